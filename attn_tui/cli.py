@@ -1,0 +1,62 @@
+"""The front door: ``attn-tui`` opens the full-screen app; subcommands run headless.
+
+Every fault a learner or a script can cause (bad vectors, bad settings, a broken file)
+arrives here as an :class:`InputError` and leaves as one line on stderr with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from attn_tui import __version__, i18n
+from attn_tui.commands import discover
+from attn_tui.core.parse import InputError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="attn-tui",
+        description="A terminal tutor for the attention mechanism. "
+        "Run without a command to open the full-screen app.",
+    )
+    parser.add_argument("--version", action="version", version=f"attn-tui {__version__}")
+    parser.add_argument(
+        "--lang", choices=i18n.LANGS, help="interface language (default: from the locale)"
+    )
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        help="where progress is kept (default: $ATTN_TUI_DATA_DIR or the user data directory)",
+    )
+    parser.add_argument(
+        "--exercises", type=Path, action="append", default=[],
+        help="a folder of extra exercise sets (may be repeated)",
+    )  # fmt: skip
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in discover():
+        module.add_parser(sub).set_defaults(run=module.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    i18n.set_lang(args.lang or i18n.default_lang())
+    if args.data_dir is None and os.environ.get("ATTN_TUI_DATA_DIR"):
+        args.data_dir = Path(os.environ["ATTN_TUI_DATA_DIR"])
+    if args.command is None:
+        from attn_tui.app import AttnApp
+
+        AttnApp(lang=i18n.get_lang(), data_dir=args.data_dir, extra_exercises=args.exercises).run()
+        return 0
+    try:
+        return int(args.run(args) or 0)
+    except InputError as err:
+        print(f"attn-tui {args.command}: {i18n.describe(err)}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"attn-tui {args.command}: {i18n.t('common.interrupted')}", file=sys.stderr)
+        return 130

@@ -1,0 +1,25 @@
+"""Headless subcommands (``attn-tui calc``, ``attn-tui train`` ...), one module each.
+
+A module here defines::
+
+    NAME = "calc"                                   # the subcommand
+    def add_parser(subparsers) -> argparse.ArgumentParser: ...   # adds and returns its parser
+    def run(args: argparse.Namespace) -> int: ...   # exit status
+
+Modules are discovered, not listed, and must stay cheap to import (import numpy, the core
+and Rich inside ``run``), because the bare ``attn-tui`` launch builds every parser.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from types import ModuleType
+
+
+def discover() -> list[ModuleType]:
+    modules = []
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if not info.name.startswith("_"):
+            modules.append(importlib.import_module(f"{__name__}.{info.name}"))
+    return modules

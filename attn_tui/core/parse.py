@@ -1,0 +1,102 @@
+"""Forgiving parsing of the vectors and matrices a learner types.
+
+Accepted: ``1 0 1``, ``1,0,1``, ``[1, 0, 1]``, ``(1; ...)``, ``1，0，1`` (full-width comma),
+``１ ０ １`` (full-width digits), ``−2`` (Unicode minus), ``.5``, ``1e-3``. A matrix is
+rows separated by new lines or ``;`` (also ``；``); ``[[1, 0], [0, 1]]`` works too.
+
+Anything else raises :class:`InputError`, whose ``code`` and ``params`` say what is wrong
+and where; the UI and the CLI turn that into a sentence in the learner's language
+(``err.<code>`` in ``attn_tui/text/err.py``). Nothing here ever raises anything else.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+
+import numpy as np
+
+MAX_DIM = 64  # longest vector the calculator accepts
+MAX_ROWS = 64  # most keys / values
+MAX_ABS = 1e6  # largest magnitude of one entry; keeps every dot product finite
+
+
+class InputError(ValueError):
+    """A fault in learner input: ``code`` names it, ``params`` locate it (field, row, entry...)."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        self.code = code
+        self.params = params
+        detail = ", ".join(f"{k}={v!r}" for k, v in params.items())
+        super().__init__(f"{code}({detail})")
+
+
+_ROW_SEP = re.compile(r"\s*(?:;|\n|\]\s*,?\s*\[)\s*")
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+_NOT_FINITE = re.compile(r"[+-]?(?:nan|inf|infinity)", re.IGNORECASE)
+_MINUS_SIGNS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2014": "-", "\ufe63": "-"})
+_BRACKETS = "[]()【】{}"
+
+
+def normalise(text: str) -> str:
+    """Full-width to ASCII, every minus sign to '-', full stops used as decimals left alone."""
+    return unicodedata.normalize("NFKC", text).translate(_MINUS_SIGNS).replace("。", ".")
+
+
+def _strip_brackets(text: str) -> str:
+    return text.strip().strip(_BRACKETS).strip()
+
+
+def _parse_number(token: str, field: str, row: int | None, entry: int) -> float:
+    where = {"field": field, "entry": entry} | ({"row": row} if row is not None else {})
+    if _NOT_FINITE.fullmatch(token):
+        raise InputError("not_finite", token=token, **where)
+    if not _NUMBER.fullmatch(token):
+        raise InputError("not_a_number", token=token, **where)
+    value = float(token)
+    if not math.isfinite(value) or abs(value) > MAX_ABS:
+        raise InputError("too_large", token=token, limit=f"{MAX_ABS:g}", **where)
+    return value
+
+
+def _split_entries(text: str, field: str, row: int | None) -> list[str]:
+    body = _strip_brackets(text).rstrip(",、 ")  # a trailing comma is forgiven, as in Python
+    if not body:
+        raise InputError("empty", field=field, **({"row": row} if row is not None else {}))
+    # Split on commas one by one so that "1,,2" is caught as an empty entry between commas.
+    tokens: list[str] = []
+    for i, chunk in enumerate(re.split(r"\s*[,、]\s*", body)):
+        parts = chunk.split()
+        if not parts:
+            where = {"field": field, "entry": i + 1} | ({"row": row} if row is not None else {})
+            raise InputError("empty_entry", **where)
+        tokens.extend(parts)
+    return tokens
+
+
+def parse_vector(text: str, field: str = "query", *, row: int | None = None) -> np.ndarray:
+    """One vector, as float64. ``field``/``row`` only label errors."""
+    tokens = _split_entries(normalise(text), field, row)
+    if len(tokens) > MAX_DIM:
+        raise InputError("too_many_dims", field=field, count=len(tokens), limit=MAX_DIM)
+    values = [_parse_number(tok, field, row, i + 1) for i, tok in enumerate(tokens)]
+    return np.array(values, dtype=np.float64)
+
+
+def parse_matrix(text: str, field: str = "keys") -> np.ndarray:
+    """Rows separated by new lines or ';' (blank lines ignored); all rows the same length."""
+    body = normalise(text).strip()
+    if body.startswith("[[") or body.startswith("(("):
+        body = body[1:-1] if body[-1:] in "])" else body[1:]
+    lines = [line for line in _ROW_SEP.split(body) if _strip_brackets(line)]
+    if not lines:
+        raise InputError("empty", field=field)
+    if len(lines) > MAX_ROWS:
+        raise InputError("too_many_rows", field=field, count=len(lines), limit=MAX_ROWS)
+    rows = [parse_vector(line, field, row=i + 1) for i, line in enumerate(lines)]
+    first = len(rows[0])
+    for i, r in enumerate(rows[1:], start=2):
+        if len(r) != first:
+            raise InputError("ragged", field=field, row=i, length=len(r), expected=first)
+    return np.vstack(rows)

@@ -1,0 +1,74 @@
+"""Language choice and string lookup.
+
+``t("calc.title")`` returns the string in the current language. The language is one
+process-wide setting (the app is one learner at one terminal); the App changes it with
+``set_lang`` and then asks its screens to redraw.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from functools import cache
+
+from attn_tui.text import Entry, load_catalogue
+
+LANGS = ("zh", "en")
+_current = "en"
+
+
+@cache
+def catalogue() -> dict[str, Entry]:
+    return load_catalogue()
+
+
+def default_lang(environ: Mapping[str, str] | None = None) -> str:
+    """zh when the locale says Chinese (zh_CN, zh_TW.UTF-8, ...), else en.
+
+    Follows POSIX precedence: LC_ALL, then LC_MESSAGES, then LANG; LANGUAGE is a list
+    and its first entry wins when set.
+    """
+    env = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:
+            return "zh" if value.lower().startswith("zh") else "en"
+    first = env.get("LANGUAGE", "").split(":")[0]
+    return "zh" if first.lower().startswith("zh") else "en"
+
+
+def set_lang(lang: str) -> None:
+    global _current
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
+    _current = lang
+
+
+def get_lang() -> str:
+    return _current
+
+
+def t(key: str, /, lang: str | None = None, **params: object) -> str:
+    """The string for ``key`` in ``lang`` (default: the current language), formatted with params."""
+    zh, en = catalogue()[key]
+    text = zh if (lang or _current) == "zh" else en
+    return text.format(**params) if params else text
+
+
+def describe(err: Exception, lang: str | None = None) -> str:
+    """One sentence for an InputError: what is wrong and where, in the learner's language.
+
+    Codes without a dot are the parser's (``err.<code>``); an area's own codes carry their
+    prefix (``train.bad_length``) and are looked up as they are.
+    """
+    code = getattr(err, "code", None)
+    if code is None:
+        return str(err)
+    params = dict(getattr(err, "params", {}))
+    key = code if "." in code else f"err.{code}"
+    if "field" in params:
+        field = t(f"common.field.{params['field']}", lang=lang)
+        if "row" in params and "{row}" not in catalogue()[key][1]:
+            field = t("common.field_row", lang=lang, field=field, row=params["row"])
+        params["field"] = field
+    return t(key, lang=lang, **params)

@@ -1,0 +1,185 @@
+"""Strings of the self-attention lab (core faults, the ``lab`` command, shape steps)."""
+
+TEXT = {
+    # --- faults raised by attn_tui.core.lab --------------------------------------------
+    "lab.empty": (
+        "序列里没有词：至少要有 1 个词（一行 X）。",
+        "the sequence has no tokens: give at least one (one row of X).",
+    ),
+    "lab.too_many_tokens": (
+        "序列有 {count} 个词，实验室最多显示 {limit} 个（更大的规模请用形状追踪 --shapes）。",
+        "the sequence has {count} tokens; the lab shows at most {limit} "
+        "(for larger sizes use the shapes trace, --shapes).",
+    ),
+    "lab.d_model": (
+        "d_model = {value} 不可用：请取 1 到 {limit} 之间的整数。",
+        "d_model = {value} is not usable: choose a whole number from 1 to {limit}.",
+    ),
+    "lab.heads": (
+        "头数 h = {heads} 不能整除 d_model = {d_model}，每个头分不到整数个维度 d_k。"
+        "可选的头数：{divisors}。",
+        "h = {heads} heads do not divide d_model = {d_model}, so d_k would not be whole. "
+        "Possible head counts: {divisors}.",
+    ),
+    "lab.heads_width": (
+        "头数 h = {heads} 不能整除 {matrix} 的列数 {width}。可选的头数：{divisors}。",
+        "h = {heads} heads do not divide the {width} columns of {matrix}. "
+        "Possible head counts: {divisors}.",
+    ),
+    "lab.shape": (
+        "{matrix} 是 {rows}×{cols}，这里需要 {want_rows}×{want_cols}。",
+        "{matrix} is {rows}×{cols}, but {want_rows}×{want_cols} is needed here.",
+    ),
+    "lab.labels": (
+        "X 有 {rows} 行，却给了 {labels} 个词标签：每行配一个标签。",
+        "X has {rows} rows but {labels} token labels were given: one label per row.",
+    ),
+    "lab.window": (
+        "窗口 w = {value} 不可用：请取 0 或更大的整数（w = 0 时每个词只看自己）。",
+        "window w = {value} is not usable: choose a whole number, 0 or more "
+        "(w = 0 lets each token see only itself).",
+    ),
+    "lab.cross_dim": (
+        "查询序列的向量是 {queries} 维，另一序列是 {memory} 维：交叉注意力要求两边 d_model 相同。",
+        "the query sequence has {queries}-dimensional vectors and the other sequence {memory}: "
+        "cross-attention needs the same d_model on both sides.",
+    ),
+    "lab.cross_mask": (
+        "因果掩码和局部窗口只用于自注意力：交叉注意力的两个序列没有共同的位置编号。",
+        "the causal mask and the local window apply to self-attention only: "
+        "the two sequences of cross-attention share no positions.",
+    ),
+    "lab.preset": (
+        "没有名为“{name}”的预设句子。可选：{names}。",
+        "there is no preset sentence called “{name}”. Choose one of: {names}.",
+    ),
+    "lab.shapes_size": (
+        "{field} = {value} 不可用：请取 1 到 {limit} 之间的整数。",
+        "{field} = {value} is not usable: choose a whole number from 1 to {limit}.",
+    ),
+    # A typed matrix (X, W_Q, ...) the parser could not read; the parser's own wording,
+    # with the matrix named instead of a calculator field.
+    "lab.parse.empty": (
+        "{matrix} 是空的：每行输入几个数，行之间用换行或分号分开。",
+        "{matrix} is empty: type rows of numbers, separated by new lines or semicolons.",
+    ),
+    "lab.parse.empty_row": (
+        "{matrix} 的第 {row} 行是空的。",
+        "{matrix}: row {row} is empty.",
+    ),
+    "lab.parse.empty_entry": (
+        "{matrix} 第 {row} 行的第 {entry} 个位置是空的（两个逗号之间没有数字？）。",
+        "{matrix}, row {row}: entry {entry} is empty (two commas with nothing between?).",
+    ),
+    "lab.parse.not_a_number": (
+        "{matrix} 第 {row} 行的第 {entry} 个位置“{token}”不是数字。",
+        "{matrix}, row {row}: entry {entry}, “{token}”, is not a number.",
+    ),
+    "lab.parse.not_finite": (
+        "{matrix} 第 {row} 行的第 {entry} 个位置是 {token}：只接受有限的数。",
+        "{matrix}, row {row}: entry {entry} is {token}; only finite numbers are accepted.",
+    ),
+    "lab.parse.too_large": (
+        "{matrix} 第 {row} 行的第 {entry} 个位置 {token} 太大：绝对值不能超过 {limit}。",
+        "{matrix}, row {row}: entry {entry}, {token}, is too large; the limit is ±{limit}.",
+    ),
+    "lab.parse.too_many_dims": (
+        "{matrix} 的一行有 {count} 个数，最多 {limit} 个。",
+        "{matrix} has a row of {count} numbers; the limit is {limit}.",
+    ),
+    "lab.parse.too_many_rows": (
+        "{matrix} 有 {count} 行，最多 {limit} 行。",
+        "{matrix} has {count} rows; the limit is {limit}.",
+    ),
+    "lab.parse.ragged": (
+        "{matrix} 的第 {row} 行有 {length} 个数，第 1 行有 {expected} 个：每行长度要一样。",
+        "{matrix}: row {row} has {length} numbers but row 1 has {expected}; all rows must match.",
+    ),
+    "lab.parse.other": (
+        "{matrix} 读不出来：请输入一个由有限数字组成的矩阵。",
+        "{matrix} could not be read: type a matrix of finite numbers.",
+    ),
+    # --- the lab command -------------------------------------------------------------
+    "lab.help": (
+        "自注意力实验室：从 X 算出 Q、K、V、分数、权重和输出（可加掩码、多头、交叉注意力）",
+        "the self-attention lab: from X to Q, K, V, scores, weights and output "
+        "(with masks, heads, cross-attention)",
+    ),
+    "lab.title_self": (
+        "自注意力 · {n} 个词 · d_model = {d_model} · {heads} 个头 · d_k = {d_k}",
+        "self-attention · {n} tokens · d_model = {d_model} · {heads} heads · d_k = {d_k}",
+    ),
+    "lab.title_cross": (
+        "交叉注意力 · {n_q} 个查询词 × {n_k} 个键/值词 · "
+        "d_model = {d_model} · {heads} 个头 · d_k = {d_k}",
+        "cross-attention · {n_q} query tokens × {n_k} key/value tokens · d_model = {d_model} · "
+        "{heads} heads · d_k = {d_k}",
+    ),
+    "lab.masks": ("掩码：{masks}", "mask: {masks}"),
+    "lab.mask_none": ("无（每个词看全部词）", "none (every token sees every token)"),
+    "lab.mask_causal": (
+        "因果（只看自己和前面的词）",
+        "causal (a token sees itself and earlier ones)",
+    ),
+    "lab.mask_window": (
+        "局部窗口 w = {w}（只看距离 ≤ {w} 的词）",
+        "local window w = {w} (keys at most {w} away)",
+    ),
+    "lab.shapes_title": ("形状", "Shapes"),
+    "lab.col_name": ("名称", "name"),
+    "lab.col_shape": ("形状", "shape"),
+    "lab.col_formula": ("算法", "formula"),
+    "lab.col_step": ("步骤", "step"),
+    "lab.col_sum": ("行和", "row sum"),
+    "lab.weights_title": (
+        "第 {head} 个头的注意力权重（行 = 查询，列 = 键）",
+        "head {head}: attention weights (rows = queries, columns = keys)",
+    ),
+    "lab.output_title": (
+        "输出 = Concat(各头) · W_O，形状 ({n}, {d_model})",
+        "output = Concat(heads) · W_O, shape ({n}, {d_model})",
+    ),
+    "lab.masked_note": (
+        "被掩码的位置分数为 −∞，softmax 之后权重恰好为 0，其余权重重新归一化、每行和为 1。",
+        "masked cells score −∞, so their weight after softmax is exactly 0; "
+        "the remaining weights renormalise and each row still sums to 1.",
+    ),
+    "lab.cost_title": ("计算量", "Cost"),
+    "lab.cost_scores": (
+        "{n} 个词 → 每个头 {n}² = {scores} 个分数",
+        "{n} tokens → {n}² = {scores} scores per head",
+    ),
+    "lab.cost_ratio": (
+        "100 个位置要 {short_scores} 个分数，1000 个位置要 {long_scores} 个："
+        "长度 ×10，分数 ×{ratio}",
+        "100 positions need {short_scores} scores, 1000 need {long_scores}: "
+        "10× the length, {ratio}× the scores",
+    ),
+    "lab.cost_steps": (
+        "RNN 要按顺序走 {rnn} 步（每步等上一步的隐状态）；注意力一次矩阵乘法算出全部分数：{att} 步",
+        "an RNN needs {rnn} steps in order (each waits for the previous hidden state); "
+        "attention gets every score from one matrix product: {att} step",
+    ),
+    "lab.shapes_trace_title": (
+        "多头注意力的形状：n = {n}，d_model = {d_model}，h = {heads}，d_k = {d_k}",
+        "multi-head shapes: n = {n}, d_model = {d_model}, h = {heads}, d_k = {d_k}",
+    ),
+    "lab.shapes_figures": (
+        "√d_k = {sqrt_d_k:.4g}；每个头 {per_head} 个分数，共 {total} 个；"
+        "W_Q、W_K、W_V、W_O 共 {params} 个参数",
+        "√d_k = {sqrt_d_k:.4g}; {per_head} scores per head, {total} in all; "
+        "{params} parameters in W_Q, W_K, W_V, W_O",
+    ),
+    # --- the shapes trace's steps (ShapeStep.key) ----------------------------------------
+    "lab.step.x": ("输入词向量", "input word vectors"),
+    "lab.step.w_qkv": ("三个投影矩阵（各一个）", "three projection matrices (each)"),
+    "lab.step.qkv": ("线性变换得到 Q、K、V（各一个）", "Q, K, V by linear maps (each)"),
+    "lab.step.split": ("按列切成 h 个头", "cut the columns into h heads"),
+    "lab.step.heads": ("把头的维度放到最前", "move the head axis first"),
+    "lab.step.scores": ("每个头的缩放点积分数", "scaled dot-product scores, per head"),
+    "lab.step.weights": ("每行 softmax，行和为 1", "softmax of each row, rows sum to 1"),
+    "lab.step.head_out": ("每个头按权重加权求和", "each head's weighted sum of values"),
+    "lab.step.concat": ("各头并排拼接", "heads placed side by side"),
+    "lab.step.w_o": ("输出投影", "output projection"),
+    "lab.step.output": ("回到 d_model 维", "back to d_model dimensions"),
+}

@@ -149,6 +149,10 @@ TEXT = {
         "{n} 个词 → 每个头 {n}² = {scores} 个分数",
         "{n} tokens → {n}² = {scores} scores per head",
     ),
+    "lab.cost_scores_cross": (
+        "{n_q} 个查询 × {n_k} 个键 → 每个头 {scores} 个分数",
+        "{n_q} queries × {n_k} keys → {scores} scores per head",
+    ),
     "lab.cost_ratio": (
         "100 个位置要 {short_scores} 个分数，1000 个位置要 {long_scores} 个："
         "长度 ×10，分数 ×{ratio}",
@@ -171,15 +175,15 @@ TEXT = {
         "{params} parameters in W_Q, W_K, W_V, W_O",
     ),
     # --- the shapes trace's steps (ShapeStep.key) ----------------------------------------
-    "lab.step.x": ("输入词向量", "input word vectors"),
-    "lab.step.w_qkv": ("三个投影矩阵（各一个）", "three projection matrices (each)"),
-    "lab.step.qkv": ("线性变换得到 Q、K、V（各一个）", "Q, K, V by linear maps (each)"),
-    "lab.step.split": ("按列切成 h 个头", "cut the columns into h heads"),
-    "lab.step.heads": ("把头的维度放到最前", "move the head axis first"),
-    "lab.step.scores": ("每个头的缩放点积分数", "scaled dot-product scores, per head"),
-    "lab.step.weights": ("每行 softmax，行和为 1", "softmax of each row, rows sum to 1"),
-    "lab.step.head_out": ("每个头按权重加权求和", "each head's weighted sum of values"),
-    "lab.step.concat": ("各头并排拼接", "heads placed side by side"),
+    "lab.step.x": ("输入词向量", "input vectors"),
+    "lab.step.w_qkv": ("投影矩阵（各一个）", "projections, each"),
+    "lab.step.qkv": ("Q、K、V（各一个）", "Q, K, V, each"),
+    "lab.step.split": ("按列切成 h 个头", "split into h heads"),
+    "lab.step.heads": ("头的维度放最前", "head axis first"),
+    "lab.step.scores": ("每个头的分数", "scores per head"),
+    "lab.step.weights": ("逐行 softmax（行和 1）", "softmax rows (sum 1)"),
+    "lab.step.head_out": ("每个头的输出", "output per head"),
+    "lab.step.concat": ("各头拼接", "concatenate heads"),
     "lab.step.w_o": ("输出投影", "output projection"),
-    "lab.step.output": ("回到 d_model 维", "back to d_model dimensions"),
+    "lab.step.output": ("输出", "output"),
 }

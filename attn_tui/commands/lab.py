@@ -1,0 +1,252 @@
+"""``attn-tui lab``: the self-attention lab without the screen.
+
+    attn-tui lab --tokens 5 --d-model 8 --heads 2 [--causal] [--window W] [--seed 0] [--json]
+    attn-tui lab --preset love_zh --cross "I love China"   # 我 爱 中国 asks, the source answers
+    attn-tui lab --shapes --tokens 10 --d-model 512 --heads 8
+
+prints the shapes, each head's weights (rows = queries, columns = keys) and the output;
+``--json`` prints the same as one JSON object with keys ``shapes``, ``weights`` (per head,
+rows = queries) and ``output``, plus every intermediate. ``--shapes`` traces the shapes of a
+layer of any size without computing numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+
+NAME = "lab"
+
+_COUNT = re.compile(r"[+-]?\d+")
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = subparsers.add_parser(
+        NAME,
+        help="the self-attention lab: Q, K, V, masks, heads, cross-attention",
+        description="Compute one attention layer on a short sequence and print its shapes, "
+        "each head's weights and the output.",
+    )
+    src = p.add_mutually_exclusive_group()
+    src.add_argument(
+        "--tokens",
+        metavar="N|WORDS",
+        help="a number of tokens (x1 … xN) or the words themselves, e.g. '猫 坐 在 垫子 上' "
+        "(default: the preset 'cat')",
+    )
+    src.add_argument("--preset", help="a preset sentence: cat, love, love_zh")
+    src.add_argument(
+        "--x", metavar="ROWS", help="type X yourself: rows of numbers separated by ';'"
+    )
+    p.add_argument("--d-model", type=int, help="embedding size d_model (default 8; 1–16)")
+    p.add_argument("--heads", type=int, help="number of heads h, a divisor of d_model")
+    p.add_argument("--causal", action="store_true", help="hide later tokens (causal mask)")
+    p.add_argument("--window", type=int, metavar="W", help="local attention: keys ≤ W away")
+    p.add_argument("--seed", type=int, default=0, help="random seed for X and the W matrices")
+    p.add_argument(
+        "--cross",
+        metavar="M|WORDS",
+        help="cross-attention: keys and values from a second sequence of M tokens (or words)",
+    )
+    p.add_argument(
+        "--shapes",
+        action="store_true",
+        help="trace shapes only, for any size (default n=10, d_model=512, h=8)",
+    )
+    p.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    return p
+
+
+def _sequence(spec: str, d_model: int, seed: int, prefix: str):
+    from attn_tui.core import lab
+
+    if _COUNT.fullmatch(spec.strip()):
+        count = int(spec)
+        if count < 1:
+            raise lab.InputError("lab.empty")
+        return lab.numbered(count, d_model, seed, prefix=prefix)
+    return lab.embed(spec.split(), d_model, seed)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.shapes:
+        return _run_shapes(args)
+
+    from attn_tui.core import lab
+
+    if args.x is not None:
+        queries = lab.typed(args.x)
+        d_model = queries.d_model
+        if args.d_model is not None and args.d_model != d_model:
+            raise lab.InputError("lab.shape", matrix="X", rows=queries.n, cols=d_model,
+                                 want_rows=queries.n, want_cols=args.d_model)  # fmt: skip
+    else:
+        d_model = 8 if args.d_model is None else args.d_model
+        if args.tokens is not None:
+            queries = _sequence(args.tokens, d_model, args.seed, "x")
+        else:
+            queries = lab.preset(args.preset or "cat", d_model, args.seed)
+    heads = args.heads if args.heads is not None else (2 if d_model % 2 == 0 else 1)
+    memory = None
+    if args.cross is not None:
+        memory = _sequence(args.cross, d_model, args.seed, "y")
+    result = lab.compute(
+        queries, memory, heads=heads, causal=args.causal, window=args.window, seed=args.seed
+    )
+    figures = lab.cost(result.n_q)
+    if args.json:
+        _print_json(result.to_dict() | {"cost": figures.to_dict()})
+    else:
+        _print_tables(result, figures)
+    return 0
+
+
+def _run_shapes(args: argparse.Namespace) -> int:
+    from attn_tui.core import lab
+
+    if args.tokens is not None and not _COUNT.fullmatch(args.tokens.strip()):
+        n = len(args.tokens.split())
+    elif args.tokens is not None:
+        n = int(args.tokens)
+    elif args.preset is not None:
+        n = lab.preset(args.preset).n
+    else:
+        n = 10
+    d_model = 512 if args.d_model is None else args.d_model
+    heads = 8 if args.heads is None else args.heads
+    trace = lab.shapes_trace(n, d_model, heads)
+    figures = lab.cost(n)
+    if args.json:
+        _print_json({"shapes": trace.to_dict(), "cost": figures.to_dict()})
+        return 0
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from attn_tui.i18n import t
+
+    console = Console(highlight=False, markup=False)  # words may contain "["
+    table = Table(
+        title=t("lab.shapes_trace_title", n=n, d_model=d_model, heads=heads, d_k=trace.d_k),
+        title_justify="left",
+    )
+    table.add_column(t("lab.col_step"))
+    table.add_column(t("lab.col_formula"))
+    table.add_column(t("lab.col_shape"), justify="right")
+    for step in trace.steps:
+        table.add_row(t(f"lab.step.{step.key}"), step.formula, _shape(step.shape))
+    console.print(table)
+    console.print(
+        t("lab.shapes_figures", sqrt_d_k=trace.sqrt_d_k, per_head=f"{trace.scores_per_head:,}",
+          total=f"{trace.scores_total:,}", params=f"{trace.parameters:,}")
+    )  # fmt: skip
+    _print_cost(console, figures)
+    return 0
+
+
+def _shape(shape: tuple[int, ...]) -> str:
+    return "(" + ", ".join(str(s) for s in shape) + ")"
+
+
+def _print_json(data: dict) -> None:
+    import json
+
+    print(json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False))
+
+
+_FORMULAS = {
+    "X_q": "X",
+    "X_kv": "X'",
+    "W_Q": "W_Q",
+    "W_K": "W_K",
+    "W_V": "W_V",
+    "Q": "X·W_Q",
+    "K": "X·W_K",
+    "V": "X·W_V",
+    "Q_heads": "Q → (h, n, d_k)",
+    "K_heads": "K → (h, n, d_k)",
+    "V_heads": "V → (h, n, d_v)",
+    "scores": "Q_i·K_iᵀ / √d_k",
+    "weights": "softmax",
+    "Z": "A_i·V_i",
+    "concat": "Concat(head_1 … head_h)",
+    "W_O": "W_O",
+    "output": "Concat · W_O",
+}
+
+
+def _print_tables(result, figures) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from attn_tui.i18n import t
+
+    console = Console(highlight=False, markup=False)  # words may contain "["
+    if result.cross:
+        title = t("lab.title_cross", n_q=result.n_q, n_k=result.n_k, d_model=result.d_model,
+                  heads=result.heads, d_k=result.d_k)  # fmt: skip
+        formulas = _FORMULAS | {"K": "X'·W_K", "V": "X'·W_V"}
+    else:
+        title = t("lab.title_self", n=result.n_q, d_model=result.d_model, heads=result.heads,
+                  d_k=result.d_k)  # fmt: skip
+        formulas = _FORMULAS
+    console.print(title, style="bold")
+    masks = []
+    if result.causal:
+        masks.append(t("lab.mask_causal"))
+    if result.window is not None:
+        masks.append(t("lab.mask_window", w=result.window))
+    console.print(t("lab.masks", masks=" + ".join(masks) if masks else t("lab.mask_none")))
+
+    shapes = Table(title=t("lab.shapes_title"), title_justify="left")
+    shapes.add_column(t("lab.col_name"))
+    shapes.add_column(t("lab.col_shape"), justify="right")
+    shapes.add_column(t("lab.col_formula"))
+    for name, shape in result.shapes.items():
+        if name == "X_kv" and not result.cross:
+            continue  # self-attention: the same X
+        shapes.add_row(name, _shape(shape), formulas[name])
+    console.print(shapes)
+
+    for head in range(result.heads):
+        table = Table(title=t("lab.weights_title", head=head + 1), title_justify="left")
+        table.add_column("")
+        for label in result.memory.labels:
+            table.add_column(label, justify="right")
+        table.add_column(t("lab.col_sum"), justify="right")
+        for i, label in enumerate(result.queries.labels):
+            cells = [
+                Text(f"{w:.4f}") if result.allowed[i, j] else Text("0", style="dim")
+                for j, w in enumerate(result.weights[head, i])
+            ]
+            table.add_row(label, *cells, f"{result.row_sums[head, i]:.4f}")
+        console.print(table)
+    if not result.allowed.all():
+        console.print(t("lab.masked_note"))
+
+    out = Table(title=t("lab.output_title", n=result.n_q, d_model=result.d_model),
+                title_justify="left")  # fmt: skip
+    out.add_column("")
+    for c in range(result.d_model):
+        out.add_column(str(c + 1), justify="right")
+    for i, label in enumerate(result.queries.labels):
+        out.add_row(label, *(f"{v:+.2f}" for v in result.output[i]))
+    console.print(out)
+    _print_cost(console, figures, result.n_k if result.cross else None)
+
+
+def _print_cost(console, figures, n_k: int | None = None) -> None:
+    from attn_tui.i18n import t
+
+    console.print(t("lab.cost_title"), style="bold")
+    if n_k is None:
+        console.print("  " + t("lab.cost_scores", n=figures.n, scores=f"{figures.scores:,}"))
+    else:  # cross-attention: every query against every key of the other sequence
+        scores = f"{figures.n * n_k:,}"
+        console.print("  " + t("lab.cost_scores_cross", n_q=figures.n, n_k=n_k, scores=scores))
+    console.print(
+        "  " + t("lab.cost_ratio", short_scores=f"{figures.short_scores:,}",
+                 long_scores=f"{figures.long_scores:,}", ratio=figures.ratio)
+    )  # fmt: skip
+    console.print("  " + t("lab.cost_steps", rnn=figures.rnn_steps, att=figures.attention_steps))

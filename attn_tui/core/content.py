@@ -1,0 +1,854 @@
+"""Loading and checking exercise files (the format is ``exercises/README.md``).
+
+A file is TOML, read with :mod:`tomllib`; nothing in it is executed. Every fault becomes a
+:class:`Problem` that knows its file and line — tomllib only gives line numbers for syntax
+errors, so for schema faults :class:`LineIndex` scans the raw text for the table header or the
+``key =`` line the fault belongs to. A file with any problem loads as one :class:`BrokenFile`
+entry and never stops the other files from loading.
+
+Messages are text keys (``ex.*``) with parameters, so this module stays free of the UI:
+``problem.format(attn_tui.i18n.t)`` gives ``file:line: message`` in the learner's language.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from attn_tui.core import generators
+from attn_tui.core.attention import check_shapes
+from attn_tui.core.parse import InputError, parse_matrix, parse_vector
+
+LANGS = ("zh", "en")
+KINDS = ("number", "vector", "matrix", "choice", "multi", "truefalse", "text")
+NUMERIC_KINDS = ("number", "vector", "matrix")
+TOPICS = (
+    "dot-product", "scaling", "softmax", "weighted-sum", "convex", "variance", "saturation",
+    "qkv", "shapes", "self-cross", "causal-mask", "multi-head", "params", "bottleneck",
+    "alignment", "soft-hard", "global-local", "scoring", "cost", "interpretability", "rnn",
+)  # fmt: skip
+DEFAULT_TOLERANCE = 1e-3
+DEFAULT_PASS = 0.6
+DEFAULT_ORDER = 1000  # sets without an ``order`` go last, by id
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+
+SET_KEYS = {"id", "order", "quiz", "topics", "title", "summary"}
+EXERCISE_KEYS = {
+    "id", "kind", "prompt", "answer", "tolerance", "hints", "explanation", "topics", "check",
+    "generate", "calculator", "choices", "rubric", "pass",
+}  # fmt: skip
+
+
+# -- the data -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Text:
+    """One text in both languages."""
+
+    zh: str
+    en: str
+
+    def get(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    """``|x − a| ≤ max(abs, rel·|a|)``: absolute near zero, relative for large answers."""
+
+    abs: float = DEFAULT_TOLERANCE
+    rel: float = DEFAULT_TOLERANCE
+
+    def bound(self, expected: float) -> float:
+        return max(self.abs, self.rel * abs(expected))
+
+    def ok(self, got: float, expected: float) -> bool:
+        return abs(got - expected) <= self.bound(expected) * (1 + 1e-12)  # float fuzz at the border
+
+
+@dataclass(frozen=True)
+class Choice:
+    id: str
+    text: Text
+
+
+@dataclass(frozen=True)
+class Idea:
+    """One key idea of a rubric: found when a phrase appears and no forbid phrase does."""
+
+    text: Text
+    weight: float
+    phrases: Mapping[str, tuple[str, ...]]  # lang → phrases
+    forbid: Mapping[str, tuple[str, ...]]
+
+    def all_phrases(self) -> tuple[str, ...]:
+        return tuple(p for lang in LANGS for p in self.phrases.get(lang, ()))
+
+    def all_forbid(self) -> tuple[str, ...]:
+        return tuple(p for lang in LANGS for p in self.forbid.get(lang, ()))
+
+
+@dataclass(frozen=True)
+class Exercise:
+    id: str
+    kind: str
+    prompt: Text
+    explanation: Text
+    topics: tuple[str, ...]
+    answer: Any = None  # float, list, list of lists, str, list of str, bool, or Text; None if generated
+    tolerance: Tolerance = Tolerance()
+    hints: tuple[Text, ...] = ()
+    choices: tuple[Choice, ...] = ()
+    rubric: tuple[Idea, ...] = ()
+    pass_mark: float = DEFAULT_PASS
+    check: Mapping[str, Any] | None = None
+    generate: Mapping[str, Any] | None = None
+    calculator: Mapping[str, str] | None = None
+    set_id: str = ""
+    line: int = 0
+
+    @property
+    def generated(self) -> bool:
+        return self.generate is not None
+
+    def choice(self, choice_id: str) -> Choice | None:
+        return next((c for c in self.choices if c.id == choice_id), None)
+
+
+@dataclass(frozen=True)
+class ExerciseSet:
+    id: str
+    title: Text
+    summary: Text
+    exercises: tuple[Exercise, ...]
+    order: int = DEFAULT_ORDER
+    quiz: bool = False
+    topics: tuple[str, ...] = ()
+    path: Path | None = None
+    source: str = "shipped"  # "shipped", "extra" (--exercises DIR) or "data" (<data dir>/exercises)
+
+    def exercise(self, exercise_id: str) -> Exercise | None:
+        return next((e for e in self.exercises if e.id == exercise_id), None)
+
+    def index(self, exercise_id: str) -> int | None:
+        return next((i for i, e in enumerate(self.exercises) if e.id == exercise_id), None)
+
+    @property
+    def ids(self) -> list[str]:
+        return [e.id for e in self.exercises]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One fault in a file: ``code`` is an ``ex.*`` (or parser) text key, ``params`` fill it."""
+
+    path: str
+    line: int
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    exercise: str | None = None
+
+    def message(self, t: Callable[..., str], lang: str | None = None) -> str:
+        """The fault in words; ``t`` is ``attn_tui.i18n.t`` (passed in: the core imports no UI)."""
+        params = {
+            k: t(v, lang=lang) if isinstance(v, generators.Msg) else v
+            for k, v in self.params.items()
+        }
+        key = self.code if "." in self.code else f"err.{self.code}"
+        try:
+            text = t(key, lang=lang, **params)
+        except KeyError:
+            text = f"{self.code} {params}"
+        if self.exercise is not None:
+            text = t("ex.in_exercise", lang=lang, id=self.exercise, message=text)
+        return text
+
+    def format(self, t: Callable[..., str], lang: str | None = None) -> str:
+        return f"{self.path}:{self.line}: {self.message(t, lang)}"
+
+    def to_dict(self, t: Callable[..., str], lang: str | None = None) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "code": self.code,
+            "exercise": self.exercise,
+            "message": self.message(t, lang),
+        }
+
+
+@dataclass(frozen=True)
+class BrokenFile:
+    """A file that did not load: shown as one entry, with every problem found in it."""
+
+    path: Path
+    problems: tuple[Problem, ...]
+    source: str = "shipped"
+
+
+@dataclass
+class Library:
+    """Every set that loaded, the quiz banks apart, and the files that did not."""
+
+    sets: list[ExerciseSet] = field(default_factory=list)  # quiz = false, by (order, id)
+    quizzes: list[ExerciseSet] = field(default_factory=list)  # quiz = true
+    broken: list[BrokenFile] = field(default_factory=list)
+
+    def get(self, set_id: str) -> ExerciseSet | None:
+        return next((s for s in self.sets + self.quizzes if s.id == set_id), None)
+
+    @property
+    def quiz_exercises(self) -> list[Exercise]:
+        """Every question of every quiz bank, in bank order."""
+        return [e for bank in self.quizzes for e in bank.exercises]
+
+
+# -- finding lines in the raw text ----------------------------------------------------------
+
+_HEADER = re.compile(r'^\s*(\[\[?)\s*([A-Za-z_"][A-Za-z0-9_.\-" ]*?)\s*\]\]?\s*(?:#.*)?$')
+_TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+
+
+class LineIndex:
+    """Where tables and keys are in a TOML text, found by scanning it (tomllib cannot say)."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines()
+        self.headers: list[tuple[int, str, bool]] = []  # (line, dotted name, array table?)
+        for no, line in enumerate(self.lines, 1):
+            m = _HEADER.match(line)
+            if m:
+                name = re.sub(r'[\s"]', "", m.group(2))
+                self.headers.append((no, name, m.group(1) == "[["))
+        self.exercises = [no for no, name, arr in self.headers if name == "exercise" and arr]
+        self.set_line = next((no for no, name, _ in self.headers if name == "set"), 1)
+
+    def _next_header(self, after: int) -> int:
+        return next((no for no, _, _ in self.headers if no > after), len(self.lines) + 1)
+
+    def _span_end(self, start: int, prefix: str) -> int:
+        """End of the table at ``start`` together with its sub-tables ``prefix.*``."""
+        for no, name, arr in self.headers:
+            if no > start and not (name.startswith(prefix + ".")):
+                return no
+        return len(self.lines) + 1
+
+    def _find(self, start: int, end: int, keys: tuple[str, ...], prefix: str) -> int | None:
+        """Line of ``keys[0] = ...`` in lines (start, end) outside sub-tables, then of each
+        later key on or after it (inline tables may spread arrays over lines)."""
+        stop = self._next_header(start) if start >= 1 else self._first_header()
+        first = re.compile(rf'^\s*"?{re.escape(keys[0])}"?\s*[=.]')
+        found = next(
+            (no for no in range(start + 1, min(stop, end)) if first.match(self.lines[no - 1])),
+            None,
+        )
+        if found is None:  # maybe a sub-table: [exercise.hints]
+            sub = f"{prefix}.{keys[0]}" if prefix else keys[0]
+            found = next((no for no, name, _ in self.headers if start < no < end and name == sub), None)
+            if found is None:
+                return None
+            region_end = self._next_header(found)
+        else:
+            region_end = stop
+        for key in keys[1:]:
+            pattern = re.compile(rf'(?:^|[{{,\s]){re.escape(key)}"?\s*=')
+            later = next(
+                (no for no in range(found, min(region_end, end)) if pattern.search(self.lines[no - 1])),
+                None,
+            )
+            if later is None:
+                break
+            found = later
+        return found
+
+    def _first_header(self) -> int:
+        return self.headers[0][0] if self.headers else len(self.lines) + 1
+
+    def top(self, *keys: str) -> int:
+        return self._find(0, self._first_header(), keys, "") or 1 if keys else 1
+
+    def set_key(self, *keys: str) -> int:
+        if not keys:
+            return self.set_line
+        end = self._span_end(self.set_line, "set")
+        return self._find(self.set_line, end, keys, "set") or self.set_line
+
+    def exercise(self, i: int) -> int:
+        return self.exercises[i] if i < len(self.exercises) else (self.exercises or [1])[-1]
+
+    def exercise_key(self, i: int, *keys: str) -> int:
+        start = self.exercise(i)
+        if not keys:
+            return start
+        return self._find(start, self._span_end(start, "exercise"), keys, "exercise") or start
+
+    def sub(self, i: int, table: str, j: int, *keys: str) -> int:
+        """Line of the j-th ``[[exercise.<table>]]`` of exercise i (or of a key in it)."""
+        start = self.exercise(i)
+        end = self._span_end(start, "exercise")
+        name = f"exercise.{table}"
+        subs = [no for no, n, arr in self.headers if start < no < end and n == name and arr]
+        if j >= len(subs):
+            return self.exercise_key(i, table)
+        if not keys:
+            return subs[j]
+        return self._find(subs[j], self._next_header(subs[j]), keys, name) or subs[j]
+
+
+# -- checking one file ----------------------------------------------------------------------
+
+
+class _Reader:
+    """Turns one parsed file into an ExerciseSet, collecting every problem on the way."""
+
+    def __init__(self, path: str, text: str) -> None:
+        self.path = path
+        self.lines = LineIndex(text)
+        self.problems: list[Problem] = []
+
+    def fault(self, line: int, code: str, exercise: str | None = None, **params: Any) -> None:
+        self.problems.append(Problem(self.path, line, code, params, exercise))
+
+    # small typed readers; each returns None after reporting a fault
+    def text(self, value: Any, key: str, line: int, ex: str | None) -> Text | None:
+        if not isinstance(value, dict):
+            self.fault(line, "ex.want_bilingual", ex, key=key)
+            return None
+        ok = True
+        for lang in value:
+            if lang not in LANGS:
+                self.fault(line, "ex.unknown_lang", ex, key=key, lang=lang)
+                ok = False
+        for lang in LANGS:
+            if lang not in value:
+                self.fault(line, "ex.missing_lang", ex, key=key, lang=lang)
+                ok = False
+            elif not isinstance(value[lang], str):
+                self.fault(line, "ex.want_text", ex, key=f"{key}.{lang}")
+                ok = False
+            elif not value[lang].strip():
+                self.fault(line, "ex.empty_text", ex, key=key, lang=lang)
+                ok = False
+        return Text(value["zh"], value["en"]) if ok else None
+
+    def unknown_keys(self, table: Mapping[str, Any], allowed: set[str], where: Callable[[str], int],
+                     ex: str | None) -> None:  # fmt: skip
+        for key in table:
+            if key not in allowed:
+                self.fault(where(key), "ex.unknown_key", ex, key=key, known=", ".join(sorted(allowed)))
+
+    def topics(self, value: Any, key: str, line: int, ex: str | None, required: bool) -> tuple[str, ...]:
+        if value is None:
+            if required:
+                self.fault(line, "ex.missing_key", ex, key=key)
+            return ()
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.fault(line, "ex.want_list", ex, key=key)
+            return ()
+        if required and not value:
+            self.fault(line, "ex.no_topics", ex)
+        for topic in value:
+            if topic not in TOPICS:
+                self.fault(line, "ex.unknown_topic", ex, topic=topic, known=", ".join(TOPICS))
+        return tuple(value)
+
+    def ident(self, value: Any, key: str, line: int, ex: str | None) -> str | None:
+        if value is None:
+            self.fault(line, "ex.missing_key", ex, key=key)
+            return None
+        if not isinstance(value, str) or not _ID.fullmatch(value):
+            self.fault(line, "ex.bad_id", ex, key=key, value=str(value))
+            return None
+        return value
+
+    # -- the set table
+    def read(self, data: dict[str, Any]) -> ExerciseSet | None:
+        L = self.lines
+        self.unknown_keys(data, {"set", "exercise"}, lambda k: L.top(k), None)
+        meta = data.get("set")
+        if not isinstance(meta, dict):
+            self.fault(1, "ex.missing_set")
+            meta = {}
+        else:
+            self.unknown_keys(meta, SET_KEYS, lambda k: L.set_key(k), None)
+        set_id = self.ident(meta.get("id"), "set.id", L.set_key("id"), None) if meta else None
+        title = summary = None
+        if meta:
+            for key in ("title", "summary"):
+                if key not in meta:
+                    self.fault(L.set_key(), "ex.missing_key", None, key=f"set.{key}")
+            if "title" in meta:
+                title = self.text(meta["title"], "set.title", L.set_key("title"), None)
+            if "summary" in meta:
+                summary = self.text(meta["summary"], "set.summary", L.set_key("summary"), None)
+        order = meta.get("order", DEFAULT_ORDER)
+        if not generators._is_int(order):
+            self.fault(L.set_key("order"), "ex.want_int", None, key="set.order")
+            order = DEFAULT_ORDER
+        quiz = meta.get("quiz", False)
+        if not isinstance(quiz, bool):
+            self.fault(L.set_key("quiz"), "ex.want_bool", None, key="set.quiz")
+            quiz = False
+        topics = self.topics(meta.get("topics"), "set.topics", L.set_key("topics"), None, False)
+
+        raw = data.get("exercise")
+        exercises: list[Exercise] = []
+        if raw is None or raw == []:
+            self.fault(L.set_key(), "ex.no_exercises")
+        elif not isinstance(raw, list) or not all(isinstance(e, dict) for e in raw):
+            self.fault(L.top("exercise") if not L.exercises else L.exercise(0), "ex.want_exercises")
+        else:
+            seen: dict[str, int] = {}
+            for i, table in enumerate(raw):
+                ex = self.exercise(i, table, set_id or "")
+                if ex is None:
+                    continue
+                if ex.id in seen:
+                    self.fault(L.exercise_key(i, "id"), "ex.duplicate_exercise", None, id=ex.id,
+                               first=seen[ex.id])  # fmt: skip
+                else:
+                    seen[ex.id] = ex.line
+                exercises.append(ex)
+        if self.problems or set_id is None or title is None or summary is None:
+            return None
+        if not topics:  # default: every topic the exercises touch, in first-seen order
+            topics = tuple(dict.fromkeys(t for e in exercises for t in e.topics))
+        return ExerciseSet(id=set_id, title=title, summary=summary, exercises=tuple(exercises),
+                           order=order, quiz=quiz, topics=topics)  # fmt: skip
+
+    # -- one [[exercise]]
+    def exercise(self, i: int, e: dict[str, Any], set_id: str) -> Exercise | None:
+        L = self.lines
+        n_before = len(self.problems)
+        line = L.exercise(i)
+        ex_id = self.ident(e.get("id"), "id", L.exercise_key(i, "id"), f"#{i + 1}")
+        name = ex_id or f"#{i + 1}"
+
+        def at(*keys: str) -> int:
+            return L.exercise_key(i, *keys)
+
+        self.unknown_keys(e, EXERCISE_KEYS, lambda k: at(k), name)
+        kind = e.get("kind")
+        if kind is None:
+            self.fault(line, "ex.missing_key", name, key="kind")
+        elif kind not in KINDS:
+            self.fault(at("kind"), "ex.unknown_kind", name, kind=str(kind), known=", ".join(KINDS))
+            kind = None
+
+        prompt = explanation = None
+        for key in ("prompt", "explanation"):
+            if key not in e:
+                self.fault(line, "ex.missing_key", name, key=key)
+        if "prompt" in e:
+            prompt = self.text(e["prompt"], "prompt", at("prompt"), name)
+        if "explanation" in e:
+            explanation = self.text(e["explanation"], "explanation", at("explanation"), name)
+        topics = self.topics(e.get("topics"), "topics", at("topics") if "topics" in e else line,
+                             name, True)  # fmt: skip
+        hints = self.hints(e.get("hints"), at, name)
+        tolerance = self.tolerance(e.get("tolerance"), kind, at, name)
+        choices = self.choices(i, e.get("choices"), kind, name)
+        rubric, pass_mark = self.rubric(i, e, kind, name)
+        calculator = self.calculator(e.get("calculator"), at, name)
+
+        generate = e.get("generate")
+        answer = e.get("answer")
+        if generate is not None:
+            if answer is not None:
+                self.fault(at("answer"), "ex.answer_and_generate", name)
+            if "check" in e:
+                self.fault(at("check"), "ex.check_and_generate", name)
+            self.generator(generate, kind, at, name, e)
+        elif answer is None:
+            self.fault(line, "ex.missing_answer", name)
+        elif kind is not None:
+            answer = self.answer(answer, kind, choices, at("answer"), name)
+            if "check" in e and answer is not None:
+                self.check(e["check"], kind, answer, tolerance, at("check"), name)
+        if "check" in e and kind is not None and kind not in NUMERIC_KINDS:
+            self.fault(at("check"), "ex.check_kind", name, kind=kind)
+
+        if len(self.problems) > n_before or ex_id is None or kind is None:
+            return None
+        assert prompt is not None and explanation is not None
+        return Exercise(
+            id=ex_id, kind=kind, prompt=prompt, explanation=explanation, topics=topics,
+            answer=answer, tolerance=tolerance, hints=hints, choices=choices, rubric=rubric,
+            pass_mark=pass_mark, check=e.get("check"), generate=generate, calculator=calculator,
+            set_id=set_id, line=line,
+        )  # fmt: skip
+
+    def hints(self, value: Any, at: Callable[..., int], ex: str) -> tuple[Text, ...]:
+        line = at("hints")
+        if value is None:
+            return ()
+        if not isinstance(value, dict):
+            self.fault(line, "ex.want_bilingual", ex, key="hints")
+            return ()
+        lists: dict[str, list[str]] = {}
+        for lang in value:
+            if lang not in LANGS:
+                self.fault(line, "ex.unknown_lang", ex, key="hints", lang=lang)
+        for lang in LANGS:
+            items = value.get(lang)
+            where = at("hints", lang)
+            if items is None:
+                self.fault(line, "ex.missing_lang", ex, key="hints", lang=lang)
+            elif not isinstance(items, list) or not all(isinstance(h, str) and h.strip() for h in items):
+                self.fault(where, "ex.want_text_list", ex, key=f"hints.{lang}")
+            else:
+                lists[lang] = items
+        if len(lists) == 2 and len(lists["zh"]) != len(lists["en"]):
+            self.fault(line, "ex.hint_counts", ex, zh=len(lists["zh"]), en=len(lists["en"]))
+            return ()
+        if len(lists) != 2:
+            return ()
+        return tuple(Text(z, n) for z, n in zip(lists["zh"], lists["en"], strict=True))
+
+    def tolerance(self, value: Any, kind: str | None, at: Callable[..., int], ex: str) -> Tolerance:
+        if value is None:
+            return Tolerance()
+        if kind is not None and kind not in NUMERIC_KINDS:
+            self.fault(at("tolerance"), "ex.tolerance_kind", ex, kind=kind)
+            return Tolerance()
+        if not isinstance(value, dict):
+            self.fault(at("tolerance"), "ex.want_table", ex, key="tolerance")
+            return Tolerance()
+        self.unknown_keys(value, {"abs", "rel"}, lambda k: at("tolerance", k), ex)
+        bounds = {}
+        for key in ("abs", "rel"):
+            if key in value:
+                v = value[key]
+                if not generators._is_num(v):
+                    self.fault(at("tolerance", key), "ex.want_number", ex, key=f"tolerance.{key}")
+                elif v < 0:
+                    self.fault(at("tolerance", key), "ex.negative_tolerance", ex, key=key, value=v)
+                else:
+                    bounds[key] = float(v)
+        if not bounds:
+            return Tolerance()
+        # Given only one bound, the other does not loosen it: abs alone means abs only.
+        return Tolerance(abs=bounds.get("abs", 0.0), rel=bounds.get("rel", 0.0))
+
+    def choices(self, i: int, value: Any, kind: str | None, ex: str) -> tuple[Choice, ...]:
+        L = self.lines
+        if kind not in ("choice", "multi"):
+            if value is not None and kind is not None:
+                self.fault(L.exercise_key(i, "choices"), "ex.choices_kind", ex, kind=kind)
+            return ()
+        if value is None:
+            self.fault(L.exercise(i), "ex.missing_key", ex, key="choices")
+            return ()
+        if not isinstance(value, list) or not all(isinstance(c, dict) for c in value):
+            self.fault(L.exercise_key(i, "choices"), "ex.want_choices", ex)
+            return ()
+        if len(value) < 2:
+            self.fault(L.sub(i, "choices", 0), "ex.too_few_choices", ex)
+        out: list[Choice] = []
+        seen: set[str] = set()
+        for j, c in enumerate(value):
+            self.unknown_keys(c, {"id", "zh", "en"}, lambda k, j=j: L.sub(i, "choices", j, k), ex)
+            cid = self.ident(c.get("id"), "choices.id", L.sub(i, "choices", j, "id"), ex)
+            text = self.text({k: v for k, v in c.items() if k != "id"}, f"choice {cid or j + 1}",
+                             L.sub(i, "choices", j), ex)  # fmt: skip
+            if cid is not None and cid in seen:
+                self.fault(L.sub(i, "choices", j, "id"), "ex.duplicate_choice", ex, id=cid)
+            if cid is not None and text is not None:
+                seen.add(cid)
+                out.append(Choice(cid, text))
+        return tuple(out)
+
+    def rubric(self, i: int, e: dict[str, Any], kind: str | None, ex: str) -> tuple[tuple[Idea, ...], float]:
+        L = self.lines
+        value, pass_mark = e.get("rubric"), e.get("pass", DEFAULT_PASS)
+        if kind != "text":
+            if kind is not None:
+                for key in ("rubric", "pass"):
+                    if key in e:
+                        self.fault(L.exercise_key(i, key), "ex.rubric_kind", ex, key=key, kind=kind)
+            return (), DEFAULT_PASS
+        if not generators._is_num(pass_mark) or not 0 < pass_mark <= 1:
+            self.fault(L.exercise_key(i, "pass"), "ex.bad_pass", ex, value=str(pass_mark))
+            pass_mark = DEFAULT_PASS
+        if value is None:
+            self.fault(L.exercise(i), "ex.missing_key", ex, key="rubric")
+            return (), float(pass_mark)
+        if not isinstance(value, list) or not value or not all(isinstance(r, dict) for r in value):
+            self.fault(L.exercise_key(i, "rubric"), "ex.want_rubric", ex)
+            return (), float(pass_mark)
+        ideas: list[Idea] = []
+        for j, r in enumerate(value):
+            def at(*keys: str, j: int = j) -> int:
+                return L.sub(i, "rubric", j, *keys)
+
+            self.unknown_keys(r, {"idea", "weight", "phrases", "forbid"}, lambda k: at(k), ex)
+            if "idea" not in r:
+                self.fault(at(), "ex.missing_key", ex, key="rubric.idea")
+                text = None
+            else:
+                text = self.text(r["idea"], "rubric.idea", at("idea"), ex)
+            weight = r.get("weight", 1)
+            if not generators._is_num(weight) or weight <= 0:
+                self.fault(at("weight"), "ex.bad_weight", ex, value=str(weight))
+                weight = None
+            phrases = self.phrase_lists(r.get("phrases"), "phrases", at, ex, required=True)
+            forbid = self.phrase_lists(r.get("forbid"), "forbid", at, ex, required=False)
+            if text is not None and weight is not None and phrases is not None and forbid is not None:
+                ideas.append(Idea(text, float(weight), phrases, forbid))
+        return tuple(ideas), float(pass_mark)
+
+    def phrase_lists(self, value: Any, key: str, at: Callable[..., int], ex: str,
+                     required: bool) -> dict[str, tuple[str, ...]] | None:  # fmt: skip
+        if value is None:
+            if required:
+                self.fault(at(), "ex.missing_key", ex, key=f"rubric.{key}")
+                return None
+            return {}
+        if not isinstance(value, dict):
+            self.fault(at(key), "ex.want_bilingual", ex, key=f"rubric.{key}")
+            return None
+        out: dict[str, tuple[str, ...]] = {}
+        ok = True
+        for lang, items in value.items():
+            if lang not in LANGS:
+                self.fault(at(key), "ex.unknown_lang", ex, key=f"rubric.{key}", lang=lang)
+                ok = False
+            elif not isinstance(items, list) or not all(isinstance(p, str) for p in items):
+                self.fault(at(key, lang), "ex.want_text_list", ex, key=f"rubric.{key}.{lang}")
+                ok = False
+            elif any(not _norm_nonempty(p) for p in items):
+                self.fault(at(key, lang), "ex.empty_phrase", ex, key=f"rubric.{key}.{lang}")
+                ok = False
+            else:
+                out[lang] = tuple(items)
+        if required and ok:
+            for lang in LANGS:
+                if not out.get(lang):
+                    self.fault(at(key), "ex.missing_lang", ex, key=f"rubric.{key}", lang=lang)
+                    ok = False
+        return out if ok else None
+
+    def calculator(self, value: Any, at: Callable[..., int], ex: str) -> dict[str, str] | None:
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            self.fault(at("calculator"), "ex.want_table", ex, key="calculator")
+            return None
+        self.unknown_keys(value, {"query", "keys", "values"}, lambda k: at("calculator", k), ex)
+        if "query" not in value or "keys" not in value:
+            self.fault(at("calculator"), "ex.calculator_needs", ex)
+            return None
+        if not all(isinstance(v, str) for v in value.values()):
+            self.fault(at("calculator"), "ex.want_text", ex, key="calculator")
+            return None
+        try:
+            q = parse_vector(value["query"], "query")
+            K = parse_matrix(value["keys"], "keys")
+            V = parse_matrix(value["values"], "values") if "values" in value else None
+            check_shapes(q, K, V)
+        except InputError as err:
+            self.fault(at("calculator"), err.code, ex, **err.params)
+            return None
+        return dict(value)
+
+    def answer(self, value: Any, kind: str, choices: tuple[Choice, ...], line: int, ex: str) -> Any:
+        num = generators._is_num
+        if kind == "number":
+            if not num(value):
+                self.fault(line, "ex.want_number", ex, key="answer")
+                return None
+        elif kind == "vector":
+            if not (isinstance(value, list) and value and all(num(v) for v in value)):
+                self.fault(line, "ex.want_vector", ex)
+                return None
+        elif kind == "matrix":
+            rows_ok = isinstance(value, list) and value and all(
+                isinstance(r, list) and r and all(num(v) for v in r) for r in value
+            )
+            if not rows_ok or len({len(r) for r in value}) != 1:
+                self.fault(line, "ex.want_matrix", ex)
+                return None
+        elif kind == "truefalse":
+            if not isinstance(value, bool):
+                self.fault(line, "ex.want_bool", ex, key="answer")
+                return None
+        elif kind == "text":
+            return self.text(value, "answer", line, ex)
+        elif kind in ("choice", "multi"):
+            ids = [c.id for c in choices]
+            picks = [value] if kind == "choice" else value
+            if kind == "choice" and not isinstance(value, str):
+                self.fault(line, "ex.want_text", ex, key="answer")
+                return None
+            if kind == "multi" and not (
+                isinstance(value, list) and value and all(isinstance(v, str) for v in value)
+            ):
+                self.fault(line, "ex.want_multi", ex)
+                return None
+            for pick in picks:
+                if ids and pick not in ids:
+                    self.fault(line, "ex.answer_not_choice", ex, answer=pick, known=", ".join(ids))
+                    return None
+            if kind == "multi" and len(set(picks)) != len(picks):
+                self.fault(line, "ex.duplicate_choice", ex, id=", ".join(picks))
+                return None
+        return value
+
+    def check(self, spec: Any, kind: str, answer: Any, tol: Tolerance, line: int, ex: str) -> None:
+        if kind not in NUMERIC_KINDS:
+            return  # reported by the caller
+        if not isinstance(spec, dict):
+            self.fault(line, "ex.want_table", ex, key="check")
+            return
+        try:
+            computed = generators.run_check(spec)
+        except InputError as err:
+            self.fault(line, err.code, ex, **err.params)
+            return
+        fn = spec["fn"]
+        want = generators.CHECKS[fn].kind
+        if want != kind:
+            self.fault(line, "ex.kind_mismatch", ex, fn=fn, expected=want, kind=kind)
+            return
+        stored = np.asarray(answer, dtype=np.float64)
+        computed = np.asarray(computed, dtype=np.float64)
+        if stored.shape != computed.shape:
+            self.fault(line, "ex.check_shape", ex, fn=fn, stored=_shape(stored),
+                       computed=_shape(computed))  # fmt: skip
+            return
+        bad = [
+            (s, c)
+            for s, c in zip(stored.ravel(), computed.ravel(), strict=True)
+            if not tol.ok(float(s), float(c))
+        ]
+        if bad:
+            self.fault(line, "ex.check_mismatch", ex, fn=fn,
+                       stored=generators.fmt_vector(stored.ravel()),
+                       computed=generators.fmt_vector(computed.ravel()))  # fmt: skip
+
+    def generator(self, spec: Any, kind: str | None, at: Callable[..., int], ex: str,
+                  e: dict[str, Any]) -> None:  # fmt: skip
+        line = at("generate")
+        if not isinstance(spec, dict):
+            self.fault(line, "ex.want_table", ex, key="generate")
+            return
+        try:
+            generators.draw(spec, seed=0)
+        except InputError as err:
+            self.fault(line, err.code, ex, **err.params)
+            return
+        gen = generators.GENERATORS[spec["fn"]]
+        if kind is not None and gen.kind != kind:
+            self.fault(line, "ex.kind_mismatch", ex, fn=spec["fn"], expected=gen.kind, kind=kind)
+        texts: list[tuple[str, str]] = []
+        for key in ("prompt", "explanation"):
+            if isinstance(e.get(key), dict):
+                texts += [(key, v) for v in e[key].values() if isinstance(v, str)]
+        if isinstance(e.get("hints"), dict):
+            for items in e["hints"].values():
+                if isinstance(items, list):
+                    texts += [("hints", h) for h in items if isinstance(h, str)]
+        for key, text in texts:
+            for name in sorted(generators.placeholders(text) - set(gen.draws)):
+                self.fault(at(key), "ex.unknown_placeholder", ex, name=name,
+                           known=", ".join(gen.draws))  # fmt: skip
+
+
+def _shape(a: np.ndarray) -> str:
+    return "×".join(str(s) for s in a.shape) or "1"
+
+
+def _norm_nonempty(phrase: str) -> bool:
+    from attn_tui.core.grading import normalise_text  # grading imports content: import late
+
+    return bool(normalise_text(phrase))
+
+
+# -- loading --------------------------------------------------------------------------------
+
+
+def load_text(text: str, path: str = "<text>") -> tuple[ExerciseSet | None, list[Problem]]:
+    """Parse and check one file's text; the set is None when there is any problem."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        message = str(err)
+        m = _TOML_AT.search(message)
+        line = int(m.group(1)) if m else max(1, len(text.splitlines()))
+        detail = _TOML_AT.sub("", message).replace(" (at end of document)", "")
+        return None, [Problem(path, line, "ex.toml_syntax", {"detail": detail})]
+    reader = _Reader(path, text)
+    result = reader.read(data)
+    return result, reader.problems
+
+
+def display_path(path: Path) -> str:
+    """The path as a teacher would type it: relative to the working directory when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        return str(path)
+
+
+def load_file(path: Path, source: str = "shipped") -> tuple[ExerciseSet | None, list[Problem]]:
+    shown = display_path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as err:
+        return None, [Problem(shown, 1, "ex.unreadable", {"error": err.strerror or str(err)})]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = raw[: err.start].count(b"\n") + 1
+        return None, [Problem(shown, line, "ex.not_utf8", {})]
+    result, problems = load_text(text, shown)
+    if result is not None:
+        result = _with(result, path=path, source=source)
+    return result, problems
+
+
+def _with(s: ExerciseSet, **changes: Any) -> ExerciseSet:
+    from dataclasses import replace
+
+    return replace(s, **changes)
+
+
+def find_files(folder: Path) -> list[Path]:
+    """Every ``*.toml`` under ``folder`` (``sets/``, ``quiz/`` or flat), in name order."""
+    if folder.is_file():
+        return [folder]
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.rglob("*.toml") if p.is_file())
+
+
+def load_library(sources: Iterable[tuple[Path, str]]) -> Library:
+    """Load every file of every (folder or file, source) in turn; later duplicates are broken.
+
+    A set id may appear once: a second file using it (typically a teacher's copy of a shipped
+    set) is reported as broken, naming the first, and the first stays.
+    """
+    lib = Library()
+    owners: dict[str, Path] = {}
+    for folder, source in sources:
+        for path in find_files(folder):
+            loaded, problems = load_file(path, source)
+            if loaded is not None and loaded.id in owners:
+                problems = [Problem(display_path(path), LineIndex(path.read_text("utf-8")).set_key("id"),
+                                    "ex.duplicate_set",
+                                    {"id": loaded.id, "other": display_path(owners[loaded.id])})]  # fmt: skip
+                loaded = None
+            if loaded is None:
+                lib.broken.append(BrokenFile(path, tuple(problems), source))
+                continue
+            owners[loaded.id] = path
+            (lib.quizzes if loaded.quiz else lib.sets).append(loaded)
+    lib.sets.sort(key=lambda s: (s.order, s.id))
+    lib.quizzes.sort(key=lambda s: (s.order, s.id))
+    return lib

@@ -1,0 +1,123 @@
+"""How numbers and arithmetic are written out, shared by the screens and the headless CLI.
+
+Plain strings only (no Rich), so the tests can read exactly what a learner reads.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections.abc import Sequence
+
+MINUS = "\u2212"  # typographic minus: "−2" reads better than "-2" in worked arithmetic
+SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def sub(i: int) -> str:
+    """1 → '₁', 12 → '₁₂': the index of k₁, α₃..."""
+    return str(i).translate(SUBSCRIPTS)
+
+
+def num(x: float, places: int = 4) -> str:
+    """A typed or exact number: integers bare ('2', '−1'), others to `places` decimals, trimmed.
+
+    '0.5774', '0.5', '−0.25', '1e+06' for very large magnitudes.
+    """
+    x = float(x)
+    if not math.isfinite(x):
+        return str(x)
+    if abs(x) >= 1e5:
+        text = f"{x:.4g}"
+    elif x == int(x):
+        text = str(int(x))
+    else:
+        text = f"{x:.{places}f}".rstrip("0").rstrip(".")
+        if text in ("-0", ""):
+            text = "0"
+    return text.replace("-", MINUS)
+
+
+def fixed(x: float, places: int = 4, sign: bool = False) -> str:
+    """A computed number at fixed precision: '0.5774', '0.0000', '+0.8707' (sign=True)."""
+    x = float(x)
+    if abs(x) >= 1e5 and math.isfinite(x):
+        text = f"{x:+.{places}e}" if sign else f"{x:.{places}e}"
+    else:
+        text = f"{x:+.{places}f}" if sign else f"{x:.{places}f}"
+    if text.lstrip("+-") == f"{0:.{places}f}":  # never print −0.0000
+        text = ("+" if sign else "") + text.lstrip("+-")
+    return text.replace("-", MINUS)
+
+
+def vec(values: Sequence[float], places: int = 4, *, fixed_places: bool = False,
+        sign: bool = False, limit: int = 8) -> str:  # fmt: skip
+    """'(1, 0, 1)'; long vectors show their first entries, '…' and the last one."""
+    fmt = (lambda v: fixed(v, places, sign)) if fixed_places else (lambda v: num(v, places))
+    items = [fmt(v) for v in values]
+    if len(items) > limit:
+        items = items[: limit - 2] + ["…", items[-1]]
+    return "(" + ", ".join(items) + ")"
+
+
+def factor(x: float) -> str:
+    """A factor inside a product: negatives in parentheses, '1×(−2)'."""
+    text = num(x)
+    return f"({text})" if text.startswith(MINUS) else text
+
+
+def dot_arithmetic(q: Sequence[float], k: Sequence[float], max_terms: int = 6) -> str:
+    """'1×1 + 0×0 + 1×0' — the written-out dot product (without '= result').
+
+    With more than `max_terms` terms, the first few and the last are shown around '…'.
+    """
+    terms = [f"{factor(a)}×{factor(b)}" for a, b in zip(q, k, strict=True)]
+    if len(terms) > max_terms:
+        terms = terms[: max_terms - 2] + ["…", terms[-1]]
+    return " + ".join(terms)
+
+
+# ---- wrapping prose that mixes Chinese and English ----------------------------------------
+# Rich wraps on spaces, so a run of Chinese (which has none) moves whole to the next line and
+# is then cut anywhere. Here each CJK character is its own breakable unit, English words stay
+# whole, and closing punctuation never starts a line (it pulls the previous unit down with it).
+
+_TOKENS = re.compile(
+    r"[\u2e80-\u9fff\u3000-\u303f\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]|[^\s\u2e80-\u9fff\u3000-\u303f\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]+|\s+"
+)
+_NO_LINE_START = set("，。、：；！？）」』】》,.;:!?)]")
+
+
+def cell_len(text: str) -> int:
+    """Terminal cells: wide (CJK) characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Greedy line breaking for mixed zh/en prose; explicit newlines are kept."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line: list[str] = []
+        used = 0
+        for token in _TOKENS.findall(paragraph):
+            size = cell_len(token)
+            if token.isspace():
+                if line:
+                    line.append(" ")
+                    used += 1
+                continue
+            if used + size > width and line:
+                carried: list[str] = []
+                if token in _NO_LINE_START and len(line) > 1 and not line[-1].isspace():
+                    carried = [line.pop()]
+                while line and line[-1].isspace():
+                    line.pop()
+                lines.append("".join(line))
+                line = carried
+                used = sum(cell_len(tok) for tok in line)
+            line.append(token)
+            used += size
+        while line and line[-1].isspace():
+            line.pop()
+        lines.append("".join(line))
+    return lines

@@ -1,0 +1,284 @@
+"""The attention calculator: type a query and keys, reveal the four steps one at a time.
+
+Every edit re-parses and recomputes at once (one ``attend`` call is microseconds). A fault
+is named under its field, and the steps keep showing the last valid input, marked as such,
+so nothing the learner built disappears while they fix a typo.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.widgets import Button, Checkbox, ContentSwitcher, Footer, Input, Select, Static, TextArea
+
+from attn_tui.core.attention import (
+    MAX_EXPERIMENT_DIM,
+    AttentionSteps,
+    attend,
+    check_temperature,
+    dimension_experiment,
+)
+from attn_tui.core.parse import InputError, normalise, parse_matrix, parse_vector
+from attn_tui.i18n import describe, t
+from attn_tui.screens.base import TutorScreen, tr
+from attn_tui.widgets.steps import render_experiment, render_steps
+
+# (preset id, query, keys, values) — the seed example first: it is what a first launch shows.
+PRESETS: dict[str, tuple[str, str, str]] = {
+    "seed": ("1 0 1", "1 0 0\n0 1 0\n1 0 1\n1 1 0", ""),
+    "orthogonal": ("1 0 0", "1 0 0\n0 1 0\n0 0 1", ""),
+    "identical": ("2 1 0", "1 1 1\n1 1 1\n1 1 1\n1 1 1", ""),
+    "dominant": ("3 0 1", "3 0 1\n0 1 0\n0 0 1\n1 1 0", ""),
+    "plane": ("1 2", "2 0\n0 2\n-1 -1\n2 2", ""),
+}
+EXPERIMENT = "experiment"
+
+
+class Tick(Checkbox):
+    """A compact checkbox whose state reads in plain text too: ✓ when on, blank when off."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 (Textual's name)
+        return "✓" if self.value else " "
+
+
+class StepsPanel(VerticalScroll, can_focus=True):
+    """The steps; focusable so that ← → n b a work here without reaching an input."""
+
+    BINDINGS = [
+        Binding("right,n", "screen.next_step", "app.key.next", show=False),
+        Binding("left,b", "screen.prev_step", "app.key.prev", show=False),
+        Binding("a", "screen.toggle_all", "app.key.all", show=False),
+    ]
+
+
+class CalculatorScreen(TutorScreen):
+    CSS_PATH = "calculator.tcss"
+    HELP = (
+        ("calc.inputs_panel", "calc.help.inputs"),
+        ("calc.steps_panel", "calc.help.steps"),
+        ("calc.scale", "calc.help.switches"),
+        ("calc.preset.experiment", "calc.help.experiment"),
+    )
+    BINDINGS = [
+        Binding("pagedown", "next_step", "app.key.next", priority=True),
+        Binding("pageup", "prev_step", "app.key.prev", priority=True),
+        Binding("f3", "toggle_all", "app.key.all"),
+        Binding("f4", "toggle_experiment", "app.key.experiment"),
+        Binding("f5", "preset('seed')", "app.key.reset", show=False),
+    ]
+
+    step: reactive[int] = reactive(1, init=False)
+    show_all: reactive[bool] = reactive(False, init=False)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.result: AttentionSteps | None = None
+        self.stale = False
+
+    # ---- layout -------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        query, keys, values = PRESETS["seed"]
+        with Horizontal(id="calc"):
+            with Vertical(id="calc-inputs") as inputs:
+                tr(inputs, "calc.inputs_panel", "border_title")
+                yield tr(Static(classes="field-label"), "calc.query")
+                yield tr(Input(query, id="query", compact=True), "calc.query_placeholder", "placeholder")
+                yield Static(id="query-error", classes="error")
+                yield tr(Static(classes="field-label"), "calc.keys")
+                yield TextArea(keys, id="keys", compact=True, soft_wrap=False, tab_behavior="focus")
+                yield Static(id="keys-error", classes="error")
+                yield tr(Static(classes="field-label"), "calc.values")
+                yield TextArea(values, id="values", compact=True, soft_wrap=False, tab_behavior="focus")
+                yield Static(id="values-error", classes="error")
+                yield tr(Tick(value=True, id="scale", compact=True), "calc.scale", "label")
+                yield tr(Tick(value=False, id="hard", compact=True), "calc.hard", "label")
+                with Horizontal(classes="row"):
+                    yield tr(Static(classes="inline-label"), "calc.temperature")
+                    yield Input("1", id="temperature", compact=True)
+                yield Static(id="temperature-error", classes="error")
+                yield Select(self._preset_options(), id="preset", compact=True,
+                             prompt=t("calc.preset"), value="seed")  # fmt: skip
+            with ContentSwitcher(initial="steps", id="calc-right"):
+                with StepsPanel(id="steps") as steps:
+                    tr(steps, "calc.steps_panel", "border_title")
+                    yield Static(id="stale", classes="stale")
+                    yield Static(id="steps-body")
+                with VerticalScroll(id="experiment") as exp:
+                    tr(exp, "calc.preset.experiment", "border_title")
+                    with Horizontal(classes="row"):
+                        yield tr(Static(classes="inline-label"), "calc.exp.d_small")
+                        yield Input("3", id="d-small", compact=True, type="integer")
+                        yield tr(Static(classes="inline-label"), "calc.exp.d_large")
+                        yield Input("300", id="d-large", compact=True, type="integer")
+                        yield tr(Static(classes="inline-label"), "calc.exp.seed")
+                        yield Input("0", id="exp-seed", compact=True, type="integer")
+                    yield Static(id="exp-error", classes="error")
+                    yield Static(id="exp-body")
+                    yield tr(Button(id="exp-back", compact=True), "calc.exp.back", "label")
+        yield Footer(show_command_palette=False)  # 80 columns: Ctrl+P still works, help lists it
+
+    def _preset_options(self) -> list[tuple[str, str]]:
+        return [(t(f"calc.preset.{name}"), name) for name in (*PRESETS, EXPERIMENT)]
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.recompute()
+        self.query_one("#query", Input).focus()
+
+    # ---- computing ----------------------------------------------------------------------
+    def recompute(self) -> None:
+        """Parse every field, compute, and show either the steps or what is wrong."""
+        errors: dict[str, str] = {}
+        q = K = V = None
+        try:
+            q = parse_vector(self.query_one("#query", Input).value, "query")
+        except InputError as err:
+            errors["query"] = describe(err)
+        try:
+            K = parse_matrix(self.query_one("#keys", TextArea).text, "keys")
+        except InputError as err:
+            errors["keys"] = describe(err)
+        values_text = self.query_one("#values", TextArea).text
+        if values_text.strip():
+            try:
+                V = parse_matrix(values_text, "values")
+            except InputError as err:
+                errors["values"] = describe(err)
+        temperature = self._temperature(errors)
+        if not errors and q is not None and K is not None:
+            try:
+                self.result = attend(
+                    q, K, V,
+                    scale=self.query_one("#scale", Checkbox).value,
+                    hard=self.query_one("#hard", Checkbox).value,
+                    temperature=temperature,
+                )  # fmt: skip
+            except InputError as err:
+                field = {"dim_mismatch": "keys", "values_count": "values"}.get(err.code, "query")
+                errors[field] = describe(err)
+        self.stale = bool(errors)
+        for field in ("query", "keys", "values", "temperature"):
+            box = self.query_one(f"#{field}-error", Static)
+            box.update(errors.get(field, ""))
+            box.set_class(field in errors, "-shown")
+        self.redraw()
+
+    def _temperature(self, errors: dict[str, str]) -> float:
+        text = normalise(self.query_one("#temperature", Input).value).strip()
+        try:
+            value = float(text)
+            check_temperature(value)
+            return value
+        except ValueError as err:  # float() fails or InputError (a ValueError)
+            if isinstance(err, InputError):
+                errors["temperature"] = describe(err)
+            else:
+                errors["temperature"] = describe(
+                    InputError("temperature", value=text or "∅", lo=0.01, hi=100.0)
+                )
+            return 1.0
+
+    def redraw(self) -> None:
+        stale = self.query_one("#stale", Static)
+        stale.update(t("calc.stale") if self.stale and self.result else "")
+        stale.set_class(self.stale and self.result is not None, "-shown")
+        body = self.query_one("#steps-body", Static)
+        body.update(render_steps(self.result, self.step, self.show_all) if self.result else "")
+        body.set_class(self.stale, "-stale")
+        panel = self.query_one("#steps", StepsPanel)
+        panel.border_subtitle = t("calc.all_steps") if self.show_all else t("calc.step_of", step=self.step)
+
+    def redraw_experiment(self) -> None:
+        error = self.query_one("#exp-error", Static)
+        try:
+            small, large = (self._experiment_dim(f"#d-{name}") for name in ("small", "large"))
+            seed = int(self.query_one("#exp-seed", Input).value or 0)
+        except ValueError:
+            error.update(t("calc.exp.bad_d", limit=MAX_EXPERIMENT_DIM))
+            error.add_class("-shown")
+            return
+        error.remove_class("-shown")
+        body = render_experiment(dimension_experiment(small, 8, seed), dimension_experiment(large, 8, seed))
+        self.query_one("#exp-body", Static).update(body)
+
+    def _experiment_dim(self, selector: str) -> int:
+        value = int(self.query_one(selector, Input).value)
+        if not 1 <= value <= MAX_EXPERIMENT_DIM:
+            raise ValueError(value)
+        return value
+
+    def relocalize(self) -> None:
+        select = self.query_one("#preset", Select)
+        value = select.value
+        select.set_options(self._preset_options())
+        select.prompt = t("calc.preset")
+        if value != Select.BLANK:
+            select.value = value
+        self.recompute()
+        if self.query_one(ContentSwitcher).current == "experiment":
+            self.redraw_experiment()
+
+    # ---- events -------------------------------------------------------------------------
+    @on(Input.Changed, "#query, #temperature")
+    @on(TextArea.Changed, "#keys, #values")
+    @on(Checkbox.Changed)
+    def _inputs_changed(self) -> None:
+        self.recompute()
+
+    @on(Input.Changed, "#d-small, #d-large, #exp-seed")
+    def _experiment_changed(self) -> None:
+        self.redraw_experiment()
+
+    @on(Select.Changed, "#preset")
+    def _preset_chosen(self, event: Select.Changed) -> None:
+        if event.value is not Select.BLANK:
+            self.action_preset(str(event.value))
+
+    @on(Button.Pressed, "#exp-back")
+    def _experiment_back(self) -> None:
+        self.action_toggle_experiment()
+
+    def watch_step(self) -> None:
+        self.redraw()
+
+    def watch_show_all(self) -> None:
+        self.redraw()
+
+    # ---- actions ------------------------------------------------------------------------
+    def action_next_step(self) -> None:
+        if self.show_all:
+            self.show_all = False
+            self.step = 4
+        else:
+            self.step = min(self.step + 1, 4)
+
+    def action_prev_step(self) -> None:
+        if self.show_all:
+            self.show_all = False
+        self.step = max(self.step - 1, 1)
+
+    def action_toggle_all(self) -> None:
+        self.show_all = not self.show_all
+
+    def action_toggle_experiment(self) -> None:
+        switcher = self.query_one(ContentSwitcher)
+        switcher.current = "steps" if switcher.current == "experiment" else "experiment"
+        if switcher.current == "experiment":
+            self.redraw_experiment()
+
+    def action_preset(self, name: str) -> None:
+        if name == EXPERIMENT:
+            self.query_one(ContentSwitcher).current = "experiment"
+            self.redraw_experiment()
+            return
+        query, keys, values = PRESETS[name]
+        self.query_one("#query", Input).value = query
+        self.query_one("#keys", TextArea).text = keys
+        self.query_one("#values", TextArea).text = values
+        self.query_one(ContentSwitcher).current = "steps"
+        self.step = 1
+        self.recompute()

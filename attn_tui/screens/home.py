@@ -1,0 +1,51 @@
+"""The home screen: the areas that work, one line each, Enter to open."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from attn_tui.i18n import t
+from attn_tui.screens.base import TutorScreen, tr
+
+
+class HomeScreen(TutorScreen):
+    HELP = (("app.area.calc", "app.help.home"),)
+    BINDINGS = [Binding("enter", "open", "app.key.open", show=True)]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="home"):
+            yield tr(Static(classes="home-title"), "app.home.title")
+            yield tr(Static(classes="home-intro"), "app.home.intro")
+            yield OptionList(*self._options(), id="areas")
+        yield Footer()
+
+    def _options(self) -> list[Option]:
+        options = []
+        for mode in self.app.AREAS:
+            label = Text.assemble(
+                (t(f"app.area.{mode}"), "bold"), "\n", (t(f"app.area.{mode}.desc"), "dim")
+            )
+            options.append(Option(label, id=mode))
+        return options
+
+    def relocalize(self) -> None:
+        areas = self.query_one("#areas", OptionList)
+        highlighted = areas.highlighted
+        areas.clear_options()
+        areas.add_options(self._options())
+        areas.highlighted = highlighted
+
+    def action_open(self) -> None:
+        areas = self.query_one("#areas", OptionList)
+        if areas.highlighted is not None:
+            self.app.switch_mode(areas.get_option_at_index(areas.highlighted).id)
+
+    @on(OptionList.OptionSelected, "#areas")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.app.switch_mode(event.option.id)

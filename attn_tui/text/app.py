@@ -1,0 +1,63 @@
+"""The app shell: home screen, help overlay, key descriptions, command palette entries."""
+
+TEXT = {
+    "app.home.title": ("注意力，一步一步来", "Attention, one step at a time"),
+    "app.home.intro": (
+        "选一个练习区，按回车进入。任何时候按 F1 或 ? 看帮助，F2 切换中文 / English，Esc 回到这里。",
+        "Pick an area and press Enter. F1 or ? shows help at any time, F2 switches 中文 / English, "
+        "Esc comes back here.",
+    ),
+    "app.area.calc": ("计算器", "Calculator"),
+    "app.area.calc.desc": (
+        "输入查询和键，看点积、缩放、softmax、加权求和一步步出来。",
+        "Type a query and keys; watch dot products, scaling, softmax and the weighted sum appear.",
+    ),
+    "app.area.train": ("训练", "Trainer"),
+    "app.area.train.desc": (
+        "现场训练一个反转序列的 RNN，比较有无注意力，看对齐长出来。",
+        "Train a sequence-reversal RNN live, with and without attention, and watch the alignment grow.",
+    ),
+    "app.area.exercises": ("练习", "Exercises"),
+    "app.area.exercises.desc": (
+        "按主题做练习：即时评分、逐条提示、记住进度。",
+        "Exercise sets by topic: graded at once, hints one at a time, progress remembered.",
+    ),
+    "app.area.quiz": ("自测", "Self-check quiz"),
+    "app.area.quiz.desc": (
+        "自测题：判分、讲解、按主题统计，记住最好成绩。",
+        "The self-check quiz: graded, explained, scored by topic, best score remembered.",
+    ),
+    "app.area.lab": ("自注意力实验室", "Self-attention lab"),
+    "app.area.lab.desc": (
+        "从 X 到 Q、K、V：掩码、多头、交叉注意力，每个形状都看得见。",
+        "From X to Q, K, V: masks, heads and cross-attention, with every shape in view.",
+    ),
+    "app.help.title": ("帮助", "Help"),
+    "app.help.keys": ("按键", "Keys"),
+    "app.help.panels": ("各个面板", "The panels"),
+    "app.help.close": ("按 Esc 或 F1 关闭", "Esc or F1 closes this"),
+    "app.help.global": (
+        "Tab / Shift+Tab 在控件间移动；鼠标也可以点击。Ctrl+P 打开命令面板。",
+        "Tab / Shift+Tab move between controls; the mouse works too. Ctrl+P opens the command palette.",
+    ),
+    "app.help.home": (
+        "主页列出可以用的练习区。方向键选择，回车进入。",
+        "The home screen lists the areas you can use. Arrow keys choose, Enter opens.",
+    ),
+    # key descriptions (Footer, help overlay, palette)
+    "app.key.help": ("帮助", "Help"),
+    "app.key.lang": ("中/EN", "中/EN"),
+    "app.key.home": ("主页", "Home"),
+    "app.key.quit": ("退出", "Quit"),
+    "app.key.open": ("进入", "Open"),
+    "app.key.next": ("下一步", "Next"),
+    "app.key.prev": ("上一步", "Back"),
+    "app.key.all": ("全部", "All"),
+    "app.key.experiment": ("√d 实验", "√d test"),
+    "app.key.reset": ("课本例子", "Seed example"),
+    "app.cmd.lang": ("切换语言（中文 / English）", "Switch language (中文 / English)"),
+    "app.cmd.lang.help": ("在中文和英文之间切换整个界面", "Redraw every screen in the other language"),
+    "app.cmd.open": ("打开：{area}", "Open: {area}"),
+    "app.cmd.help": ("显示帮助", "Show help"),
+    "app.lang_switched": ("界面语言：中文", "Interface language: English"),
+}

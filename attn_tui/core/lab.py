@@ -570,12 +570,12 @@ class ShapesTrace:
 
 def shapes_trace(n: int = 10, d_model: int = 512, heads: int = 8) -> ShapesTrace:
     """(n, d_model) → (n, h, d_k) → (h, n, n) per head → (n, d_model); seed: 10, 512, 8."""
-    for field, value, limit in (("n", n, MAX_SHAPES_TOKENS),
+    for name, value, limit in (("n", n, MAX_SHAPES_TOKENS),
                                 ("d_model", d_model, MAX_SHAPES_D_MODEL)):  # fmt: skip
         if isinstance(value, bool) or not isinstance(value, int | np.integer):
-            raise InputError("lab.shapes_size", field=field, value=value, limit=limit)
+            raise InputError("lab.shapes_size", name=name, value=value, limit=limit)
         if not 1 <= value <= limit:
-            raise InputError("lab.shapes_size", field=field, value=value, limit=limit)
+            raise InputError("lab.shapes_size", name=name, value=value, limit=limit)
     check_heads(heads, d_model)
     h, d_k = heads, d_model // heads
     steps = (
@@ -617,7 +617,7 @@ class Cost:
 def cost(n: int, short: int = 100, long: int = 1000) -> Cost:
     for value in (n, short, long):
         if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 1:
-            raise InputError("lab.shapes_size", field="n", value=value, limit=MAX_SHAPES_TOKENS)
+            raise InputError("lab.shapes_size", name="n", value=value, limit=MAX_SHAPES_TOKENS)
     return Cost(n=n, scores=n * n, rnn_steps=n, attention_steps=1, short=short, long=long,
                 short_scores=short * short, long_scores=long * long,
                 ratio=(long * long) // (short * short))  # fmt: skip

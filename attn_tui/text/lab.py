@@ -54,8 +54,8 @@ TEXT = {
         "there is no preset sentence called “{name}”. Choose one of: {names}.",
     ),
     "lab.shapes_size": (
-        "{field} = {value} 不可用：请取 1 到 {limit} 之间的整数。",
-        "{field} = {value} is not usable: choose a whole number from 1 to {limit}.",
+        "{name} = {value} 不可用：请取 1 到 {limit} 之间的整数。",
+        "{name} = {value} is not usable: choose a whole number from 1 to {limit}.",
     ),
     # A typed matrix (X, W_Q, ...) the parser could not read; the parser's own wording,
     # with the matrix named instead of a calculator field.

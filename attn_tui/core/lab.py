@@ -435,6 +435,27 @@ def compute(
     )  # fmt: skip
 
 
+@dataclass(frozen=True)
+class LabConfig:
+    """The lab screen's settings; ``dataclasses.replace`` gives the next state on a toggle."""
+
+    preset: str = "cat"  # sentence whose tokens ask the queries (see PRESETS)
+    d_model: int = 8  # embedding size, 1 … MAX_D_MODEL
+    heads: int = 2  # h, a divisor of d_model; d_k = d_model / h
+    causal: bool = False  # hide later tokens from each query
+    window: int | None = None  # local attention: keys at most w positions away; None = all
+    seed: int = 0  # draws X (per token) and W_Q, W_K, W_V, W_O
+    cross: str | None = None  # preset supplying keys and values (cross-attention); None = self
+
+
+def build(config: LabConfig = LabConfig()) -> LabResult:
+    """Presets, seeded projections and the layer, from one settings object."""
+    queries = preset(config.preset, config.d_model, config.seed)
+    memory = None if config.cross is None else preset(config.cross, config.d_model, config.seed)
+    return compute(queries, memory, heads=config.heads, causal=config.causal,
+                   window=config.window, seed=config.seed)  # fmt: skip
+
+
 # ---------------------------------------------------------------------------- one cell
 
 

@@ -439,3 +439,18 @@ def test_core_imports_no_ui():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_config_builds_the_same_layer_as_the_parts():
+    from dataclasses import replace
+
+    base = lab.LabConfig()
+    r = lab.build(base)
+    assert r.queries.labels == lab.PRESETS["cat"] and r.heads == 2 and not r.cross
+    np.testing.assert_array_equal(r.weights, lab.compute(lab.preset("cat"), heads=2).weights)
+    masked = lab.build(replace(base, causal=True, heads=4))
+    assert masked.weights.shape == (4, 5, 5) and masked.weights[0, 0, 1] == 0.0
+    cross = lab.build(replace(base, preset="love_zh", cross="love"))
+    assert cross.cross and cross.weights.shape == (2, 3, 3)
+    with pytest.raises(InputError):
+        lab.build(replace(base, heads=3))

@@ -158,7 +158,7 @@ class Problem:
     def message(self, t: Callable[..., str], lang: str | None = None) -> str:
         """The fault in words; ``t`` is ``attn_tui.i18n.t`` (passed in: the core imports no UI)."""
         params = {
-            k: t(v, lang=lang) if isinstance(v, generators.Msg) else v
+            k: t(v, language=lang) if isinstance(v, generators.Msg) else v
             for k, v in self.params.items()
         }
         key = self.code if "." in self.code else f"err.{self.code}"
@@ -323,17 +323,17 @@ class _Reader:
         ok = True
         for lang in value:
             if lang not in LANGS:
-                self.fault(line, "ex.unknown_lang", ex, key=key, lang=lang)
+                self.fault(line, "ex.unknown_lang", ex, key=key, language=lang)
                 ok = False
         for lang in LANGS:
             if lang not in value:
-                self.fault(line, "ex.missing_lang", ex, key=key, lang=lang)
+                self.fault(line, "ex.missing_lang", ex, key=key, language=lang)
                 ok = False
             elif not isinstance(value[lang], str):
                 self.fault(line, "ex.want_text", ex, key=f"{key}.{lang}")
                 ok = False
             elif not value[lang].strip():
-                self.fault(line, "ex.empty_text", ex, key=key, lang=lang)
+                self.fault(line, "ex.empty_text", ex, key=key, language=lang)
                 ok = False
         return Text(value["zh"], value["en"]) if ok else None
 
@@ -494,12 +494,12 @@ class _Reader:
         lists: dict[str, list[str]] = {}
         for lang in value:
             if lang not in LANGS:
-                self.fault(line, "ex.unknown_lang", ex, key="hints", lang=lang)
+                self.fault(line, "ex.unknown_lang", ex, key="hints", language=lang)
         for lang in LANGS:
             items = value.get(lang)
             where = at("hints", lang)
             if items is None:
-                self.fault(line, "ex.missing_lang", ex, key="hints", lang=lang)
+                self.fault(line, "ex.missing_lang", ex, key="hints", language=lang)
             elif not isinstance(items, list) or not all(isinstance(h, str) and h.strip() for h in items):
                 self.fault(where, "ex.want_text_list", ex, key=f"hints.{lang}")
             else:
@@ -617,7 +617,7 @@ class _Reader:
         ok = True
         for lang, items in value.items():
             if lang not in LANGS:
-                self.fault(at(key), "ex.unknown_lang", ex, key=f"rubric.{key}", lang=lang)
+                self.fault(at(key), "ex.unknown_lang", ex, key=f"rubric.{key}", language=lang)
                 ok = False
             elif not isinstance(items, list) or not all(isinstance(p, str) for p in items):
                 self.fault(at(key, lang), "ex.want_text_list", ex, key=f"rubric.{key}.{lang}")
@@ -630,7 +630,7 @@ class _Reader:
         if required and ok:
             for lang in LANGS:
                 if not out.get(lang):
-                    self.fault(at(key), "ex.missing_lang", ex, key=f"rubric.{key}", lang=lang)
+                    self.fault(at(key), "ex.missing_lang", ex, key=f"rubric.{key}", language=lang)
                     ok = False
         return out if ok else None
 
@@ -785,7 +785,7 @@ def load_text(text: str, path: str = "<text>") -> tuple[ExerciseSet | None, list
         return None, [Problem(path, line, "ex.toml_syntax", {"detail": detail})]
     reader = _Reader(path, text)
     result = reader.read(data)
-    return result, reader.problems
+    return result, sorted(reader.problems, key=lambda p: p.line)
 
 
 def display_path(path: Path) -> str:

@@ -1,0 +1,162 @@
+"""``attn-tui exercises validate [PATH ...] [--json]`` and ``attn-tui exercises list [--json]``.
+
+validate checks files the way the app loads them and prints each fault as ``file:line: message``
+(exit 1 when there is any); with no PATH it checks every shipped file plus any --exercises folder.
+list shows every set and quiz bank the app would show, and the files that did not load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+NAME = "exercises"
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        NAME,
+        help="check or list exercise files",
+        description="Check exercise files (validate) or list the sets the app will show (list).",
+    )
+    sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    validate = sub.add_parser(
+        "validate",
+        help="check exercise files; faults as file:line: message, exit 1 if any",
+        description="Check exercise files. Without PATH: every shipped file and --exercises folder.",
+    )
+    validate.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="a file or folder")
+    validate.add_argument("--json", action="store_true", help="machine-readable output")
+    listing = sub.add_parser("list", help="list every exercise set and quiz bank")
+    listing.add_argument("--json", action="store_true", help="machine-readable output")
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.action == "validate":
+        return _validate(args)
+    return _list(args)
+
+
+def _validate(args: argparse.Namespace) -> int:
+    from attn_tui import paths
+    from attn_tui.core.content import display_path, find_files, load_file
+    from attn_tui.i18n import t
+
+    if args.paths:
+        targets = list(args.paths)
+    else:
+        targets = [paths.shipped_exercises()] + list(args.exercises)
+    files: list[Path] = []
+    problems = []
+    for target in targets:
+        found = find_files(target)
+        if not found:
+            problems.append(_missing(target, display_path))
+        files += found
+    report = []
+    owners: dict[str, str] = {}
+    n_sets = n_exercises = 0
+    for path in files:
+        loaded, found = load_file(path)
+        if loaded is not None:
+            if loaded.id in owners:
+                from attn_tui.core.content import LineIndex, Problem
+
+                line = LineIndex(path.read_text("utf-8")).set_key("id")
+                found = [Problem(display_path(path), line, "ex.duplicate_set",
+                                 {"id": loaded.id, "other": owners[loaded.id]})]  # fmt: skip
+            else:
+                owners[loaded.id] = display_path(path)
+                n_sets += 1
+                n_exercises += len(loaded.exercises)
+        problems += found
+        report.append({
+            "path": display_path(path),
+            "ok": not found,
+            "set": loaded.id if loaded is not None else None,
+            "quiz": loaded.quiz if loaded is not None else None,
+            "exercises": len(loaded.exercises) if loaded is not None else 0,
+            "problems": [p.to_dict(t) for p in found],
+        })  # fmt: skip
+    if args.json:
+        print(json.dumps({
+            "ok": not problems,
+            "files": report,
+            "problems": [p.to_dict(t) for p in problems],
+            "counts": {"files": len(files), "sets": n_sets, "exercises": n_exercises,
+                       "problems": len(problems)},
+        }, ensure_ascii=False, indent=2))  # fmt: skip
+    else:
+        for p in problems:
+            print(p.format(t))
+        if problems:
+            bad_files = len({p.path for p in problems})
+            print(t("ex.cmd.invalid", problems=len(problems), files=bad_files))
+        else:
+            print(t("ex.cmd.valid", files=len(files), sets=n_sets, exercises=n_exercises))
+    return 1 if problems else 0
+
+
+def _missing(target: Path, display_path):
+    from attn_tui.core.content import Problem
+
+    if target.exists():
+        return Problem(display_path(target), 1, "ex.cmd.no_files", {"path": str(target)})
+    return Problem(display_path(target), 1, "ex.unreadable", {"error": "No such file or directory"})
+
+
+def _list(args: argparse.Namespace) -> int:
+    from attn_tui import paths
+    from attn_tui.core.content import display_path
+    from attn_tui.i18n import get_lang, t
+
+    lang = get_lang()
+    data = paths.data_dir(args.data_dir) if args.data_dir is not None else None
+    if data is None:
+        try:
+            data = paths.data_dir()
+        except Exception:  # no home directory: list without the data folder
+            data = None
+    library = paths.load_all(args.exercises, data)
+
+    def entry(s) -> dict:
+        return {
+            "id": s.id, "order": s.order, "quiz": s.quiz, "title": s.title.get(lang),
+            "title_zh": s.title.zh, "title_en": s.title.en, "exercises": len(s.exercises),
+            "generated": sum(e.generated for e in s.exercises), "topics": list(s.topics),
+            "source": s.source, "path": display_path(s.path) if s.path else None,
+        }  # fmt: skip
+
+    if args.json:
+        print(json.dumps({
+            "sets": [entry(s) for s in library.sets],
+            "quizzes": [entry(s) for s in library.quizzes],
+            "broken": [{"path": display_path(b.path), "source": b.source,
+                        "problems": [p.to_dict(t) for p in b.problems]} for b in library.broken],
+        }, ensure_ascii=False, indent=2))  # fmt: skip
+        return 0
+
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    for title, sets in ((t("ex.sets"), library.sets), (t("ex.cmd.quiz_banks"), library.quizzes)):
+        if not sets:
+            continue
+        table = Table(title=title, title_justify="left")
+        for key in ("col_order", "col_id", "col_title", "col_count", "col_source"):
+            table.add_column(t(f"ex.cmd.{key}"), justify="right" if key == "col_count" else "left")
+        for s in sets:
+            table.add_row(str(s.order), s.id, s.title.get(lang), str(len(s.exercises)),
+                          t(f"ex.source.{s.source}"))  # fmt: skip
+        console.print(table)
+    if library.broken:
+        console.print(t("ex.cmd.broken"), style="bold red")
+        for b in library.broken:
+            console.print(b.problems[0].format(t) if b.problems else display_path(b.path),
+                          markup=False)  # fmt: skip
+            if len(b.problems) > 1:
+                console.print(f"  (+{len(b.problems) - 1})", markup=False)
+    return 0

@@ -1,0 +1,369 @@
+"""Grading one answer to one exercise: numbers with tolerance, entry-by-entry feedback for
+vectors and matrices, choices, true/false, and free text by a rubric of key ideas.
+
+Grading never raises on what a learner typed: an empty, unreadable or nonsensical answer
+scores 0 and says why. The result, :class:`Grade`, carries text keys and parameters (no
+sentences), so the core stays free of the UI; ``grade.lines(attn_tui.i18n.t)`` gives the
+feedback in the learner's language.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from attn_tui.core.content import Exercise, Idea
+from attn_tui.core.generators import Instance, fmt_number, instance
+from attn_tui.core.parse import InputError, normalise, parse_matrix, parse_vector
+
+CORRECT, PARTIAL, INCORRECT, EMPTY, UNREADABLE, REVEALED = (
+    "correct", "partial", "incorrect", "empty", "unreadable", "revealed",
+)  # fmt: skip
+
+TRUE_WORDS = frozenset(
+    "t true yes y right correct 1 对 是 对的 是的 正确 真 √ ✓ ✔ ☑".split()
+)  # fmt: skip
+FALSE_WORDS = frozenset(
+    "f false no n wrong incorrect 0 错 否 错的 不对 不是 错误 假 × ✗ ✘ x ☒".split()
+)  # fmt: skip
+
+
+def normalise_text(text: str) -> str:
+    """For rubric matching: full-width folded, case folded, every space and punctuation mark
+    dropped. Symbols stay, so "√d" does not shrink to "d"."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    return "".join(
+        ch for ch in folded if not unicodedata.category(ch).startswith(("P", "Z", "C"))
+    )
+
+
+@dataclass(frozen=True)
+class Note:
+    """One line of feedback: a text key and its parameters."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Grade:
+    kind: str
+    status: str  # correct, partial, incorrect, empty, unreadable, revealed
+    score: float  # 0 … 1
+    correct: bool
+    notes: tuple[Note, ...] = ()
+    off: tuple[tuple[int, ...], ...] = ()  # 1-based positions of the entries off: (i,) or (r, c)
+    found: tuple[Idea, ...] = ()  # rubric ideas found / missing
+    missing: tuple[Idea, ...] = ()
+    value: Any = None  # the answer as understood: float, array, id, set of ids, bool, text
+    error: InputError | None = None  # why the answer could not be read, if it could not
+
+    def headline(self, t: Callable[..., str], lang: str | None = None) -> str:
+        """One line: correct / partly right (n%) / not right / empty / unreadable / revealed."""
+        percent = round(100 * self.score)
+        return t(f"ex.fb.{self.status}", lang=lang, percent=percent)
+
+    def lines(self, t: Callable[..., str], lang: str | None = None) -> list[str]:
+        """The headline, then every note (entries off, ideas found and missing ...)."""
+        out = [self.headline(t, lang)]
+        if self.error is not None:
+            out.append(_describe_input_error(self.error, t, lang))
+        out += [t(n.key, lang=lang, **n.params) for n in self.notes]
+        if self.found:
+            out.append(t("ex.fb.ideas_found", lang=lang, ideas=self._ideas(self.found, t, lang)))
+        if self.missing:
+            out.append(t("ex.fb.ideas_missing", lang=lang, ideas=self._ideas(self.missing, t, lang)))
+        return out
+
+    @staticmethod
+    def _ideas(ideas: tuple[Idea, ...], t: Callable[..., str], lang: str | None) -> str:
+        sep = t("ex.list_sep", lang=lang)
+        code = lang or ("zh" if t("ex.lang") == "zh" else "en")
+        return sep.join(i.text.get(code) for i in ideas)
+
+    def found_ideas(self, lang: str) -> list[str]:
+        return [i.text.get(lang) for i in self.found]
+
+    def missing_ideas(self, lang: str) -> list[str]:
+        return [i.text.get(lang) for i in self.missing]
+
+
+def _describe_input_error(err: InputError, t: Callable[..., str], lang: str | None) -> str:
+    """The parser's message, with its field named "answer" (what i18n.describe does)."""
+    params = dict(err.params)
+    params.pop("field", None)
+    field_name = t("common.field.answer", lang=lang)
+    if "row" in params and err.code != "ragged":
+        field_name = t("common.field_row", lang=lang, field=field_name, row=params["row"])
+    key = err.code if "." in err.code else f"err.{err.code}"
+    try:
+        return t(key, lang=lang, field=field_name, **params)
+    except KeyError:
+        return str(err)
+
+
+# -- numbers --------------------------------------------------------------------------------
+
+_THOUSANDS = re.compile(r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+_FRACTION = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))\s*/\s*(\d+\.?\d*|\.\d+)")
+
+
+def _is_blank(answer: Any) -> bool:
+    return answer is None or (isinstance(answer, str) and not normalise(answer).strip()) or (
+        isinstance(answer, (list, tuple)) and len(answer) == 0
+    )
+
+
+def _read_number(answer: Any) -> float:
+    """One number: 0.2303, .2303, ０.２３０３, 1,000,000, 3/4. Raises InputError otherwise."""
+    if isinstance(answer, bool):
+        raise InputError("not_a_number", field="answer", entry=1, token=str(answer))
+    if isinstance(answer, (int, float)):
+        return float(parse_vector(repr(float(answer)), "answer")[0])
+    text = normalise(str(answer)).strip()
+    if _THOUSANDS.fullmatch(text):
+        text = text.replace(",", "")
+    m = _FRACTION.fullmatch(text)
+    if m:
+        den = float(m.group(2))
+        if den != 0:
+            return float(m.group(1)) / den
+    values = parse_vector(text, "answer")
+    if len(values) != 1:
+        raise InputError("ex.one_number", count=len(values))
+    return float(values[0])
+
+
+def _as_text(answer: Any) -> str:
+    """Lists from an answer file (JSON/TOML) become the text a learner would type."""
+    if isinstance(answer, (list, tuple)):
+        if answer and all(isinstance(r, (list, tuple)) for r in answer):
+            return "; ".join(" ".join(str(v) for v in r) for r in answer)
+        return " ".join(str(v) for v in answer)
+    return str(answer)
+
+
+def _grade_number(inst: Instance, answer: Any) -> Grade:
+    tol = inst.exercise.tolerance
+    try:
+        got = _read_number(answer)
+    except InputError as err:
+        return Grade("number", UNREADABLE, 0.0, False, error=err)
+    ok = tol.ok(got, float(inst.answer))
+    return Grade("number", CORRECT if ok else INCORRECT, float(ok), ok, value=got)
+
+
+def _grade_entries(inst: Instance, answer: Any) -> Grade:
+    """Vectors and matrices: entry by entry; partial credit is the share of entries right."""
+    kind = inst.exercise.kind
+    tol = inst.exercise.tolerance
+    expected = np.atleast_2d(np.asarray(inst.answer, dtype=np.float64))
+    try:
+        if kind == "vector":
+            got = np.atleast_2d(parse_vector(_as_text(answer), "answer"))
+        else:
+            got = parse_matrix(_as_text(answer), "answer")
+    except InputError as err:
+        return Grade(kind, UNREADABLE, 0.0, False, error=err)
+    rows, cols = min(got.shape[0], expected.shape[0]), min(got.shape[1], expected.shape[1])
+    ok = np.zeros((rows, cols), dtype=bool)
+    for r in range(rows):
+        for c in range(cols):
+            ok[r, c] = tol.ok(float(got[r, c]), float(expected[r, c]))
+    size = max(got.shape[0], expected.shape[0]) * max(got.shape[1], expected.shape[1])
+    score = float(ok.sum()) / size
+    notes: list[Note] = []
+    same_shape = got.shape == expected.shape
+    if kind == "vector":
+        off = tuple((c + 1,) for c in range(cols) if not ok[0, c])
+        if not same_shape:
+            notes.append(Note("ex.fb.wrong_length", {"got": got.shape[1], "expected": expected.shape[1]}))
+        shown = ", ".join(str(p[0]) for p in off)
+    else:
+        off = tuple((r + 1, c + 1) for r in range(rows) for c in range(cols) if not ok[r, c])
+        if not same_shape:
+            notes.append(Note("ex.fb.wrong_shape", {"got": _shape(got), "expected": _shape(expected)}))
+        shown = ", ".join(f"({r},{c})" for r, c in off)
+    if off:
+        notes.append(Note("ex.fb.entries_off", {"entries": shown, "count": len(off)}))
+    if off or not same_shape:
+        notes.append(Note("ex.fb.entries_right", {"right": int(ok.sum()),
+                                                  "total": expected.size}))  # fmt: skip
+    correct = same_shape and not off
+    status = CORRECT if correct else PARTIAL if score > 0 else INCORRECT
+    value = got[0] if kind == "vector" else got
+    return Grade(kind, status, 1.0 if correct else score, correct, tuple(notes), off, value=value)
+
+
+def _shape(a: np.ndarray) -> str:
+    return f"{a.shape[0]}×{a.shape[1]}"
+
+
+# -- choices --------------------------------------------------------------------------------
+
+_SPLIT = re.compile(r"[\s,;/、，；]+|\band\b|和|及")
+
+
+def _token(text: str) -> str:
+    folded = unicodedata.normalize("NFKC", text).casefold().strip()
+    return folded.strip("()[]{}<>.:：。)）（【】 \t")
+
+
+def _choice_id(ex: Exercise, token: str) -> str | None:
+    """A typed token as a choice id: the id itself, any case, in brackets; or its number
+    (1, 2 ...) when the ids are not numbers; or the choice's whole text."""
+    tok = _token(token)
+    if not tok:
+        return None
+    for c in ex.choices:
+        if c.id.casefold() == tok:
+            return c.id
+    ids_numeric = any(c.id.isdigit() for c in ex.choices)
+    if tok.isdigit() and not ids_numeric and 1 <= int(tok) <= len(ex.choices):
+        return ex.choices[int(tok) - 1].id
+    flat = normalise_text(token)
+    for c in ex.choices:
+        if flat and flat in (normalise_text(c.text.zh), normalise_text(c.text.en)):
+            return c.id
+    return None
+
+
+def _grade_choice(inst: Instance, answer: Any) -> Grade:
+    ex = inst.exercise
+    picked = _choice_id(ex, str(answer))
+    if picked is None:
+        notes = (Note("ex.fb.unknown_choice", {"answer": str(answer).strip(), "known": _ids(ex)}),)
+        return Grade("choice", INCORRECT, 0.0, False, notes)
+    ok = picked == inst.answer
+    return Grade("choice", CORRECT if ok else INCORRECT, float(ok), ok, value=picked)
+
+
+def _ids(ex: Exercise) -> str:
+    return ", ".join(c.id for c in ex.choices)
+
+
+def _grade_multi(inst: Instance, answer: Any) -> Grade:
+    """Score = (right picks − wrong picks) / number right, floored at 0."""
+    ex = inst.exercise
+    if isinstance(answer, (list, tuple, set, frozenset)):
+        tokens = [str(a) for a in answer]
+    else:
+        text = unicodedata.normalize("NFKC", str(answer)).strip()
+        tokens = [tok for tok in _SPLIT.split(text) if tok and tok.strip()]
+        single = all(len(c.id) == 1 for c in ex.choices)
+        if len(tokens) == 1 and single and _choice_id(ex, tokens[0]) is None:
+            tokens = list(_token(tokens[0]))  # "ac" → a, c
+    picked: set[str] = set()
+    unknown: list[str] = []
+    for tok in tokens:
+        cid = _choice_id(ex, tok)
+        if cid is None:
+            unknown.append(tok)
+        else:
+            picked.add(cid)
+    right = set(inst.answer)
+    hits, wrong = picked & right, picked - right
+    score = max(0, len(hits) - len(wrong)) / len(right)
+    notes: list[Note] = []
+    if unknown:
+        notes.append(Note("ex.fb.unknown_choice", {"answer": ", ".join(unknown), "known": _ids(ex)}))
+    if wrong:
+        notes.append(Note("ex.fb.not_right", {"ids": ", ".join(sorted(wrong))}))
+    if right - picked:
+        notes.append(Note("ex.fb.missing_choices", {"count": len(right - picked)}))
+    correct = picked == right and not unknown
+    status = CORRECT if correct else PARTIAL if score > 0 else INCORRECT
+    return Grade("multi", status, 1.0 if correct else score, correct, tuple(notes),
+                 value=frozenset(picked))  # fmt: skip
+
+
+def read_truefalse(answer: Any) -> bool | None:
+    """t/f, true/false, yes/no, 对/错, 是/否, √/× ... → bool; anything else → None."""
+    if isinstance(answer, bool):
+        return answer
+    tok = _token(str(answer)).replace(" ", "")
+    tok = tok.rstrip("!！")
+    if tok in TRUE_WORDS:
+        return True
+    if tok in FALSE_WORDS:
+        return False
+    return None
+
+
+def _grade_truefalse(inst: Instance, answer: Any) -> Grade:
+    got = read_truefalse(answer)
+    if got is None:
+        return Grade("truefalse", INCORRECT, 0.0, False, (Note("ex.fb.unknown_truefalse"),))
+    ok = got == inst.answer
+    return Grade("truefalse", CORRECT if ok else INCORRECT, float(ok), ok, value=got)
+
+
+# -- text by rubric -------------------------------------------------------------------------
+
+
+def idea_found(idea: Idea, flat_answer: str) -> bool:
+    """Any phrase present (in either language) and no forbid phrase present."""
+    if any(f and f in flat_answer for f in map(normalise_text, idea.all_forbid())):
+        return False
+    return any(p and p in flat_answer for p in map(normalise_text, idea.all_phrases()))
+
+
+def _grade_text(inst: Instance, answer: Any) -> Grade:
+    ex = inst.exercise
+    flat = normalise_text(_as_text(answer))
+    found = tuple(i for i in ex.rubric if flat and idea_found(i, flat))
+    missing = tuple(i for i in ex.rubric if i not in found)
+    total = sum(i.weight for i in ex.rubric)
+    score = sum(i.weight for i in found) / total if total else 0.0
+    correct = score >= ex.pass_mark - 1e-9
+    status = CORRECT if correct else PARTIAL if score > 0 else INCORRECT
+    return Grade("text", status, score, correct, found=found, missing=missing, value=str(answer))
+
+
+_GRADERS = {
+    "number": _grade_number,
+    "vector": _grade_entries,
+    "matrix": _grade_entries,
+    "choice": _grade_choice,
+    "multi": _grade_multi,
+    "truefalse": _grade_truefalse,
+    "text": _grade_text,
+}
+
+
+def grade(item: Instance | Exercise, answer: Any) -> Grade:
+    """Grade ``answer`` (what was typed, or a value from an answer file) against ``item``.
+
+    Pass the :class:`Instance` that was shown (a generated exercise's answer depends on its
+    seed); a stored Exercise is accepted as a shorthand.
+    """
+    inst = item if isinstance(item, Instance) else _stored(item)
+    kind = inst.exercise.kind
+    if _is_blank(answer):
+        missing = inst.exercise.rubric if kind == "text" else ()
+        return Grade(kind, EMPTY, 0.0, False, missing=missing)
+    return _GRADERS[kind](inst, answer)
+
+
+def _stored(ex: Exercise) -> Instance:
+    if ex.generated:
+        raise ValueError(f"exercise {ex.id!r} is generated: grade the Instance that was shown")
+    return instance(ex)
+
+
+def reveal(item: Instance | Exercise) -> Grade:
+    """The grade recorded when the learner asks to see the answer: no credit."""
+    inst = item if isinstance(item, Instance) else _stored(item)
+    missing = inst.exercise.rubric if inst.exercise.kind == "text" else ()
+    return Grade(inst.exercise.kind, REVEALED, 0.0, False, missing=missing)
+
+
+__all__ = [
+    "Grade", "Note", "grade", "reveal", "normalise_text", "idea_found", "read_truefalse",
+    "fmt_number",
+]  # fmt: skip

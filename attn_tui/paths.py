@@ -1,0 +1,63 @@
+"""Where things live: the data directory (progress) and the folders of exercise sets.
+
+Kept outside ``core`` because it asks platformdirs; the core takes plain Paths.
+
+    data dir   : --data-dir  >  $ATTN_TUI_DATA_DIR  >  platformdirs.user_data_dir("attn-tui")
+    exercises  : shipped (package attn_tui.exercises: sets/ and quiz/), then each --exercises DIR,
+                 then <data dir>/exercises — a set id may appear once; later copies are reported
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from importlib.resources import files
+from pathlib import Path
+
+from attn_tui.core.content import Library, load_library
+
+ENV_DATA_DIR = "ATTN_TUI_DATA_DIR"
+APP_NAME = "attn-tui"
+
+
+def data_dir(explicit: Path | None = None, environ: Mapping[str, str] | None = None) -> Path:
+    """The data directory (not created here)."""
+    if explicit is not None:
+        return Path(explicit).expanduser()
+    env = os.environ if environ is None else environ
+    if env.get(ENV_DATA_DIR):
+        return Path(env[ENV_DATA_DIR]).expanduser()
+    import platformdirs  # only when needed: the bare launch stays quick
+
+    return Path(platformdirs.user_data_dir(APP_NAME))
+
+
+def shipped_exercises() -> Path:
+    """The exercises folder inside the installed package (``sets/`` and ``quiz/`` below it)."""
+    return Path(str(files("attn_tui.exercises")))
+
+
+def shipped_files() -> list[Path]:
+    """Every shipped set and quiz file, sets first."""
+    root = shipped_exercises()
+    return [p for sub in ("sets", "quiz") for p in sorted((root / sub).glob("*.toml"))]
+
+
+def exercise_sources(
+    extra: Iterable[Path] = (), data: Path | None = None
+) -> list[tuple[Path, str]]:
+    """(folder, source) pairs in load order: shipped, --exercises folders, <data dir>/exercises."""
+    root = shipped_exercises()
+    sources = [(root / "sets", "shipped"), (root / "quiz", "shipped")]
+    sources += [(Path(folder).expanduser(), "extra") for folder in extra]
+    if data is not None:
+        sources.append((Path(data) / "exercises", "data"))
+    return sources
+
+
+def load_all(extra: Iterable[Path] = (), data: Path | None = None) -> Library:
+    """Every set and quiz bank the app can show; broken files listed in ``library.broken``.
+
+    ``extra`` is ``args.exercises`` / the App's ``extra_exercises``; ``data`` the data directory.
+    """
+    return load_library(exercise_sources(extra, data))

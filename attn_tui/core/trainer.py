@@ -1,0 +1,595 @@
+"""Training the reversal model: settings, data, Adam, held-out evaluation, and the generator.
+
+The UI and the headless command share one loop::
+
+    for p in train(TrainConfig(length=10, attention=True, iters=3000), every=50):
+        show(p.iteration, p.total, p.loss, p.it_per_s)   # p.snapshot: a held-out evaluation
+        if p.result: ...                                 # the last Progress carries the result
+
+Stopping. Either pass ``should_stop`` (checked before every iteration, so a stop lands within
+one iteration, well under a millisecond), or simply stop iterating: the generator yields at
+least every ``max_interval`` seconds (default 0.05 s), so a consumer regains control that
+often even when it asked for a Progress only every N iterations.
+
+Nothing here raises on a bad run: a loss or gradient that turns NaN/inf ends the run with
+``Outcome(kind="diverged")``, whose ``code``/``params`` name a sentence in ``text/train.py``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from attn_tui.core.parse import InputError
+from attn_tui.core.rnn import ALPHABET, VOCAB, ReversalRNN, count_params, one_hot_batches
+
+MIN_LENGTH, MAX_LENGTH = 2, 12
+MAX_ITERS = 100_000  # about 10-40 s of training; more is never needed for this task
+MAX_BATCH = 1024
+MAX_EVAL = 10_000
+MAX_HIDDEN = 256
+DTYPES = ("float32", "float64")
+BLOCK = 64  # batches drawn at once; fixed, so the draws never depend on how a run is consumed
+REJECTION_ABOVE = VOCAB**7  # larger spaces: reject held-out draws instead of listing the rest
+
+
+def default_iters(length: int) -> int:
+    """The seed's recipe: 2000 iterations, 3000 for the hard case (L ≥ 10)."""
+    return 3000 if length >= 10 else 2000
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    length: int = 5  # symbols per sequence: 5 is the seed's task, 10 the hard case (2..12)
+    attention: bool = False  # dot-product attention over the encoder states (838 → 934 params)
+    iters: int = 2000  # training iterations; the seed uses 3000 at length 10 (default_iters)
+    seed: int = 0  # fixes the initial weights and every training draw
+    lr: float = 0.003  # Adam learning rate
+    batch: int = 16  # sequences per iteration
+    clip: float = 5.0  # global gradient-norm limit; 0 turns clipping off
+    dtype: str = "float32"  # "float64" for gradient checks; float32 is faster and enough
+    eval_size: int = 1000  # held-out sequences, never used for training
+    eval_every: int = 100  # iterations between held-out evaluations; 0 = only at the end
+    eval_seed: int = 2024  # picks the held-out set; independent of `seed`, so all runs at
+    #                        one length are scored on the same sequences
+    hidden: int = 16  # state size H; the seed's parameter counts assume 16
+    beta1: float = 0.9  # Adam: decay of the gradient average
+    beta2: float = 0.999  # Adam: decay of the squared-gradient average
+    eps: float = 1e-8  # Adam: keeps the step finite where the squared average is ~0
+
+    def validate(self) -> TrainConfig:
+        """Refuse settings that cannot run; returns self so it can be chained."""
+
+        def whole(value: object, lo: int, hi: int) -> bool:
+            return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+
+        def real(value: object) -> bool:
+            return isinstance(value, int | float) and math.isfinite(value)
+
+        if not whole(self.length, MIN_LENGTH, MAX_LENGTH):
+            raise InputError("train.bad_length", value=self.length, lo=MIN_LENGTH, hi=MAX_LENGTH)
+        if not whole(self.iters, 1, MAX_ITERS):
+            raise InputError("train.bad_iters", value=self.iters, hi=MAX_ITERS)
+        if not whole(self.seed, 0, 2**63 - 1):
+            raise InputError("train.bad_seed", value=self.seed)
+        if not (real(self.lr) and self.lr > 0):
+            raise InputError("train.bad_lr", value=self.lr)
+        if not whole(self.batch, 1, MAX_BATCH):
+            raise InputError("train.bad_batch", value=self.batch, hi=MAX_BATCH)
+        if not (real(self.clip) and self.clip >= 0):
+            raise InputError("train.bad_clip", value=self.clip)
+        if self.dtype not in DTYPES:
+            raise InputError("train.bad_dtype", value=self.dtype, choices=", ".join(DTYPES))
+        if not whole(self.eval_size, 1, MAX_EVAL):
+            raise InputError("train.bad_eval_size", value=self.eval_size, hi=MAX_EVAL)
+        if not whole(self.eval_every, 0, MAX_ITERS):
+            raise InputError("train.bad_eval_every", value=self.eval_every)
+        if not whole(self.eval_seed, 0, 2**63 - 1):
+            raise InputError("train.bad_seed", value=self.eval_seed)
+        if not whole(self.hidden, 1, MAX_HIDDEN):
+            raise InputError("train.bad_hidden", value=self.hidden, hi=MAX_HIDDEN)
+        for beta in (self.beta1, self.beta2):
+            if not (real(beta) and 0 <= beta < 1):
+                raise InputError("train.bad_beta", value=beta)
+        if not (real(self.eps) and self.eps > 0):
+            raise InputError("train.bad_eps", value=self.eps)
+        return self
+
+    @property
+    def n_params(self) -> int:
+        return count_params(self.attention, self.hidden)
+
+
+# ---- data --------------------------------------------------------------------------------
+
+
+class ReversalData:
+    """All sequences of ``length`` symbols, split into a fixed held-out set and the rest.
+
+    A sequence is identified by its code, its digits read in base 6. At L = 5 there are only
+    6⁵ = 7,776 sequences, so 1,000 held out is 13 % of them: training draws come only from the
+    other 6,776, and held-out accuracy measures generalisation, not memory. For short lengths
+    the held-out set is capped at half of all sequences (L = 2 has only 36).
+    """
+
+    def __init__(self, length: int, eval_size: int = 1000, eval_seed: int = 2024) -> None:
+        self.length = length
+        self.space = VOCAB**length
+        self.powers = VOCAB ** np.arange(length - 1, -1, -1, dtype=np.int64)  # most significant first
+        n_eval = min(eval_size, self.space // 2)
+        rng = np.random.default_rng([eval_seed, length])
+        self.eval_codes = np.sort(rng.choice(self.space, size=n_eval, replace=False))
+        self.eval_x = self.decode(self.eval_codes)  # (n_eval, L)
+        if self.space <= REJECTION_ABOVE:
+            # small space: list the allowed codes once and draw among them
+            self.allowed: np.ndarray | None = np.setdiff1d(
+                np.arange(self.space, dtype=np.int64), self.eval_codes, assume_unique=True
+            )
+        else:
+            self.allowed = None  # huge space: draw anything, redraw the rare held-out hit
+
+    def decode(self, codes: np.ndarray) -> np.ndarray:
+        """Codes (...,) → sequences (..., L) of symbols 0..5."""
+        return (np.asarray(codes, dtype=np.int64)[..., None] // self.powers) % VOCAB
+
+    def encode(self, x: np.ndarray) -> np.ndarray:
+        """Sequences (..., L) → codes (...,)."""
+        return np.asarray(x, dtype=np.int64) @ self.powers
+
+    def is_held_out(self, x: np.ndarray) -> np.ndarray:
+        codes = self.encode(x)
+        i = np.searchsorted(self.eval_codes, codes)
+        i[i == len(self.eval_codes)] = 0
+        return self.eval_codes[i] == codes
+
+    def draw(self, rng: np.random.Generator, n_batches: int, batch: int) -> np.ndarray:
+        """Training sequences (n_batches, batch, L), none of them in the held-out set."""
+        shape = (n_batches, batch)
+        if self.allowed is not None:
+            codes = self.allowed[rng.integers(0, len(self.allowed), size=shape)]
+        else:
+            codes = rng.integers(0, self.space, size=shape, dtype=np.int64)
+            while True:
+                hit = self.is_held_out(self.decode(codes))
+                if not hit.any():
+                    break
+                codes[hit] = rng.integers(0, self.space, size=int(hit.sum()), dtype=np.int64)
+        return self.decode(codes)
+
+
+# ---- optimiser ---------------------------------------------------------------------------
+
+
+def clip_global_norm(grads: np.ndarray, max_norm: float) -> float:
+    """Scale ``grads`` in place so its norm is at most ``max_norm`` (0: no limit); returns the
+    norm before clipping (inf/NaN when the gradients overflowed)."""
+    norm = math.sqrt(float(np.dot(grads, grads)))
+    if max_norm > 0 and norm > max_norm:
+        grads *= max_norm / norm
+    return norm
+
+
+class Adam:
+    """Adam on one flat parameter vector, in PyTorch's form (bias-corrected, eps outside √)."""
+
+    def __init__(self, n: int, lr: float, beta1: float, beta2: float, eps: float, dtype) -> None:
+        self.lr, self.beta1, self.beta2, self.eps = lr, beta1, beta2, eps
+        self.m = np.zeros(n, dtype)  # running average of the gradient
+        self.v = np.zeros(n, dtype)  # running average of its square
+        self.tmp = np.empty(n, dtype)
+        self.t = 0
+
+    def step(self, params: np.ndarray, grads: np.ndarray) -> None:
+        self.t += 1
+        b1, b2, m, v, tmp = self.beta1, self.beta2, self.m, self.v, self.tmp
+        m *= b1
+        np.multiply(grads, 1.0 - b1, out=tmp)
+        m += tmp  # m ← β₁m + (1−β₁)g
+        v *= b2
+        np.multiply(grads, grads, out=tmp)
+        tmp *= 1.0 - b2
+        v += tmp  # v ← β₂v + (1−β₂)g²
+        # p ← p − lr/(1−β₁ᵗ) · m / (√v / √(1−β₂ᵗ) + ε)
+        np.sqrt(v, out=tmp)
+        tmp *= 1.0 / math.sqrt(1.0 - b2**self.t)
+        tmp += self.eps
+        np.divide(m, tmp, out=tmp)
+        tmp *= self.lr / (1.0 - b1**self.t)
+        params -= tmp
+
+
+# ---- evaluation --------------------------------------------------------------------------
+
+
+def letters(seq: Sequence[int]) -> str:
+    return "".join(ALPHABET[int(s)] for s in seq)
+
+
+@dataclass(frozen=True)
+class Decode:
+    """One sequence decoded greedily: what went in, what should come out, what came out."""
+
+    x: tuple[int, ...]
+    target: tuple[int, ...]
+    prediction: tuple[int, ...]
+    attention: np.ndarray | None  # (Lo, Li) rows = output positions, cols = input positions
+
+    @property
+    def correct(self) -> tuple[bool, ...]:
+        return tuple(p == t for p, t in zip(self.prediction, self.target, strict=True))
+
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "input": letters(self.x),
+            "target": letters(self.target),
+            "prediction": letters(self.prediction),
+        }
+        if self.attention is not None:
+            out["attention"] = self.attention.tolist()
+        return out
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Held-out evaluation at one moment of training (greedy decoding, no teacher forcing)."""
+
+    iteration: int
+    seq_acc: float  # fraction of held-out sequences reversed without a single mistake
+    pos_acc: float  # fraction of output symbols that are right
+    per_position: np.ndarray  # (L,) accuracy at each output position
+    attention_mean: np.ndarray | None  # (Lo, Li) averaged over the held-out set
+    probe: Decode  # the same held-out sequence every time, to watch its attention grow
+    sample: Decode  # a different held-out sequence each time
+    n_eval: int
+    seconds: float  # how long this evaluation took
+
+
+def evaluate(
+    model: ReversalRNN, data: ReversalData, iteration: int = 0, sample_index: int = 0
+) -> Snapshot:
+    start = time.perf_counter()
+    x = data.eval_x
+    target = x[:, ::-1]
+    pred, attn = model.greedy(x)
+    right = pred == target  # (n, L)
+
+    def decode(i: int) -> Decode:
+        return Decode(
+            tuple(int(s) for s in x[i]), tuple(int(s) for s in target[i]),
+            tuple(int(s) for s in pred[i]), None if attn is None else attn[i].astype(np.float64),
+        )  # fmt: skip
+
+    return Snapshot(
+        iteration=iteration,
+        seq_acc=float(right.all(axis=1).mean()),
+        pos_acc=float(right.mean()),
+        per_position=right.mean(axis=0),
+        attention_mean=None if attn is None else attn.mean(axis=0, dtype=np.float64),
+        probe=decode(0),
+        sample=decode(sample_index % len(x)),
+        n_eval=len(x),
+        seconds=time.perf_counter() - start,
+    )
+
+
+# ---- the run -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a run ended. ``code``/``params`` name the sentence that explains it."""
+
+    kind: str  # "finished" | "stopped" | "diverged"
+    iteration: int  # iterations completed
+    code: str
+    params: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RunResult:
+    config: TrainConfig
+    outcome: Outcome
+    params: int  # parameter count: 838 or 934 at H = 16
+    iters: int  # iterations completed
+    seconds: float  # time in training iterations alone
+    eval_seconds: float  # time in held-out evaluations
+    losses: np.ndarray  # (iters,) the loss of every iteration
+    final: Snapshot | None  # the evaluation at the end (None if the run diverged)
+    snapshots: tuple[Snapshot, ...]  # every evaluation, in order, for a timeline
+
+    @property
+    def final_loss(self) -> float:
+        """Mean loss of the last 50 iterations (one batch's loss is noisy)."""
+        tail = self.losses[-50:]
+        return float(tail.mean()) if len(tail) else math.nan
+
+    @property
+    def seq_acc(self) -> float:
+        return self.final.seq_acc if self.final else math.nan
+
+    @property
+    def pos_acc(self) -> float:
+        return self.final.pos_acc if self.final else math.nan
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain Python for --json."""
+        out: dict[str, object] = {
+            "length": self.config.length,
+            "attention": self.config.attention,
+            "seed": self.config.seed,
+            "params": self.params,
+            "outcome": self.outcome.kind,
+            "iters": self.iters,
+            "seq_acc": _json_float(self.seq_acc),
+            "pos_acc": _json_float(self.pos_acc),
+            "final_loss": _json_float(self.final_loss),
+            "seconds": self.seconds,
+            "eval_seconds": self.eval_seconds,
+        }
+        if self.final is not None:
+            out["per_position"] = self.final.per_position.tolist()
+            out["eval_size"] = self.final.n_eval
+            if self.final.attention_mean is not None:
+                out["attention"] = self.final.attention_mean.tolist()
+            out["probe"] = self.final.probe.to_dict()
+        return out
+
+
+def _json_float(x: float) -> float | None:
+    return x if math.isfinite(x) else None
+
+
+@dataclass(frozen=True)
+class Progress:
+    iteration: int  # iterations completed
+    total: int
+    loss: float  # the latest iteration's loss (nan before the first)
+    losses: np.ndarray  # every iteration's loss since the previous Progress
+    elapsed: float  # seconds spent in training iterations (not evaluation, not the consumer)
+    eval_seconds: float
+    snapshot: Snapshot | None = None  # a held-out evaluation made since the previous Progress
+    outcome: Outcome | None = None  # set on the last Progress only
+    result: RunResult | None = None  # set on the last Progress only
+
+    @property
+    def it_per_s(self) -> float:
+        return self.iteration / self.elapsed if self.elapsed > 0 else 0.0
+
+    @property
+    def fraction(self) -> float:
+        return self.iteration / self.total
+
+    @property
+    def eta(self) -> float:
+        """Seconds of training left at the current speed."""
+        rate = self.it_per_s
+        return (self.total - self.iteration) / rate if rate > 0 else math.nan
+
+    @property
+    def done(self) -> bool:
+        return self.result is not None
+
+
+class Trainer:
+    """One run: the model, its data and its optimiser, built from a TrainConfig."""
+
+    def __init__(self, config: TrainConfig) -> None:
+        self.config = config.validate()
+        init_seq, data_seq = np.random.SeedSequence(config.seed).spawn(2)
+        self.model = ReversalRNN(
+            config.attention, hidden=config.hidden, dtype=np.dtype(config.dtype),
+            rng=np.random.default_rng(init_seq),
+        )  # fmt: skip
+        self.data_rng = np.random.default_rng(data_seq)
+        self.data = ReversalData(config.length, config.eval_size, config.eval_seed)
+        self.adam = Adam(
+            self.model.n_params, config.lr, config.beta1, config.beta2, config.eps,
+            self.model.dtype,
+        )  # fmt: skip
+
+    def _batches(self) -> Iterator:
+        cfg = self.config
+        while True:
+            xs = self.data.draw(self.data_rng, BLOCK, cfg.batch)
+            yield from one_hot_batches(xs, self.model.dtype)
+
+    def run(
+        self,
+        *,
+        every: int = 1,
+        max_interval: float = 0.05,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> Iterator[Progress]:
+        """Train, yielding a Progress every ``every`` iterations, at every evaluation, at least
+        every ``max_interval`` seconds, and once more at the end (with ``result`` set).
+
+        ``every=1`` gives each iteration (for a watchable or single-step pace: the consumer
+        sleeps or waits between items; the clock excludes that time). The numbers do not
+        depend on ``every``, ``max_interval`` or how fast the consumer is.
+        """
+        cfg, model, adam = self.config, self.model, self.adam
+        every = max(1, int(every))
+        total = cfg.iters
+        losses = np.empty(total, np.float64)
+        batches = self._batches()
+        snapshots: list[Snapshot] = []
+        train_s = eval_s = 0.0
+        done = last_yield = 0
+        outcome: Outcome | None = None
+        clock = time.perf_counter
+        t0 = yielded_at = clock()
+
+        while done < total:
+            if should_stop is not None and should_stop():
+                outcome = Outcome("stopped", done, "train.outcome.stopped", {"iteration": done})
+                break
+            loss = model.loss_and_grads(next(batches))
+            if not math.isfinite(loss):
+                outcome = _diverged(done + 1, "loss", loss, cfg)
+                break
+            norm = clip_global_norm(model.grads, cfg.clip)
+            if not math.isfinite(norm):
+                outcome = _diverged(done + 1, "gradient", norm, cfg)
+                break
+            adam.step(model.params, model.grads)
+            losses[done] = loss
+            done += 1
+
+            now = clock()
+            snap = None
+            if cfg.eval_every and done % cfg.eval_every == 0 and done < total:
+                train_s += now - t0
+                snap = evaluate(model, self.data, done, sample_index=len(snapshots))
+                snapshots.append(snap)
+                eval_s += snap.seconds
+                t0 = now = clock()
+            if snap is not None or done - last_yield >= every or now - yielded_at >= max_interval:
+                train_s += now - t0
+                yield Progress(done, total, loss, losses[last_yield:done].copy(), train_s, eval_s, snap)
+                last_yield = done
+                t0 = yielded_at = clock()
+        train_s += clock() - t0
+
+        final = None
+        if outcome is None or outcome.kind == "stopped":
+            final = evaluate(model, self.data, done, sample_index=len(snapshots))
+            snapshots.append(final)
+            eval_s += final.seconds
+        if outcome is None:
+            outcome = Outcome("finished", done, "train.outcome.finished", {"iteration": done})
+        result = RunResult(
+            config=cfg, outcome=outcome, params=model.n_params, iters=done, seconds=train_s,
+            eval_seconds=eval_s, losses=losses[:done].copy(), final=final,
+            snapshots=tuple(snapshots),
+        )  # fmt: skip
+        last = float(losses[done - 1]) if done else math.nan
+        yield Progress(
+            done, total, last, losses[last_yield:done].copy(), train_s, eval_s,
+            final, outcome, result,
+        )  # fmt: skip
+
+
+def _diverged(iteration: int, what: str, value: float, cfg: TrainConfig) -> Outcome:
+    params: dict[str, object] = {
+        "iteration": iteration, "value": str(value), "lr": f"{cfg.lr:g}",
+        "suggest": f"{cfg.lr / 10:g}",
+    }  # fmt: skip
+    return Outcome("diverged", iteration - 1, f"train.outcome.diverged_{what}", params)
+
+
+def train(config: TrainConfig, **run_options) -> Iterator[Progress]:
+    """``Trainer(config).run(**run_options)``: see :meth:`Trainer.run`."""
+    return Trainer(config).run(**run_options)
+
+
+def run_to_end(config: TrainConfig, should_stop: Callable[[], bool] | None = None) -> RunResult:
+    """Train without watching; returns the result."""
+    progress = None
+    for progress in train(config, every=max(1, config.iters), max_interval=math.inf,
+                          should_stop=should_stop):  # fmt: skip
+        pass
+    assert progress is not None and progress.result is not None
+    return progress.result
+
+
+# ---- comparing variants over seeds ---------------------------------------------------------
+
+# The seed text's single runs (seed = the random seed it happened to use); a reference only.
+SEED_REFERENCE = (
+    {"length": 5, "attention": False, "iters": 2000, "params": 838, "seq_acc": 0.9900, "pos_acc": 0.9980},
+    {"length": 5, "attention": True, "iters": 2000, "params": 934, "seq_acc": 0.9300, "pos_acc": 0.9860},
+    {"length": 10, "attention": True, "iters": 3000, "params": 934, "seq_acc": None, "pos_acc": 0.6820},
+)  # fmt: skip
+
+
+def seed_reference(length: int, attention: bool) -> dict[str, object] | None:
+    for row in SEED_REFERENCE:
+        if row["length"] == length and row["attention"] == attention:
+            return row
+    return None
+
+
+@dataclass(frozen=True)
+class Stats:
+    n: int
+    mean: float
+    sd: float  # sample standard deviation (n − 1); 0 for a single value
+    lo: float
+    hi: float
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Stats:
+        a = np.asarray([v for v in values if math.isfinite(v)], dtype=np.float64)
+        if a.size == 0:
+            return cls(0, math.nan, math.nan, math.nan, math.nan)
+        sd = float(a.std(ddof=1)) if a.size > 1 else 0.0
+        return cls(int(a.size), float(a.mean()), sd, float(a.min()), float(a.max()))
+
+    def to_dict(self) -> dict[str, object]:
+        return {"n": self.n, "mean": _json_float(self.mean), "sd": _json_float(self.sd),
+                "min": _json_float(self.lo), "max": _json_float(self.hi)}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Both variants over the same seeds: is a difference real or one lucky draw?"""
+
+    length: int
+    iters: int
+    seeds: tuple[int, ...]
+    runs: dict[bool, tuple[RunResult, ...]]  # attention? → one result per seed, in seed order
+
+    def stats(self, attention: bool, metric: str = "seq_acc") -> Stats:
+        return Stats.of([getattr(r, metric) for r in self.runs[attention]])
+
+    def to_dict(self) -> dict[str, object]:
+        variants = []
+        for attention in (False, True):
+            runs = self.runs.get(attention, ())
+            variants.append({
+                "attention": attention,
+                "params": count_params(attention),
+                "seq_acc": self.stats(attention, "seq_acc").to_dict(),
+                "pos_acc": self.stats(attention, "pos_acc").to_dict(),
+                "runs": [{"seed": r.config.seed, "seq_acc": _json_float(r.seq_acc),
+                          "pos_acc": _json_float(r.pos_acc), "outcome": r.outcome.kind}
+                         for r in runs],
+                "reference": seed_reference(self.length, attention),
+            })  # fmt: skip
+        return {"length": self.length, "iters": self.iters, "seeds": list(self.seeds),
+                "variants": variants}  # fmt: skip
+
+
+def iter_compare(
+    base: TrainConfig, seeds: Sequence[int], should_stop: Callable[[], bool] | None = None
+) -> Iterator[RunResult]:
+    """Train both variants on each seed in turn (seed 0 without, seed 0 with, seed 1 ...),
+    yielding each finished run; ends early once ``should_stop`` says so."""
+    for seed in seeds:
+        for attention in (False, True):
+            if should_stop is not None and should_stop():
+                return
+            cfg = replace(base, seed=int(seed), attention=attention)
+            yield run_to_end(cfg, should_stop)
+
+
+def compare(
+    base: TrainConfig,
+    seeds: Sequence[int] = range(10),
+    *,
+    should_stop: Callable[[], bool] | None = None,
+    on_result: Callable[[RunResult], None] | None = None,
+) -> Comparison:
+    runs: dict[bool, list[RunResult]] = {False: [], True: []}
+    for result in iter_compare(base, seeds, should_stop):
+        runs[result.config.attention].append(result)
+        if on_result is not None:
+            on_result(result)
+    return Comparison(
+        base.length, base.iters, tuple(int(s) for s in seeds),
+        {k: tuple(v) for k, v in runs.items()},
+    )  # fmt: skip

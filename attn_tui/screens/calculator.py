@@ -214,10 +214,13 @@ class CalculatorScreen(TutorScreen):
     def relocalize(self) -> None:
         select = self.query_one("#preset", Select)
         value = select.value
-        select.set_options(self._preset_options())
-        select.prompt = t("calc.preset")
-        if value != Select.BLANK:
-            select.value = value
+        # Relabelling the options must not count as choosing a preset (that would overwrite
+        # what the learner typed), so the Changed events it causes are swallowed.
+        with self.prevent(Select.Changed):
+            select.set_options(self._preset_options())
+            select.prompt = t("calc.preset")
+            if isinstance(value, str):
+                select.value = value
         self.recompute()
         if self.query_one(ContentSwitcher).current == "experiment":
             self.redraw_experiment()
@@ -235,8 +238,8 @@ class CalculatorScreen(TutorScreen):
 
     @on(Select.Changed, "#preset")
     def _preset_chosen(self, event: Select.Changed) -> None:
-        if event.value is not Select.BLANK:
-            self.action_preset(str(event.value))
+        if isinstance(event.value, str):
+            self.action_preset(event.value)
 
     @on(Button.Pressed, "#exp-back")
     def _experiment_back(self) -> None:

@@ -36,7 +36,7 @@ class HelpScreen(ModalScreen[None]):
 
     def _render_keys(self) -> Table:
         table = Table.grid(padding=(0, 2))
-        table.add_column(style="bold $accent", no_wrap=True)
+        table.add_column(style="bold cyan", no_wrap=True)
         table.add_column()
         table.title = t("app.help.keys")
         table.title_justify = "left"
@@ -50,6 +50,6 @@ class HelpScreen(ModalScreen[None]):
         text = Text()
         text.append(t("app.help.panels") + "\n", style="bold")
         for title_key, body_key in self.panels:
-            text.append(t(title_key), style="bold $accent")
+            text.append(t(title_key), style="bold cyan")
             text.append("  " + t(body_key) + "\n")
         return text

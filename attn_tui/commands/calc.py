@@ -1,0 +1,56 @@
+"""`attn-tui calc`: one attention example, step by step, as Rich tables or as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+NAME = "calc"
+SEED_QUERY = "1 0 1"
+SEED_KEYS = "1 0 0; 0 1 0; 1 0 1; 1 1 0"
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    from attn_tui.i18n import t
+
+    parser = subparsers.add_parser(
+        NAME,
+        help=t("calc.cli.help"),
+        description="Compute attention for one query over N keys: dot products, scaling by 1/√d, "
+        "softmax, weighted sum. Without --query/--keys it uses the textbook example.",
+    )
+    parser.add_argument("--query", "-q", default=SEED_QUERY, help='e.g. "1 0 1"')
+    parser.add_argument("--keys", "-k", default=SEED_KEYS, help='rows split by ";" or newlines')
+    parser.add_argument("--values", "-v", help="default: the keys")
+    parser.add_argument("--no-scale", action="store_true", help="do not divide by √d")
+    parser.add_argument("--hard", action="store_true", help="hard max (argmax) instead of softmax")
+    parser.add_argument("--temperature", "-T", default="1", help="divide the scaled scores by T")
+    parser.add_argument("--json", action="store_true", help="one JSON object, full precision")
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    from attn_tui.core.attention import attend
+    from attn_tui.core.parse import InputError, normalise, parse_matrix, parse_vector
+
+    q = parse_vector(args.query, "query")
+    K = parse_matrix(args.keys, "keys")
+    V = parse_matrix(args.values, "values") if args.values else None
+    try:
+        temperature = float(normalise(args.temperature))
+    except ValueError:
+        raise InputError("temperature", value=args.temperature, lo=0.01, hi=100.0) from None
+    steps = attend(q, K, V, scale=not args.no_scale, hard=args.hard, temperature=temperature)
+    if args.json:
+        print(json.dumps(steps.to_dict()))
+        return 0
+
+    from rich.console import Console
+    from rich.panel import Panel
+
+    from attn_tui.widgets.steps import STEPS
+
+    console = Console(width=min(Console().width, 100))
+    for render in STEPS:
+        console.print(Panel(render(steps), expand=False, border_style="dim"))
+    return 0

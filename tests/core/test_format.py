@@ -1,0 +1,50 @@
+"""What the learner reads: numbers, arithmetic and wrapped prose."""
+
+import pytest
+
+from attn_tui.core.format import cell_len, dot_arithmetic, fixed, num, vec, wrap
+
+
+def test_the_worked_dot_product_reads_like_the_book():
+    assert dot_arithmetic([1, 0, 1], [1, 0, 0]) == "1×1 + 0×0 + 1×0"
+    assert dot_arithmetic([1, -2], [0.5, 3]) == "1×0.5 + (−2)×3"
+
+
+def test_long_dot_products_are_elided():
+    text = dot_arithmetic(range(64), range(64))
+    assert text.startswith("0×0 + 1×1 + 2×2 + 3×3 + …") and text.endswith("63×63")
+
+
+@pytest.mark.parametrize(
+    ("x", "expected"),
+    [(2.0, "2"), (-1.0, "−1"), (0.57735, "0.5774"), (0.5, "0.5"), (-0.0, "0"), (2e6, "2e+06")],
+)
+def test_num(x, expected):
+    assert num(x) == expected
+
+
+def test_fixed_never_prints_negative_zero():
+    assert fixed(-0.0) == "0.0000" and fixed(-1e-9) == "0.0000"
+    assert fixed(0.8707291, sign=True) == "+0.8707" and fixed(-0.25) == "−0.2500"
+
+
+def test_vec_elides_long_vectors():
+    assert vec([1, 0, 1]) == "(1, 0, 1)"
+    assert vec(range(10)) == "(0, 1, 2, 3, 4, 5, …, 9)"
+
+
+def test_wrap_breaks_chinese_between_characters_and_keeps_punctuation_off_line_starts():
+    text = "softmax 不会给出正好 0：再不相关的键也留一点权重，梯度还能流过去。"
+    for width in range(8, 44):
+        lines = wrap(text, width)
+        assert all(cell_len(line) <= width for line in lines), width
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+        assert not any(line[:1] in "，。：" for line in lines[1:]), (width, lines)
+    # lines are filled: only the last may be much shorter than the width
+    lines = wrap(text, 20)
+    assert all(cell_len(line) >= 18 for line in lines[:-1])
+
+
+def test_wrap_keeps_english_words_whole():
+    lines = wrap("The variance of a dot product grows with d.", 12)
+    assert lines == ["The variance", "of a dot", "product", "grows with", "d."]

@@ -1,0 +1,85 @@
+"""Every learner-facing string exists in both languages and formats the same way."""
+
+import string
+
+import pytest
+
+from attn_tui import i18n
+from attn_tui.text import load_catalogue
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+CATALOGUE = load_catalogue()
+
+
+@pytest.mark.parametrize("key", sorted(CATALOGUE))
+def test_both_languages_present_non_empty_same_placeholders(key):
+    entry = CATALOGUE[key]
+    assert isinstance(entry, tuple) and len(entry) == 2, key
+    zh, en = entry
+    assert zh.strip() and en.strip(), key
+    assert fields(zh) == fields(en), key
+
+
+def test_chinese_strings_are_chinese():
+    """A zh entry that is pure ASCII prose was probably never translated."""
+    untranslated = [
+        key for key, (zh, en) in CATALOGUE.items()
+        if zh == en and len(en) > 12 and any(c.isalpha() for c in en) and zh.isascii()
+    ]  # fmt: skip
+    assert not untranslated
+
+
+def test_keys_belong_to_their_module(tmp_path, monkeypatch):
+    import attn_tui.text as text_pkg
+
+    (tmp_path / "zz.py").write_text('TEXT = {"calc.hijack": ("x", "x")}\n')
+    monkeypatch.setattr(text_pkg, "__path__", [*text_pkg.__path__, str(tmp_path)])
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import importlib
+    import sys
+    import types
+
+    # make "attn_tui.text.zz" importable from tmp_path
+    spec = importlib.util.spec_from_file_location("attn_tui.text.zz", tmp_path / "zz.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setitem(sys.modules, "attn_tui.text.zz", module)
+    assert isinstance(module, types.ModuleType)
+    with pytest.raises(KeyError, match="must start with 'zz.'"):
+        load_catalogue()
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({"LANG": "zh_CN.UTF-8"}, "zh"),
+        ({"LANG": "zh_TW"}, "zh"),
+        ({"LANG": "en_US.UTF-8"}, "en"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({}, "en"),
+        ({"LC_ALL": "en_GB.UTF-8", "LANG": "zh_CN.UTF-8"}, "en"),
+        ({"LC_MESSAGES": "zh_CN.UTF-8", "LANG": "en_US"}, "zh"),
+        ({"LANGUAGE": "zh_CN:en"}, "zh"),
+    ],
+)
+def test_default_language_from_locale(env, expected):
+    assert i18n.default_lang(env) == expected
+
+
+def test_lookup_follows_the_current_language():
+    before = i18n.get_lang()
+    try:
+        i18n.set_lang("zh")
+        assert i18n.t("calc.title") == "注意力计算器"
+        i18n.set_lang("en")
+        assert i18n.t("calc.title") == "Attention calculator"
+        assert i18n.t("calc.step_of", step=2) == "Step 2 of 4"
+        assert i18n.t("calc.step_of", lang="zh", step=2) == "第 2/4 步"
+        with pytest.raises(ValueError):
+            i18n.set_lang("fr")
+    finally:
+        i18n.set_lang(before)

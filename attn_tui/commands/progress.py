@@ -56,7 +56,7 @@ def _reset(args: argparse.Namespace, store) -> int:
             reply = sys.stdin.readline() if sys.stdin is not None else ""
         except (OSError, ValueError):
             reply = ""
-        if not reply.endswith("\n") or not sys.stdin.isatty():
+        if not reply.endswith("\n") or sys.stdin is None or not sys.stdin.isatty():
             print()  # end the question's line when the answer was not echoed
         if reply.strip().casefold() not in YES:
             print(t("ex.prog.reset_kept"))

@@ -156,7 +156,7 @@ def _list(args: argparse.Namespace) -> int:
         console.print(t("ex.cmd.broken"), style="bold red")
         for b in library.broken:
             console.print(b.problems[0].format(t) if b.problems else display_path(b.path),
-                          markup=False)  # fmt: skip
+                          markup=False, soft_wrap=True)  # fmt: skip
             if len(b.problems) > 1:
                 console.print(f"  (+{len(b.problems) - 1})", markup=False)
     return 0

@@ -112,7 +112,7 @@ def _print(store, rows, quiz) -> None:
 
     lang = get_lang()
     console = Console(highlight=False)
-    console.print(t("ex.prog.file", path=store.path), markup=False)
+    console.print(t("ex.prog.file", path=store.path), markup=False, soft_wrap=True)
     table = Table(title=t("ex.sets"), title_justify="left")
     for key in ("ex.cmd.col_id", "ex.cmd.col_title", "ex.prog.col_done", "ex.prog.col_solved",
                 "ex.prog.col_next", "ex.prog.col_last"):  # fmt: skip

@@ -1,0 +1,60 @@
+"""``attn-tui train`` through the real CLI entry point."""
+
+import json
+
+from attn_tui.cli import main
+
+
+def test_json_run_without_attention(capsys):
+    assert main(["--lang", "en", "train", "--iters", "60", "--seed", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["params"] == 838 and out["iters"] == 60
+    for key in ("seq_acc", "pos_acc", "final_loss", "seconds", "eval_seconds"):
+        assert isinstance(out[key], float)
+    assert out["with_attention"] is False and "attention" not in out
+
+
+def test_json_run_with_attention_has_the_held_out_matrix(capsys):
+    argv = ["train", "--length", "6", "--attention", "--iters", "40", "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["params"] == 934
+    assert len(out["attention"]) == 6 and all(len(row) == 6 for row in out["attention"])
+    assert abs(sum(out["attention"][0]) - 1) < 1e-5
+
+
+def test_table_in_chinese(capsys):
+    assert main(["--lang", "zh", "train", "--iters", "30"]) == 0
+    out = capsys.readouterr().out
+    assert "整串全对" in out and "838" in out
+
+
+def test_bad_length_exits_2_with_a_sentence(capsys):
+    assert main(["--lang", "en", "train", "--length", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "length 0" in err and "2 to 12" in err
+
+
+def test_diverged_run_exits_1_without_a_traceback(capsys):
+    assert main(["--lang", "en", "train", "--lr", "1e30", "--iters", "100", "--json"]) == 1
+    captured = capsys.readouterr()
+    out = json.loads(captured.out)
+    assert out["outcome"] == "diverged" and out["seq_acc"] is None
+    assert "learning rate" in out["message"]
+    assert "Traceback" not in captured.err and "RuntimeWarning" not in captured.err
+
+
+def test_compare_json_and_table(capsys):
+    argv = ["--lang", "en", "train", "--compare", "--seeds", "2", "--iters", "30", "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [v["params"] for v in out["variants"]] == [838, 934]
+    assert out["variants"][0]["reference"]["seq_acc"] == 0.99
+    assert len(out["variants"][1]["runs"]) == 2
+    assert main(["--lang", "en", "train", "--compare", "--seeds", "2", "--iters", "30"]) == 0
+    text = capsys.readouterr().out
+    assert "±" in text and "0.9900" in text and "0.9300" in text
+
+
+def test_bad_seed_count(capsys):
+    assert main(["train", "--compare", "--seeds", "0"]) == 2

@@ -24,7 +24,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     validate = sub.add_parser(
         "validate",
         help="check exercise files; faults as file:line: message, exit 1 if any",
-        description="Check exercise files. Without PATH: every shipped file and --exercises folder.",
+        description="Check exercise files. Without PATH: every shipped file and --exercises DIR.",
     )
     validate.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="a file or folder")
     validate.add_argument("--json", action="store_true", help="machine-readable output")
@@ -65,29 +65,47 @@ def _validate(args: argparse.Namespace) -> int:
                 from attn_tui.core.content import LineIndex, Problem
 
                 line = LineIndex(path.read_text("utf-8")).set_key("id")
-                found = [Problem(display_path(path), line, "ex.duplicate_set",
-                                 {"id": loaded.id, "other": owners[loaded.id]})]  # fmt: skip
+                found = [
+                    Problem(
+                        display_path(path),
+                        line,
+                        "ex.duplicate_set",
+                        {"id": loaded.id, "other": owners[loaded.id]},
+                    )
+                ]
             else:
                 owners[loaded.id] = display_path(path)
                 n_sets += 1
                 n_exercises += len(loaded.exercises)
         problems += found
-        report.append({
-            "path": display_path(path),
-            "ok": not found,
-            "set": loaded.id if loaded is not None else None,
-            "quiz": loaded.quiz if loaded is not None else None,
-            "exercises": len(loaded.exercises) if loaded is not None else 0,
-            "problems": [p.to_dict(t) for p in found],
-        })  # fmt: skip
+        report.append(
+            {
+                "path": display_path(path),
+                "ok": not found,
+                "set": loaded.id if loaded is not None else None,
+                "quiz": loaded.quiz if loaded is not None else None,
+                "exercises": len(loaded.exercises) if loaded is not None else 0,
+                "problems": [p.to_dict(t) for p in found],
+            }
+        )
     if args.json:
-        print(json.dumps({
-            "ok": not problems,
-            "files": report,
-            "problems": [p.to_dict(t) for p in problems],
-            "counts": {"files": len(files), "sets": n_sets, "exercises": n_exercises,
-                       "problems": len(problems)},
-        }, ensure_ascii=False, indent=2))  # fmt: skip
+        print(
+            json.dumps(
+                {
+                    "ok": not problems,
+                    "files": report,
+                    "problems": [p.to_dict(t) for p in problems],
+                    "counts": {
+                        "files": len(files),
+                        "sets": n_sets,
+                        "exercises": n_exercises,
+                        "problems": len(problems),
+                    },
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
     else:
         for p in problems:
             print(p.format(t))
@@ -123,19 +141,38 @@ def _list(args: argparse.Namespace) -> int:
 
     def entry(s) -> dict:
         return {
-            "id": s.id, "order": s.order, "quiz": s.quiz, "title": s.title.get(lang),
-            "title_zh": s.title.zh, "title_en": s.title.en, "exercises": len(s.exercises),
-            "generated": sum(e.generated for e in s.exercises), "topics": list(s.topics),
-            "source": s.source, "path": display_path(s.path) if s.path else None,
-        }  # fmt: skip
+            "id": s.id,
+            "order": s.order,
+            "quiz": s.quiz,
+            "title": s.title.get(lang),
+            "title_zh": s.title.zh,
+            "title_en": s.title.en,
+            "exercises": len(s.exercises),
+            "generated": sum(e.generated for e in s.exercises),
+            "topics": list(s.topics),
+            "source": s.source,
+            "path": display_path(s.path) if s.path else None,
+        }
 
     if args.json:
-        print(json.dumps({
-            "sets": [entry(s) for s in library.sets],
-            "quizzes": [entry(s) for s in library.quizzes],
-            "broken": [{"path": display_path(b.path), "source": b.source,
-                        "problems": [p.to_dict(t) for p in b.problems]} for b in library.broken],
-        }, ensure_ascii=False, indent=2))  # fmt: skip
+        print(
+            json.dumps(
+                {
+                    "sets": [entry(s) for s in library.sets],
+                    "quizzes": [entry(s) for s in library.quizzes],
+                    "broken": [
+                        {
+                            "path": display_path(b.path),
+                            "source": b.source,
+                            "problems": [p.to_dict(t) for p in b.problems],
+                        }
+                        for b in library.broken
+                    ],
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
         return 0
 
     from rich.console import Console
@@ -149,14 +186,22 @@ def _list(args: argparse.Namespace) -> int:
         for key in ("col_order", "col_id", "col_title", "col_count", "col_source"):
             table.add_column(t(f"ex.cmd.{key}"), justify="right" if key == "col_count" else "left")
         for s in sets:
-            table.add_row(str(s.order), s.id, s.title.get(lang), str(len(s.exercises)),
-                          t(f"ex.source.{s.source}"))  # fmt: skip
+            table.add_row(
+                str(s.order),
+                s.id,
+                s.title.get(lang),
+                str(len(s.exercises)),
+                t(f"ex.source.{s.source}"),
+            )
         console.print(table)
     if library.broken:
         console.print(t("ex.cmd.broken"), style="bold red")
         for b in library.broken:
-            console.print(b.problems[0].format(t) if b.problems else display_path(b.path),
-                          markup=False, soft_wrap=True)  # fmt: skip
+            console.print(
+                b.problems[0].format(t) if b.problems else display_path(b.path),
+                markup=False,
+                soft_wrap=True,
+            )
             if len(b.problems) > 1:
                 console.print(f"  (+{len(b.problems) - 1})", markup=False)
     return 0

@@ -75,22 +75,31 @@ def _as_json(store, rows, quiz) -> dict:
 
     def attempt(a) -> dict:
         return {
-            "score": a.score, "total": a.total, "fraction": a.fraction,
+            "score": a.score,
+            "total": a.total,
+            "fraction": a.fraction,
             "per_topic": {k: list(v) for k, v in a.per_topic.items()},
-            "missed": list(a.missed), "at": _when(a.at),
-        }  # fmt: skip
+            "missed": list(a.missed),
+            "at": _when(a.at),
+        }
 
     return {
         "file": str(store.path),
         "moved_aside": str(store.moved_aside) if store.moved_aside else None,
         "sets": [
             {
-                "id": s.id, "quiz": s.quiz, "title_zh": s.title.zh, "title_en": s.title.en,
+                "id": s.id,
+                "quiz": s.quiz,
+                "title_zh": s.title.zh,
+                "title_en": s.title.en,
                 "path": display_path(s.path) if s.path else None,
-                "total": p.total, "done": p.done, "solved": p.solved,
-                "first_unsolved": p.first_unsolved, "last_visited": p.last_visited,
+                "total": p.total,
+                "done": p.done,
+                "solved": p.solved,
+                "first_unsolved": p.first_unsolved,
+                "last_visited": p.last_visited,
                 "last_visited_at": _when(p.last_visited_at),
-            }  # fmt: skip
+            }
             for s, p in rows
         ],
         "quiz": {
@@ -114,22 +123,38 @@ def _print(store, rows, quiz) -> None:
     console = Console(highlight=False)
     console.print(t("ex.prog.file", path=store.path), markup=False, soft_wrap=True)
     table = Table(title=t("ex.sets"), title_justify="left")
-    for key in ("ex.cmd.col_id", "ex.cmd.col_title", "ex.prog.col_done", "ex.prog.col_solved",
-                "ex.prog.col_next", "ex.prog.col_last"):  # fmt: skip
+    for key in (
+        "ex.cmd.col_id",
+        "ex.cmd.col_title",
+        "ex.prog.col_done",
+        "ex.prog.col_solved",
+        "ex.prog.col_next",
+        "ex.prog.col_last",
+    ):
         wide = key == "ex.cmd.col_title"
         table.add_column(t(key), no_wrap=True, overflow="ellipsis", max_width=24 if wide else None)
     for s, p in rows:
         table.add_row(
-            s.id, s.title.get(lang), f"{p.done}/{p.total}", f"{p.solved}/{p.total}",
+            s.id,
+            s.title.get(lang),
+            f"{p.done}/{p.total}",
+            f"{p.solved}/{p.total}",
             p.first_unsolved or t("ex.prog.all_done"),
             _when(p.last_visited_at) or t("ex.never_visited"),
-        )  # fmt: skip
+        )
     console.print(table)
     if not any(quiz.values()):
         console.print(t("ex.prog.quiz_none"))
     for mode, attempts in quiz.items():
         if attempts:
             best = max(a.fraction for a in attempts)
-            console.print(t("ex.prog.quiz_line", mode=t(f"ex.quiz.{mode}"), count=len(attempts),
-                            best=round(100 * best), last=round(100 * attempts[-1].fraction)),
-                          markup=False)  # fmt: skip
+            console.print(
+                t(
+                    "ex.prog.quiz_line",
+                    mode=t(f"ex.quiz.{mode}"),
+                    count=len(attempts),
+                    best=round(100 * best),
+                    last=round(100 * attempts[-1].fraction),
+                ),
+                markup=False,
+            )

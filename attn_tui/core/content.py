@@ -29,10 +29,28 @@ LANGS = ("zh", "en")
 KINDS = ("number", "vector", "matrix", "choice", "multi", "truefalse", "text")
 NUMERIC_KINDS = ("number", "vector", "matrix")
 TOPICS = (
-    "dot-product", "scaling", "softmax", "weighted-sum", "convex", "variance", "saturation",
-    "qkv", "shapes", "self-cross", "causal-mask", "multi-head", "params", "bottleneck",
-    "alignment", "soft-hard", "global-local", "scoring", "cost", "interpretability", "rnn",
-)  # fmt: skip
+    "dot-product",
+    "scaling",
+    "softmax",
+    "weighted-sum",
+    "convex",
+    "variance",
+    "saturation",
+    "qkv",
+    "shapes",
+    "self-cross",
+    "causal-mask",
+    "multi-head",
+    "params",
+    "bottleneck",
+    "alignment",
+    "soft-hard",
+    "global-local",
+    "scoring",
+    "cost",
+    "interpretability",
+    "rnn",
+)
 DEFAULT_TOLERANCE = 1e-3
 DEFAULT_PASS = 0.6
 DEFAULT_ORDER = 1000  # sets without an ``order`` go last, by id
@@ -40,9 +58,21 @@ _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 
 SET_KEYS = {"id", "order", "quiz", "topics", "title", "summary"}
 EXERCISE_KEYS = {
-    "id", "kind", "prompt", "answer", "tolerance", "hints", "explanation", "topics", "check",
-    "generate", "calculator", "choices", "rubric", "pass",
-}  # fmt: skip
+    "id",
+    "kind",
+    "prompt",
+    "answer",
+    "tolerance",
+    "hints",
+    "explanation",
+    "topics",
+    "check",
+    "generate",
+    "calculator",
+    "choices",
+    "rubric",
+    "pass",
+}
 
 
 # -- the data -------------------------------------------------------------------------------
@@ -102,7 +132,9 @@ class Exercise:
     prompt: Text
     explanation: Text
     topics: tuple[str, ...]
-    answer: Any = None  # float, list, list of lists, str, list of str, bool, or Text; None if generated
+    answer: Any = (
+        None  # float, list, list of lists, str, list of str, bool, or Text; None if generated
+    )
     tolerance: Tolerance = Tolerance()
     hints: tuple[Text, ...] = ()
     choices: tuple[Choice, ...] = ()
@@ -234,7 +266,7 @@ class LineIndex:
 
     def _span_end(self, start: int, prefix: str) -> int:
         """End of the table at ``start`` together with its sub-tables ``prefix.*``."""
-        for no, name, arr in self.headers:
+        for no, name, _ in self.headers:
             if no > start and not (name.startswith(prefix + ".")):
                 return no
         return len(self.lines) + 1
@@ -250,7 +282,9 @@ class LineIndex:
         )
         if found is None:  # maybe a sub-table: [exercise.hints]
             sub = f"{prefix}.{keys[0]}" if prefix else keys[0]
-            found = next((no for no, name, _ in self.headers if start < no < end and name == sub), None)
+            found = next(
+                (no for no, name, _ in self.headers if start < no < end and name == sub), None
+            )
             if found is None:
                 return None
             region_end = self._next_header(found)
@@ -259,7 +293,11 @@ class LineIndex:
         for key in keys[1:]:
             pattern = re.compile(rf'(?:^|[{{,\s]){re.escape(key)}"?\s*=')
             later = next(
-                (no for no in range(found, min(region_end, end)) if pattern.search(self.lines[no - 1])),
+                (
+                    no
+                    for no in range(found, min(region_end, end))
+                    if pattern.search(self.lines[no - 1])
+                ),
                 None,
             )
             if later is None:
@@ -337,13 +375,22 @@ class _Reader:
                 ok = False
         return Text(value["zh"], value["en"]) if ok else None
 
-    def unknown_keys(self, table: Mapping[str, Any], allowed: set[str], where: Callable[[str], int],
-                     ex: str | None) -> None:  # fmt: skip
+    def unknown_keys(
+        self,
+        table: Mapping[str, Any],
+        allowed: set[str],
+        where: Callable[[str], int],
+        ex: str | None,
+    ) -> None:
         for key in table:
             if key not in allowed:
-                self.fault(where(key), "ex.unknown_key", ex, key=key, known=", ".join(sorted(allowed)))
+                self.fault(
+                    where(key), "ex.unknown_key", ex, key=key, known=", ".join(sorted(allowed))
+                )
 
-    def topics(self, value: Any, key: str, line: int, ex: str | None, required: bool) -> tuple[str, ...]:
+    def topics(
+        self, value: Any, key: str, line: int, ex: str | None, required: bool
+    ) -> tuple[str, ...]:
         if value is None:
             if required:
                 self.fault(line, "ex.missing_key", ex, key=key)
@@ -410,8 +457,13 @@ class _Reader:
                 if ex is None:
                     continue
                 if ex.id in seen:
-                    self.fault(L.exercise_key(i, "id"), "ex.duplicate_exercise", None, id=ex.id,
-                               first=seen[ex.id])  # fmt: skip
+                    self.fault(
+                        L.exercise_key(i, "id"),
+                        "ex.duplicate_exercise",
+                        None,
+                        id=ex.id,
+                        first=seen[ex.id],
+                    )
                 else:
                     seen[ex.id] = ex.line
                 exercises.append(ex)
@@ -419,8 +471,15 @@ class _Reader:
             return None
         if not topics:  # default: every topic the exercises touch, in first-seen order
             topics = tuple(dict.fromkeys(t for e in exercises for t in e.topics))
-        return ExerciseSet(id=set_id, title=title, summary=summary, exercises=tuple(exercises),
-                           order=order, quiz=quiz, topics=topics)  # fmt: skip
+        return ExerciseSet(
+            id=set_id,
+            title=title,
+            summary=summary,
+            exercises=tuple(exercises),
+            order=order,
+            quiz=quiz,
+            topics=topics,
+        )
 
     # -- one [[exercise]]
     def exercise(self, i: int, e: dict[str, Any], set_id: str) -> Exercise | None:
@@ -449,8 +508,9 @@ class _Reader:
             prompt = self.text(e["prompt"], "prompt", at("prompt"), name)
         if "explanation" in e:
             explanation = self.text(e["explanation"], "explanation", at("explanation"), name)
-        topics = self.topics(e.get("topics"), "topics", at("topics") if "topics" in e else line,
-                             name, True)  # fmt: skip
+        topics = self.topics(
+            e.get("topics"), "topics", at("topics") if "topics" in e else line, name, True
+        )
         hints = self.hints(e.get("hints"), at, name)
         tolerance = self.tolerance(e.get("tolerance"), kind, at, name)
         choices = self.choices(i, e.get("choices"), kind, name)
@@ -478,11 +538,23 @@ class _Reader:
             return None
         assert prompt is not None and explanation is not None
         return Exercise(
-            id=ex_id, kind=kind, prompt=prompt, explanation=explanation, topics=topics,
-            answer=answer, tolerance=tolerance, hints=hints, choices=choices, rubric=rubric,
-            pass_mark=pass_mark, check=e.get("check"), generate=generate, calculator=calculator,
-            set_id=set_id, line=line,
-        )  # fmt: skip
+            id=ex_id,
+            kind=kind,
+            prompt=prompt,
+            explanation=explanation,
+            topics=topics,
+            answer=answer,
+            tolerance=tolerance,
+            hints=hints,
+            choices=choices,
+            rubric=rubric,
+            pass_mark=pass_mark,
+            check=e.get("check"),
+            generate=generate,
+            calculator=calculator,
+            set_id=set_id,
+            line=line,
+        )
 
     def hints(self, value: Any, at: Callable[..., int], ex: str) -> tuple[Text, ...]:
         line = at("hints")
@@ -500,7 +572,9 @@ class _Reader:
             where = at("hints", lang)
             if items is None:
                 self.fault(line, "ex.missing_lang", ex, key="hints", language=lang)
-            elif not isinstance(items, list) or not all(isinstance(h, str) and h.strip() for h in items):
+            elif not isinstance(items, list) or not all(
+                isinstance(h, str) and h.strip() for h in items
+            ):
                 self.fault(where, "ex.want_text_list", ex, key=f"hints.{lang}")
             else:
                 lists[lang] = items
@@ -555,8 +629,12 @@ class _Reader:
         for j, c in enumerate(value):
             self.unknown_keys(c, {"id", "zh", "en"}, lambda k, j=j: L.sub(i, "choices", j, k), ex)
             cid = self.ident(c.get("id"), "choices.id", L.sub(i, "choices", j, "id"), ex)
-            text = self.text({k: v for k, v in c.items() if k != "id"}, f"choice {cid or j + 1}",
-                             L.sub(i, "choices", j), ex)  # fmt: skip
+            text = self.text(
+                {k: v for k, v in c.items() if k != "id"},
+                f"choice {cid or j + 1}",
+                L.sub(i, "choices", j),
+                ex,
+            )
             if cid is not None and cid in seen:
                 self.fault(L.sub(i, "choices", j, "id"), "ex.duplicate_choice", ex, id=cid)
             if cid is not None and text is not None:
@@ -564,7 +642,9 @@ class _Reader:
                 out.append(Choice(cid, text))
         return tuple(out)
 
-    def rubric(self, i: int, e: dict[str, Any], kind: str | None, ex: str) -> tuple[tuple[Idea, ...], float]:
+    def rubric(
+        self, i: int, e: dict[str, Any], kind: str | None, ex: str
+    ) -> tuple[tuple[Idea, ...], float]:
         L = self.lines
         value, pass_mark = e.get("rubric"), e.get("pass", DEFAULT_PASS)
         if kind != "text":
@@ -584,6 +664,7 @@ class _Reader:
             return (), float(pass_mark)
         ideas: list[Idea] = []
         for j, r in enumerate(value):
+
             def at(*keys: str, j: int = j) -> int:
                 return L.sub(i, "rubric", j, *keys)
 
@@ -599,12 +680,18 @@ class _Reader:
                 weight = None
             phrases = self.phrase_lists(r.get("phrases"), "phrases", at, ex, required=True)
             forbid = self.phrase_lists(r.get("forbid"), "forbid", at, ex, required=False)
-            if text is not None and weight is not None and phrases is not None and forbid is not None:
+            if (
+                text is not None
+                and weight is not None
+                and phrases is not None
+                and forbid is not None
+            ):
                 ideas.append(Idea(text, float(weight), phrases, forbid))
         return tuple(ideas), float(pass_mark)
 
-    def phrase_lists(self, value: Any, key: str, at: Callable[..., int], ex: str,
-                     required: bool) -> dict[str, tuple[str, ...]] | None:  # fmt: skip
+    def phrase_lists(
+        self, value: Any, key: str, at: Callable[..., int], ex: str, required: bool
+    ) -> dict[str, tuple[str, ...]] | None:
         if value is None:
             if required:
                 self.fault(at(), "ex.missing_key", ex, key=f"rubric.{key}")
@@ -668,8 +755,10 @@ class _Reader:
                 self.fault(line, "ex.want_vector", ex)
                 return None
         elif kind == "matrix":
-            rows_ok = isinstance(value, list) and value and all(
-                isinstance(r, list) and r and all(num(v) for v in r) for r in value
+            rows_ok = (
+                isinstance(value, list)
+                and value
+                and all(isinstance(r, list) and r and all(num(v) for v in r) for r in value)
             )
             if not rows_ok or len({len(r) for r in value}) != 1:
                 self.fault(line, "ex.want_matrix", ex)
@@ -719,8 +808,9 @@ class _Reader:
         stored = np.asarray(answer, dtype=np.float64)
         computed = np.asarray(computed, dtype=np.float64)
         if stored.shape != computed.shape:
-            self.fault(line, "ex.check_shape", ex, fn=fn, stored=_shape(stored),
-                       computed=_shape(computed))  # fmt: skip
+            self.fault(
+                line, "ex.check_shape", ex, fn=fn, stored=_shape(stored), computed=_shape(computed)
+            )
             return
         bad = [
             (s, c)
@@ -728,12 +818,18 @@ class _Reader:
             if not tol.ok(float(s), float(c))
         ]
         if bad:
-            self.fault(line, "ex.check_mismatch", ex, fn=fn,
-                       stored=generators.fmt_vector(stored.ravel()),
-                       computed=generators.fmt_vector(computed.ravel()))  # fmt: skip
+            self.fault(
+                line,
+                "ex.check_mismatch",
+                ex,
+                fn=fn,
+                stored=generators.fmt_vector(stored.ravel()),
+                computed=generators.fmt_vector(computed.ravel()),
+            )
 
-    def generator(self, spec: Any, kind: str | None, at: Callable[..., int], ex: str,
-                  e: dict[str, Any]) -> None:  # fmt: skip
+    def generator(
+        self, spec: Any, kind: str | None, at: Callable[..., int], ex: str, e: dict[str, Any]
+    ) -> None:
         line = at("generate")
         if not isinstance(spec, dict):
             self.fault(line, "ex.want_table", ex, key="generate")
@@ -756,8 +852,9 @@ class _Reader:
                     texts += [("hints", h) for h in items if isinstance(h, str)]
         for key, text in texts:
             for name in sorted(generators.placeholders(text) - set(gen.draws)):
-                self.fault(at(key), "ex.unknown_placeholder", ex, name=name,
-                           known=", ".join(gen.draws))  # fmt: skip
+                self.fault(
+                    at(key), "ex.unknown_placeholder", ex, name=name, known=", ".join(gen.draws)
+                )
 
 
 def _shape(a: np.ndarray) -> str:
@@ -840,9 +937,14 @@ def load_library(sources: Iterable[tuple[Path, str]]) -> Library:
         for path in find_files(folder):
             loaded, problems = load_file(path, source)
             if loaded is not None and loaded.id in owners:
-                problems = [Problem(display_path(path), LineIndex(path.read_text("utf-8")).set_key("id"),
-                                    "ex.duplicate_set",
-                                    {"id": loaded.id, "other": display_path(owners[loaded.id])})]  # fmt: skip
+                problems = [
+                    Problem(
+                        display_path(path),
+                        LineIndex(path.read_text("utf-8")).set_key("id"),
+                        "ex.duplicate_set",
+                        {"id": loaded.id, "other": display_path(owners[loaded.id])},
+                    )
+                ]
                 loaded = None
             if loaded is None:
                 lib.broken.append(BrokenFile(path, tuple(problems), source))

@@ -79,9 +79,7 @@ def _matrix(fn: str, p: Mapping[str, Any], name: str) -> np.ndarray:
 def _int(fn: str, p: Mapping[str, Any], name: str, lo: int, hi: int) -> int:
     value = p[name]
     if not _is_int(value) or not lo <= value <= hi:
-        raise InputError(
-            "ex.param_range", fn=fn, param=name, value=_show(value), lo=lo, hi=hi
-        )
+        raise InputError("ex.param_range", fn=fn, param=name, value=_show(value), lo=lo, hi=hi)
     return int(value)
 
 
@@ -115,9 +113,13 @@ def _num_list(fn: str, p: Mapping[str, Any], name: str) -> list[float]:
 
 def _pair_list(fn: str, p: Mapping[str, Any], name: str) -> list[tuple[int, int]]:
     value = p[name]
-    ok = isinstance(value, list) and value and all(
-        isinstance(pair, list) and len(pair) == 2 and all(_is_int(v) and v >= 1 for v in pair)
-        for pair in value
+    ok = (
+        isinstance(value, list)
+        and value
+        and all(
+            isinstance(pair, list) and len(pair) == 2 and all(_is_int(v) and v >= 1 for v in pair)
+            for pair in value
+        )
     )
     if not ok:
         raise _bad(fn, name, value, "ex.rule.pair_list")
@@ -131,7 +133,9 @@ def _params(
     allowed = set(required) | set(defaults)
     for name in given:
         if name not in allowed:
-            raise InputError("ex.param_unknown", fn=fn, param=name, known=", ".join(sorted(allowed)))
+            raise InputError(
+                "ex.param_unknown", fn=fn, param=name, known=", ".join(sorted(allowed))
+            )
     for name in required:
         if name not in given:
             raise InputError("ex.param_missing", fn=fn, param=name)
@@ -315,8 +319,8 @@ class Drawn:
         out: dict[str, str] = {}
         for name, value in self.values.items():
             if isinstance(value, bool):
-                out[name] = ("有" if value else "无") if lang == "zh" else (
-                    "with" if value else "without"
+                out[name] = (
+                    ("有" if value else "无") if lang == "zh" else ("with" if value else "without")
                 )
             elif isinstance(value, np.ndarray) and value.ndim == 2:
                 out[name] = fmt_matrix(value)
@@ -461,8 +465,9 @@ def draw(spec: Mapping[str, Any], seed: int) -> Drawn:
     calculator = None
     if "query" in values:
         calculator = {"query": fmt_vector(values["query"]), "keys": fmt_matrix(values["keys"])}
-    return Drawn(fn=fn, seed=seed, kind=gen.kind, values=values, answer=answer,
-                 calculator=calculator)  # fmt: skip
+    return Drawn(
+        fn=fn, seed=seed, kind=gen.kind, values=values, answer=answer, calculator=calculator
+    )
 
 
 # -- an exercise as the learner sees it -----------------------------------------------------

@@ -22,24 +22,25 @@ from attn_tui.core.generators import Instance, fmt_number, instance
 from attn_tui.core.parse import InputError, normalise, parse_matrix, parse_vector
 
 CORRECT, PARTIAL, INCORRECT, EMPTY, UNREADABLE, REVEALED = (
-    "correct", "partial", "incorrect", "empty", "unreadable", "revealed",
-)  # fmt: skip
+    "correct",
+    "partial",
+    "incorrect",
+    "empty",
+    "unreadable",
+    "revealed",
+)
 
-TRUE_WORDS = frozenset(
-    "t true yes y right correct 1 对 是 对的 是的 正确 真 √ ✓ ✔ ☑".split()
-)  # fmt: skip
+TRUE_WORDS = frozenset("t true yes y right correct 1 对 是 对的 是的 正确 真 √ ✓ ✔ ☑".split())
 FALSE_WORDS = frozenset(
     "f false no n wrong incorrect 0 错 否 错的 不对 不是 错误 假 × ✗ ✘ x ☒".split()
-)  # fmt: skip
+)
 
 
 def normalise_text(text: str) -> str:
     """For rubric matching: full-width folded, case folded, every space and punctuation mark
     dropped. Symbols stay, so "√d" does not shrink to "d"."""
     folded = unicodedata.normalize("NFKC", text).casefold()
-    return "".join(
-        ch for ch in folded if not unicodedata.category(ch).startswith(("P", "Z", "C"))
-    )
+    return "".join(ch for ch in folded if not unicodedata.category(ch).startswith(("P", "Z", "C")))
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,9 @@ class Grade:
         if self.found:
             out.append(t("ex.fb.ideas_found", lang=lang, ideas=self._ideas(self.found, t, lang)))
         if self.missing:
-            out.append(t("ex.fb.ideas_missing", lang=lang, ideas=self._ideas(self.missing, t, lang)))
+            out.append(
+                t("ex.fb.ideas_missing", lang=lang, ideas=self._ideas(self.missing, t, lang))
+            )
         return out
 
     @staticmethod
@@ -114,8 +117,10 @@ _FRACTION = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))\s*/\s*(\d+\.?\d*|\.\d+)")
 
 
 def _is_blank(answer: Any) -> bool:
-    return answer is None or (isinstance(answer, str) and not normalise(answer).strip()) or (
-        isinstance(answer, (list, tuple)) and len(answer) == 0
+    return (
+        answer is None
+        or (isinstance(answer, str) and not normalise(answer).strip())
+        or (isinstance(answer, (list, tuple)) and len(answer) == 0)
     )
 
 
@@ -182,18 +187,21 @@ def _grade_entries(inst: Instance, answer: Any) -> Grade:
     if kind == "vector":
         off = tuple((c + 1,) for c in range(cols) if not ok[0, c])
         if not same_shape:
-            notes.append(Note("ex.fb.wrong_length", {"got": got.shape[1], "expected": expected.shape[1]}))
+            notes.append(
+                Note("ex.fb.wrong_length", {"got": got.shape[1], "expected": expected.shape[1]})
+            )
         shown = ", ".join(str(p[0]) for p in off)
     else:
         off = tuple((r + 1, c + 1) for r in range(rows) for c in range(cols) if not ok[r, c])
         if not same_shape:
-            notes.append(Note("ex.fb.wrong_shape", {"got": _shape(got), "expected": _shape(expected)}))
+            notes.append(
+                Note("ex.fb.wrong_shape", {"got": _shape(got), "expected": _shape(expected)})
+            )
         shown = ", ".join(f"({r},{c})" for r, c in off)
     if off:
         notes.append(Note("ex.fb.entries_off", {"entries": shown, "count": len(off)}))
     if off or not same_shape:
-        notes.append(Note("ex.fb.entries_right", {"right": int(ok.sum()),
-                                                  "total": expected.size}))  # fmt: skip
+        notes.append(Note("ex.fb.entries_right", {"right": int(ok.sum()), "total": expected.size}))
     correct = same_shape and not off
     status = CORRECT if correct else PARTIAL if score > 0 else INCORRECT
     value = got[0] if kind == "vector" else got
@@ -211,7 +219,7 @@ _SPLIT = re.compile(r"[\s,;/、，；]+|\band\b|和|及")
 
 def _token(text: str) -> str:
     folded = unicodedata.normalize("NFKC", text).casefold().strip()
-    return folded.strip("()[]{}<>.:：。)）（【】 \t")
+    return folded.strip("".join(sorted(set("()[]{}<>.:：。)）（【】 \t"))))
 
 
 def _choice_id(ex: Exercise, token: str) -> str | None:
@@ -271,15 +279,18 @@ def _grade_multi(inst: Instance, answer: Any) -> Grade:
     score = max(0, len(hits) - len(wrong)) / len(right)
     notes: list[Note] = []
     if unknown:
-        notes.append(Note("ex.fb.unknown_choice", {"answer": ", ".join(unknown), "known": _ids(ex)}))
+        notes.append(
+            Note("ex.fb.unknown_choice", {"answer": ", ".join(unknown), "known": _ids(ex)})
+        )
     if wrong:
         notes.append(Note("ex.fb.not_right", {"ids": ", ".join(sorted(wrong))}))
     if right - picked:
         notes.append(Note("ex.fb.missing_choices", {"count": len(right - picked)}))
     correct = picked == right and not unknown
     status = CORRECT if correct else PARTIAL if score > 0 else INCORRECT
-    return Grade("multi", status, 1.0 if correct else score, correct, tuple(notes),
-                 value=frozenset(picked))  # fmt: skip
+    return Grade(
+        "multi", status, 1.0 if correct else score, correct, tuple(notes), value=frozenset(picked)
+    )
 
 
 def read_truefalse(answer: Any) -> bool | None:
@@ -364,6 +375,12 @@ def reveal(item: Instance | Exercise) -> Grade:
 
 
 __all__ = [
-    "Grade", "Note", "grade", "reveal", "normalise_text", "idea_found", "read_truefalse",
+    "Grade",
+    "Note",
+    "grade",
+    "reveal",
+    "normalise_text",
+    "idea_found",
+    "read_truefalse",
     "fmt_number",
-]  # fmt: skip
+]

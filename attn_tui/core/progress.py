@@ -60,11 +60,20 @@ CREATE TABLE IF NOT EXISTS quiz_attempts (
 );
 """
 _REQUIRED_COLUMNS = {
-    "attempts": {"set_id", "exercise_id", "answer", "correct", "score", "hints_used",
-                 "revealed", "seed", "at"},
+    "attempts": {
+        "set_id",
+        "exercise_id",
+        "answer",
+        "correct",
+        "score",
+        "hints_used",
+        "revealed",
+        "seed",
+        "at",
+    },
     "visits": {"set_id", "exercise_id", "at"},
     "quiz_attempts": {"mode", "score", "total", "per_topic", "missed", "at"},
-}  # fmt: skip
+}
 
 
 class DamagedStore(Exception):
@@ -247,11 +256,27 @@ class ProgressStore:
         at: float | None = None,
     ) -> int:
         """Store one graded attempt (or a reveal) and commit it before returning its id."""
-        row = (set_id, exercise_id, str(answer), int(bool(correct)), float(score),
-               int(hints_used), int(bool(revealed)), seed, time.time() if at is None else at)  # fmt: skip
-        return self._write(lambda conn: int(conn.execute(
-            "INSERT INTO attempts (set_id, exercise_id, answer, correct, score, hints_used,"
-            " revealed, seed, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", row).lastrowid or 0))  # fmt: skip
+        row = (
+            set_id,
+            exercise_id,
+            str(answer),
+            int(bool(correct)),
+            float(score),
+            int(hints_used),
+            int(bool(revealed)),
+            seed,
+            time.time() if at is None else at,
+        )
+        return self._write(
+            lambda conn: int(
+                conn.execute(
+                    "INSERT INTO attempts (set_id, exercise_id, answer, correct, score, hints_used,"
+                    " revealed, seed, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    row,
+                ).lastrowid
+                or 0
+            )
+        )
 
     def attempts(self, set_id: str | None = None, exercise_id: str | None = None) -> list[Attempt]:
         sql, params = "SELECT * FROM attempts", []
@@ -266,7 +291,7 @@ class ProgressStore:
             sql += " WHERE " + " AND ".join(where)
         rows = self._read(
             "SELECT id, set_id, exercise_id, answer, correct, score, hints_used, revealed,"
-            " seed, at" + sql[len("SELECT *"):] + " ORDER BY id",
+            " seed, at" + sql[len("SELECT *") :] + " ORDER BY id",
             params,
         )
         return [
@@ -277,9 +302,13 @@ class ProgressStore:
     def visit(self, set_id: str, exercise_id: str, at: float | None = None) -> None:
         """Remember where the learner is in a set (the last exercise shown)."""
         row = (set_id, exercise_id, time.time() if at is None else at)
-        self._write(lambda conn: conn.execute(
-            "INSERT INTO visits VALUES (?, ?, ?) ON CONFLICT (set_id) DO UPDATE"
-            " SET exercise_id = excluded.exercise_id, at = excluded.at", row))  # fmt: skip
+        self._write(
+            lambda conn: conn.execute(
+                "INSERT INTO visits VALUES (?, ?, ?) ON CONFLICT (set_id) DO UPDATE"
+                " SET exercise_id = excluded.exercise_id, at = excluded.at",
+                row,
+            )
+        )
 
     def last_visit(self, set_id: str) -> tuple[str, float] | None:
         rows = self._read("SELECT exercise_id, at FROM visits WHERE set_id = ?", (set_id,))
@@ -293,8 +322,7 @@ class ProgressStore:
             (set_id,),
         )
         return {
-            r[0]: ExerciseStatus(r[0], r[1], bool(r[2]), bool(r[3]), r[4], r[5], r[6])
-            for r in rows
+            r[0]: ExerciseStatus(r[0], r[1], bool(r[2]), bool(r[3]), r[4], r[5], r[6]) for r in rows
         }
 
     def set_progress(self, set_id: str, exercise_ids: Iterable[str]) -> SetProgress:
@@ -306,10 +334,14 @@ class ProgressStore:
         first = next((i for i in ids if not (i in status and status[i].done)), None)
         visit = self.last_visit(set_id)
         return SetProgress(
-            set_id=set_id, total=len(ids), done=len(done), solved=len(solved),
-            first_unsolved=first, last_visited=visit[0] if visit else None,
+            set_id=set_id,
+            total=len(ids),
+            done=len(done),
+            solved=len(solved),
+            first_unsolved=first,
+            last_visited=visit[0] if visit else None,
             last_visited_at=visit[1] if visit else None,
-        )  # fmt: skip
+        )
 
     def summary(self, sets: Mapping[str, Iterable[str]]) -> list[SetProgress]:
         """``set_progress`` for each ``{set_id: exercise ids}``, in the given order."""
@@ -328,16 +360,30 @@ class ProgressStore:
         if mode not in ("quick", "full"):
             raise ValueError(f"quiz mode must be quick or full, not {mode!r}")
         topics = {k: [float(v[0]), float(v[1])] for k, v in (per_topic or {}).items()}
-        row = (mode, float(score), float(total), json.dumps(topics, ensure_ascii=False),
-               json.dumps(list(missed), ensure_ascii=False), time.time() if at is None else at)  # fmt: skip
-        return self._write(lambda conn: int(conn.execute(
-            "INSERT INTO quiz_attempts (mode, score, total, per_topic, missed, at)"
-            " VALUES (?, ?, ?, ?, ?, ?)", row).lastrowid or 0))  # fmt: skip
+        row = (
+            mode,
+            float(score),
+            float(total),
+            json.dumps(topics, ensure_ascii=False),
+            json.dumps(list(missed), ensure_ascii=False),
+            time.time() if at is None else at,
+        )
+        return self._write(
+            lambda conn: int(
+                conn.execute(
+                    "INSERT INTO quiz_attempts (mode, score, total, per_topic, missed, at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    row,
+                ).lastrowid
+                or 0
+            )
+        )
 
     def quiz_attempts(self, mode: str | None = None) -> list[QuizAttempt]:
         sql = "SELECT id, mode, score, total, per_topic, missed, at FROM quiz_attempts"
-        rows = self._read(sql + (" WHERE mode = ?" if mode else "") + " ORDER BY id",
-                          (mode,) if mode else ())  # fmt: skip
+        rows = self._read(
+            sql + (" WHERE mode = ?" if mode else "") + " ORDER BY id", (mode,) if mode else ()
+        )
         out = []
         for r in rows:
             topics = {k: (v[0], v[1]) for k, v in json.loads(r[4]).items()}
@@ -352,6 +398,7 @@ class ProgressStore:
     # -- reset
     def reset(self) -> None:
         """Delete every attempt, visit and quiz result (the file stays, so does its schema)."""
+
         def wipe(conn: sqlite3.Connection) -> None:
             for table in ("attempts", "visits", "quiz_attempts"):
                 conn.execute(f"DELETE FROM {table}")
@@ -380,7 +427,7 @@ def _is_corrupt(err: sqlite3.DatabaseError) -> bool:
 
 
 def _move_aside(path: Path) -> Path:
-    """Rename the file (and its -wal/-shm) to ``<name>.damaged-<timestamp>``; return the new path."""
+    """Rename the file (and its -wal/-shm) to ``<name>.damaged-<timestamp>``; return that path."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.damaged-{stamp}")
     n = 1

@@ -25,7 +25,7 @@ def _english(monkeypatch):
 
 
 def broken(tmp_path: Path) -> Path:
-    text = GOOD.read_text("utf-8").replace('answer = 934', 'answer = 950', 1)
+    text = GOOD.read_text("utf-8").replace("answer = 934", "answer = 950", 1)
     path = tmp_path / "broken.toml"
     path.write_text(text, "utf-8")
     return path
@@ -41,7 +41,11 @@ def test_validate_a_broken_file_exits_1_with_file_line_message(tmp_path, capsys,
     monkeypatch.chdir(tmp_path)
     assert main(["--lang", "en", "exercises", "validate", str(path), str(GOOD)]) == 1
     out = capsys.readouterr().out.splitlines()
-    line = next(i for i, s in enumerate(path.read_text("utf-8").splitlines(), 1) if s.startswith("check = { fn = \"rnn_params\""))
+    line = next(
+        i
+        for i, s in enumerate(path.read_text("utf-8").splitlines(), 1)
+        if s.startswith('check = { fn = "rnn_params"')
+    )
     assert out[0].startswith(f"broken.toml:{line}: exercise big: the stored answer 950 differs")
     assert out[-1] == "1 problems in 1 files."
 
@@ -50,7 +54,9 @@ def test_validate_json_and_chinese(tmp_path, capsys):
     path = broken(tmp_path)
     assert main(["--lang", "zh", "exercises", "validate", "--json", str(path), str(GOOD)]) == 1
     report = json.loads(capsys.readouterr().out)
-    assert report["ok"] is False and report["counts"]["files"] == 2 and report["counts"]["sets"] == 1
+    assert (
+        report["ok"] is False and report["counts"]["files"] == 2 and report["counts"]["sets"] == 1
+    )
     [problem] = report["problems"]
     assert problem["code"] == "ex.check_mismatch" and problem["exercise"] == "big"
     assert "核心重新算出" in problem["message"]
@@ -88,7 +94,10 @@ def test_list_json_includes_extra_folders_and_broken_files(tmp_path, capsys):
     (extra / "good.toml").write_text(GOOD.read_text("utf-8"), "utf-8")
     broken(extra)
     data = tmp_path / "data"
-    assert main(["--data-dir", str(data), "--exercises", str(extra), "exercises", "list", "--json"]) == 0
+    assert (
+        main(["--data-dir", str(data), "--exercises", str(extra), "exercises", "list", "--json"])
+        == 0
+    )
     listing = json.loads(capsys.readouterr().out)
     mine = [s for s in listing["sets"] if s["id"] == "fixture"]
     assert len(mine) == 1 and mine[0]["source"] == "extra" and mine[0]["generated"] == 2
@@ -99,7 +108,9 @@ def test_list_json_includes_extra_folders_and_broken_files(tmp_path, capsys):
 
 def seed_progress(data: Path) -> None:
     with ProgressStore.open(data) as store:
-        store.record_attempt("fixture", "weights", "0.2303 0.1293 0.4102 0.2303", correct=True, score=1)
+        store.record_attempt(
+            "fixture", "weights", "0.2303 0.1293 0.4102 0.2303", correct=True, score=1
+        )
         store.visit("fixture", "weight-one")
         store.record_quiz("quick", 7, 10, {"softmax": (2, 3)})
 
@@ -112,8 +123,11 @@ def test_progress_json_summary(tmp_path, capsys):
     report = json.loads(capsys.readouterr().out)
     [mine] = [s for s in report["sets"] if s["id"] == "fixture"]
     assert (mine["done"], mine["total"], mine["first_unsolved"], mine["last_visited"]) == (
-        1, 10, "weight-one", "weight-one",
-    )  # fmt: skip
+        1,
+        10,
+        "weight-one",
+        "weight-one",
+    )
     assert report["quiz"]["quick"]["best"]["fraction"] == pytest.approx(0.7)
     assert report["quiz"]["full"]["attempts"] == 0
 

@@ -43,18 +43,31 @@ def line_of(text: str, needle: str) -> int:
 def test_a_good_file_loads_with_its_set_fields():
     s, problems = load_text(HEAD + GOOD_NUMBER, "f.toml")
     assert problems == [] and s is not None
-    assert (s.id, s.order, s.quiz, s.title.get("zh"), s.topics) == ("s", 2, False, "标题", ("scaling",))
+    assert (s.id, s.order, s.quiz, s.title.get("zh"), s.topics) == (
+        "s",
+        2,
+        False,
+        "标题",
+        ("scaling",),
+    )
     assert s.exercises[0].line == line_of(HEAD + GOOD_NUMBER, "[[exercise]]")
 
 
 def test_toml_syntax_error_gives_tomllib_line():
     text = HEAD + GOOD_NUMBER + 'answer = [1, 2\nid = "x"\n'
     [(line, code)] = problems_of(text)
-    assert code == "ex.toml_syntax" and line in (line_of(text, "answer = [1, 2"), line_of(text, 'id = "x"'))
+    assert code == "ex.toml_syntax" and line in (
+        line_of(text, "answer = [1, 2"),
+        line_of(text, 'id = "x"'),
+    )
 
 
 def test_missing_keys_point_at_the_exercise_header():
-    text = HEAD + GOOD_NUMBER + '\n[[exercise]]\nid = "m"\nkind = "number"\nanswer = 2\ntopics = ["cost"]\n'
+    text = (
+        HEAD
+        + GOOD_NUMBER
+        + '\n[[exercise]]\nid = "m"\nkind = "number"\nanswer = 2\ntopics = ["cost"]\n'
+    )
     found = problems_of(text)
     header = text.splitlines().index("[[exercise]]", 8) + 1
     assert (header, "ex.missing_key") in found
@@ -68,15 +81,18 @@ def test_missing_keys_point_at_the_exercise_header():
     [
         ('kind = "numbr"', "ex.unknown_kind"),
         ('topics = ["scaling", "magic"]', "ex.unknown_topic"),
-        ('tolerance = { abs = -0.1 }', "ex.negative_tolerance"),
-        ('tolerance = { abs = 0.1, absolute = 2 }', "ex.unknown_key"),
+        ("tolerance = { abs = -0.1 }", "ex.negative_tolerance"),
+        ("tolerance = { abs = 0.1, absolute = 2 }", "ex.unknown_key"),
         ('prompt = { zh = "多少？" }', "ex.missing_lang"),
         ('prompt = { zh = "多少？", en = "   " }', "ex.empty_text"),
         ('prompt = { zh = "多少？", en = "x", fr = "y" }', "ex.unknown_lang"),
         ('hints = { zh = ["一", "二"], en = ["one"] }', "ex.hint_counts"),
         ('check = { fn = "sqrt", x = 3 }', "ex.check_mismatch"),
         ('check = { fn = "cube", x = 3 }', "ex.unknown_check"),
-        ('check = { fn = "attention.weights", query = "1 0 1", keys = "1 0 0" }', "ex.kind_mismatch"),
+        (
+            'check = { fn = "attention.weights", query = "1 0 1", keys = "1 0 0" }',
+            "ex.kind_mismatch",
+        ),
         ('hint = { zh = ["一"], en = ["one"] }', "ex.unknown_key"),
         ('answer = "1.5"', "ex.want_number"),
         ('id = "has space"', "ex.bad_id"),
@@ -105,7 +121,9 @@ def test_answer_and_generate_points_at_the_answer():
 
 
 def test_choice_faults_point_at_the_choice_tables():
-    text = HEAD + """
+    text = (
+        HEAD
+        + """
 [[exercise]]
 id = "c"
 kind = "choice"
@@ -123,6 +141,7 @@ en = "A"
 id = "a"
 zh = "乙"
 """
+    )
     found = problems_of(text)
     second = [i for i, line in enumerate(text.splitlines(), 1) if line == "[[exercise.choices]]"][1]
     assert (line_of(text, 'answer = "z"'), "ex.answer_not_choice") in found
@@ -131,7 +150,9 @@ zh = "乙"
 
 
 def test_rubric_faults_point_at_the_rubric_table():
-    text = HEAD + """
+    text = (
+        HEAD
+        + """
 [[exercise]]
 id = "t"
 kind = "text"
@@ -146,14 +167,17 @@ idea = { zh = "方差", en = "variance" }
 weight = 0
 phrases = { zh = ["方差"], en = ["  "] }
 """
+    )
     found = problems_of(text)
     assert (line_of(text, "pass = 1.5"), "ex.bad_pass") in found
     assert (line_of(text, "weight = 0"), "ex.bad_weight") in found
-    assert (line_of(text, 'phrases = '), "ex.empty_phrase") in found
+    assert (line_of(text, "phrases = "), "ex.empty_phrase") in found
 
 
 def test_generator_faults():
-    text = HEAD + """
+    text = (
+        HEAD
+        + """
 [[exercise]]
 id = "g"
 kind = "vector"
@@ -162,10 +186,13 @@ prompt = { zh = "√{d} 与 {dd}", en = "√{d}" }
 explanation = { zh = "略", en = "-" }
 topics = ["scaling"]
 """
+    )
     found = problems_of(text)
     assert (line_of(text, "generate ="), "ex.kind_mismatch") in found
     assert (line_of(text, "prompt ="), "ex.unknown_placeholder") in found
-    bad_param = text.replace('generate = { fn = "sqrt" }', 'generate = { fn = "sqrt", choice = [3] }')
+    bad_param = text.replace(
+        'generate = { fn = "sqrt" }', 'generate = { fn = "sqrt", choice = [3] }'
+    )
     assert (line_of(bad_param, "generate ="), "ex.param_unknown") in problems_of(bad_param)
 
 
@@ -178,7 +205,9 @@ def test_duplicate_exercise_ids_and_missing_set():
 
 
 def test_sub_table_style_is_understood_too():
-    text = HEAD + """
+    text = (
+        HEAD
+        + """
 [[exercise]]
 id = "n"
 kind = "number"
@@ -192,6 +221,7 @@ en = "How much?"
 [exercise.explanation]
 zh = "因为。"
 """
+    )
     found = problems_of(text)
     assert found == [(line_of(text, "[exercise.explanation]"), "ex.missing_lang")]
 
@@ -218,9 +248,12 @@ def test_a_broken_teacher_file_is_one_entry_and_the_rest_load(tmp_path: Path):
     shipped.mkdir()
     teacher.mkdir()
     (shipped / "01.toml").write_text(HEAD + GOOD_NUMBER, "utf-8")
-    (teacher / "a_good.toml").write_text(HEAD.replace('"s"', '"t1"').replace("order = 2", "order = 1")
-                                         + GOOD_NUMBER, "utf-8")  # fmt: skip
-    (teacher / "b_broken.toml").write_text(HEAD.replace('"s"', '"t2"') + "[[exercise]]\nid = 3\n", "utf-8")
+    (teacher / "a_good.toml").write_text(
+        HEAD.replace('"s"', '"t1"').replace("order = 2", "order = 1") + GOOD_NUMBER, "utf-8"
+    )
+    (teacher / "b_broken.toml").write_text(
+        HEAD.replace('"s"', '"t2"') + "[[exercise]]\nid = 3\n", "utf-8"
+    )
     (teacher / "c_copy.toml").write_text(HEAD + GOOD_NUMBER, "utf-8")  # same id as shipped
     (teacher / "d_quiz.toml").write_text(
         HEAD.replace('"s"', '"q"').replace("order = 2", "quiz = true") + GOOD_NUMBER, "utf-8"
@@ -228,8 +261,10 @@ def test_a_broken_teacher_file_is_one_entry_and_the_rest_load(tmp_path: Path):
     lib = load_library([(shipped, "shipped"), (teacher, "extra"), (tmp_path / "nowhere", "data")])
     assert [s.id for s in lib.sets] == ["t1", "s"]  # by order
     assert [s.id for s in lib.quizzes] == ["q"] and lib.quiz_exercises[0].id == "n"
-    assert [(b.path.name, b.source) for b in lib.broken] == [("b_broken.toml", "extra"),
-                                                             ("c_copy.toml", "extra")]  # fmt: skip
+    assert [(b.path.name, b.source) for b in lib.broken] == [
+        ("b_broken.toml", "extra"),
+        ("c_copy.toml", "extra"),
+    ]
     dup = lib.broken[1].problems
     assert len(dup) == 1 and dup[0].code == "ex.duplicate_set" and dup[0].line == 2
     assert "01.toml" in dup[0].format(t, "en")

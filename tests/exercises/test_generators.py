@@ -9,8 +9,15 @@ import numpy as np
 import pytest
 
 from attn_tui.core.generators import (
-    CHECKS, GENERATORS, draw, fill, fmt_number, instance, rnn_params, run_check,
-)  # fmt: skip
+    CHECKS,
+    GENERATORS,
+    draw,
+    fill,
+    fmt_number,
+    instance,
+    rnn_params,
+    run_check,
+)
 from attn_tui.core.parse import InputError
 
 SEED_Q = "1 0 1"
@@ -25,7 +32,7 @@ def py_softmax(xs: list[float]) -> list[float]:
 
 def py_weights(q: list[float], K: list[list[float]]) -> list[float]:
     d = len(q)
-    return py_softmax([sum(a * b for a, b in zip(q, k)) / math.sqrt(d) for k in K])
+    return py_softmax([sum(a * b for a, b in zip(q, k, strict=True)) / math.sqrt(d) for k in K])
 
 
 # -- check: the seed's figures ------------------------------------------------------------
@@ -52,13 +59,22 @@ def test_other_checks_match_the_seeds():
     assert run_check({"fn": "sqrt", "x": 512}) == pytest.approx(22.627, abs=1e-3)
     assert run_check({"fn": "dot", "a": "1 0 1", "b": [1, 1, 0]}) == 1
     assert run_check({"fn": "rnn_params", "input": 6, "hidden": 16, "output": 6}) == 838
-    assert run_check({"fn": "rnn_params", "input": 6, "hidden": 16, "output": 6,
-                      "attention": True}) == 934  # fmt: skip
+    assert (
+        run_check({"fn": "rnn_params", "input": 6, "hidden": 16, "output": 6, "attention": True})
+        == 934
+    )
     assert run_check({"fn": "head_dim", "d_model": 512, "heads": 8}) == 64
     assert run_check({"fn": "score_count", "n": 1000}) == 1_000_000
     assert run_check({"fn": "cost_ratio", "n_from": 100, "n_to": 1000}) == 100
-    w = run_check({"fn": "attention.weights", "query": SEED_Q, "keys": SEED_K, "scale": False,
-                   "temperature": 2.0})  # fmt: skip
+    w = run_check(
+        {
+            "fn": "attention.weights",
+            "query": SEED_Q,
+            "keys": SEED_K,
+            "scale": False,
+            "temperature": 2.0,
+        }
+    )
     np.testing.assert_allclose(w, py_softmax([0.5, 0.0, 1.0, 0.5]))
 
 
@@ -81,10 +97,12 @@ def test_rnn_parameter_count_by_hand():
         ({"fn": "causal_mask", "n": 0}, "ex.param_range"),
         ({"fn": "causal_mask", "n": 2.5}, "ex.param_range"),
         ({"fn": "sqrt", "x": -1}, "ex.param_invalid"),
-        ({"fn": "rnn_params", "input": 6, "hidden": 16, "output": 6, "attention": "yes"},
-         "ex.param_invalid"),
+        (
+            {"fn": "rnn_params", "input": 6, "hidden": 16, "output": 6, "attention": "yes"},
+            "ex.param_invalid",
+        ),
     ],
-)  # fmt: skip
+)
 def test_bad_check_parameters_raise_input_errors(spec, code):
     with pytest.raises(InputError) as caught:
         run_check(spec)
@@ -120,10 +138,12 @@ def test_attention_generators_match_plain_python():
         expected = py_weights(q, K)
         np.testing.assert_allclose(d.answer, expected, rtol=1e-12)
         scores = draw({"fn": "attention.scores", **spec}, seed).answer
-        assert scores.tolist() == [sum(a * b for a, b in zip(q, k)) for k in K]
+        assert scores.tolist() == [sum(a * b for a, b in zip(q, k, strict=True)) for k in K]
         out = draw({"fn": "attention.output", **spec}, seed).answer
         np.testing.assert_allclose(
-            out, [sum(w * k[j] for w, k in zip(expected, K)) for j in range(3)], atol=1e-12
+            out,
+            [sum(w * k[j] for w, k in zip(expected, K, strict=True)) for j in range(3)],
+            atol=1e-12,
         )
         assert d.calculator == {"query": d.display("en")["query"], "keys": d.display("en")["keys"]}
 
@@ -200,7 +220,9 @@ def test_generated_instance_records_its_seed_and_fills_its_prompt(ex):
     again = instance(gen, seed=first.seed)
     assert again.prompt("en") == first.prompt("en")
     np.testing.assert_array_equal(again.answer, first.answer)
-    assert "{query}" not in first.prompt("en") and first.drawn.display("en")["query"] in first.prompt("en")
+    assert "{query}" not in first.prompt("en") and first.drawn.display("en")[
+        "query"
+    ] in first.prompt("en")
     assert first.explanation("zh") == "d = 2。"
     assert first.calculator["query"] == first.drawn.display("en")["query"]
 
@@ -218,7 +240,8 @@ def test_fill_leaves_unknown_braces_alone():
 
 
 @pytest.mark.parametrize(
-    ("x", "text"), [(934.0, "934"), (0.23031, "0.2303"), (0.5, "0.5"), (-0.0, "0"), (22.627417, "22.6274")]
+    ("x", "text"),
+    [(934.0, "934"), (0.23031, "0.2303"), (0.5, "0.5"), (-0.0, "0"), (22.627417, "22.6274")],
 )
 def test_fmt_number(x, text):
     assert fmt_number(x) == text

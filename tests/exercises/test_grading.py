@@ -11,12 +11,12 @@ from attn_tui.core.generators import instance
 from attn_tui.core.grading import grade, read_truefalse, reveal
 from attn_tui.i18n import t
 
-
 # -- numbers ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
-    "typed", ["0.2303", ".2303", "０．２３０３", "0.2313", "0.2293", " 0.2303 ", "[0.2303]", "0。2303"]
+    "typed",
+    ["0.2303", ".2303", "０．２３０３", "0.2313", "0.2293", " 0.2303 ", "[0.2303]", "0。2303"],
 )
 def test_number_forgiving_input_and_inclusive_border(ex, typed):
     g = grade(ex("weight-one"), typed)  # tolerance abs = 1e-3 exactly
@@ -149,7 +149,9 @@ def test_choice_wrong_and_unknown(ex):
     wrong = grade(ex("pick"), "a")
     assert not wrong.correct and wrong.status == "incorrect" and wrong.value == "a"
     unknown = grade(ex("pick"), "z")
-    assert unknown.score == 0 and "“z” is not one of the choices (a, b, c)." in unknown.lines(t, "en")
+    assert unknown.score == 0 and "“z” is not one of the choices (a, b, c)." in unknown.lines(
+        t, "en"
+    )
     assert grade(ex("pick"), "4").score == 0  # no fourth choice
 
 
@@ -170,7 +172,9 @@ def test_multi_partial_credit_and_penalty(ex):
     assert grade(ex("several"), "a b").score == 0
 
 
-@pytest.mark.parametrize("typed", ["f", "F", "false", "no", "n", "错", "否", "×", "错误", "不对", "False."])
+@pytest.mark.parametrize(
+    "typed", ["f", "F", "false", "no", "n", "错", "否", "×", "错误", "不对", "False."]
+)
 def test_truefalse_false_synonyms(ex, typed):
     assert grade(ex("never-zero"), typed).correct
 

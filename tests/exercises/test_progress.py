@@ -25,7 +25,9 @@ def test_attempts_persist_across_reopen(tmp_path: Path):
         store.visit("s", "b")
     with ProgressStore.open(tmp_path) as store:
         attempts = store.attempts("s")
-        assert [(a.exercise_id, a.correct, a.score, a.hints_used, a.revealed, a.seed) for a in attempts] == [
+        assert [
+            (a.exercise_id, a.correct, a.score, a.hints_used, a.revealed, a.seed) for a in attempts
+        ] == [
             ("a", False, 0.5, 1, False, None),
             ("a", True, 1.0, 2, False, 42),
             ("b", False, 0.0, 0, True, None),
@@ -39,9 +41,16 @@ def test_set_progress_done_solved_and_where_to_resume(tmp_path: Path):
     with ProgressStore.open(tmp_path) as store:
         ids = ["a", "b", "c", "d"]
         empty = store.set_progress("s", ids)
-        assert (empty.done, empty.total, empty.first_unsolved, empty.last_visited) == (0, 4, "a", None)
+        assert (empty.done, empty.total, empty.first_unsolved, empty.last_visited) == (
+            0,
+            4,
+            "a",
+            None,
+        )
         store.record_attempt("s", "a", "1", correct=True, score=1)
-        store.record_attempt("s", "b", "", correct=False, score=0, revealed=True)  # seen, not solved
+        store.record_attempt(
+            "s", "b", "", correct=False, score=0, revealed=True
+        )  # seen, not solved
         store.record_attempt("s", "c", "x", correct=False, score=0)  # tried, wrong
         store.record_attempt("s", "gone", "1", correct=True, score=1)  # no longer in the set
         store.record_attempt("other", "c", "1", correct=True, score=1)  # another set
@@ -71,7 +80,9 @@ def test_quiz_attempts_and_best_score(tmp_path: Path):
         assert [a.score for a in quick] == [6, 9]
         assert quick[0].per_topic == {"softmax": (2.0, 3.0), "cost": (4.0, 7.0)}
         assert quick[0].missed == ("q3", "q7")
-        assert store.best_quiz("quick").score == 9 and store.best_quiz().fraction == pytest.approx(0.9)
+        assert store.best_quiz("quick").score == 9 and store.best_quiz().fraction == pytest.approx(
+            0.9
+        )
         assert store.best_quiz("full").fraction == pytest.approx(2 / 3)
 
 
@@ -81,7 +92,9 @@ def test_reset_deletes_everything_but_keeps_a_working_file(tmp_path: Path):
         store.record_quiz("quick", 1, 2)
         store.visit("s", "a")
         store.reset()
-        assert store.attempts() == [] and store.quiz_attempts() == [] and store.last_visit("s") is None
+        assert (
+            store.attempts() == [] and store.quiz_attempts() == [] and store.last_visit("s") is None
+        )
         store.record_attempt("s", "a", "1", correct=True, score=1)
         assert len(store.attempts()) == 1
 
@@ -140,7 +153,9 @@ def test_two_connections_writing_at_once_lose_nothing(tmp_path: Path):
         except BaseException as err:  # pragma: no cover - reported below
             errors.append(err)
 
-    threads = [threading.Thread(target=write, args=(s, n)) for s, n in zip(stores, "xy")]
+    threads = [
+        threading.Thread(target=write, args=(s, n)) for s, n in zip(stores, "xy", strict=True)
+    ]
     for th in threads:
         th.start()
     for th in threads:
@@ -168,10 +183,14 @@ sys.stdin.readline()  # wait here until killed
 
 def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path):
     procs = [
-        subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path), name, "100"],
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(tmp_path), name, "100"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         for name in ("p", "q")
-    ]  # fmt: skip
+    ]
     for proc in procs:
         assert proc.stdout.readline().strip() == "recorded"
         proc.stdin.close()
@@ -182,8 +201,12 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path):
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_a_process_killed_after_recording_loses_nothing(tmp_path: Path):
-    proc = subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path), "k", "3"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(tmp_path), "k", "3"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert proc.stdout.readline().strip() == "recorded"  # the attempts were "shown as graded"
         os.kill(proc.pid, signal.SIGKILL)  # no close, no checkpoint, no cleanup
@@ -194,7 +217,11 @@ def test_a_process_killed_after_recording_loses_nothing(tmp_path: Path):
     assert proc.returncode == -signal.SIGKILL
     with ProgressStore.open(tmp_path) as store:
         assert store.moved_aside is None
-        assert [(a.exercise_id, a.seed) for a in store.attempts()] == [("k-0", 0), ("k-1", 1), ("k-2", 2)]
+        assert [(a.exercise_id, a.seed) for a in store.attempts()] == [
+            ("k-0", 0),
+            ("k-1", 1),
+            ("k-2", 2),
+        ]
 
 
 def test_wal_mode_is_on(tmp_path: Path):

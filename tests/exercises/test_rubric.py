@@ -40,8 +40,12 @@ def test_partial_credit_follows_the_weights(ex):
 
 @pytest.mark.parametrize(
     "answer",
-    ["它不是点积，而是 softmax", "不用点积，只用 softmax", "It is not a dot product; softmax only.",
-     "NO dot-product here, just softmax"],
+    [
+        "它不是点积，而是 softmax",
+        "不用点积，只用 softmax",
+        "It is not a dot product; softmax only.",
+        "NO dot-product here, just softmax",
+    ],
 )
 def test_forbid_phrases_cancel_the_idea(ex, answer):
     g = grade(ex("why"), answer)

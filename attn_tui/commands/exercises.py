@@ -131,12 +131,7 @@ def _list(args: argparse.Namespace) -> int:
     from attn_tui.i18n import get_lang, t
 
     lang = get_lang()
-    data = paths.data_dir(args.data_dir) if args.data_dir is not None else None
-    if data is None:
-        try:
-            data = paths.data_dir()
-        except Exception:  # no home directory: list without the data folder
-            data = None
+    data = paths.data_dir(args.data_dir)  # its exercises/ folder holds a teacher's sets too
     library = paths.load_all(args.exercises, data)
 
     def entry(s) -> dict:

@@ -30,7 +30,7 @@ from collections import Counter  # noqa: E402
 
 import numpy as np  # noqa: E402
 
-from attn_tui.core.rnn import ReversalRNN, one_hot_batches  # noqa: E402
+from attn_tui.core.rnn import one_hot_batches  # noqa: E402
 from attn_tui.core.trainer import TrainConfig, Trainer, clip_global_norm, train  # noqa: E402
 
 CASES = [(5, False), (5, True), (10, False), (10, True)]

@@ -186,4 +186,157 @@ TEXT = {
     "lab.step.concat": ("各头拼接", "concatenate heads"),
     "lab.step.w_o": ("输出投影", "output projection"),
     "lab.step.output": ("输出", "output"),
+    # --- the lab screen ----------------------------------------------------------------
+    "lab.settings_panel": ("设置", "Settings"),
+    "lab.sentence": ("查询来自", "queries from"),
+    "lab.preset.cat": ("猫 坐 在 垫子 上", "猫 坐 在 垫子 上"),
+    "lab.preset.love": ("I love China", "I love China"),
+    "lab.preset.love_zh": ("我 爱 中国", "我 爱 中国"),
+    "lab.preset.count": ("x1 … xn（n 个词）", "x1 … xn (n tokens)"),
+    "lab.tokens": ("词数 n", "tokens n"),
+    "lab.d_model_label": ("d_model", "d_model"),
+    "lab.heads_label": ("头数 h", "heads h"),
+    "lab.seed": ("随机种子", "seed"),
+    "lab.causal": ("因果掩码", "causal mask"),
+    "lab.window_label": ("局部窗口 w", "local window w"),
+    "lab.window_placeholder": ("不限", "all"),
+    "lab.cross_label": ("键和值来自", "keys & values from"),
+    "lab.cross.off": ("同一句（自注意力）", "same (self-attention)"),
+    "lab.bad_int": ("{name} 要填一个整数。", "{name} needs a whole number."),
+    "lab.stale": (
+        "（设置有误，下面仍是上一次有效设置的结果）",
+        "(a setting is wrong; below are the last valid settings)",
+    ),
+    # views (F4 cycles through them)
+    "lab.view.attn": ("注意力", "Attention"),
+    "lab.view.qkv": ("Q、K、V", "Q, K, V"),
+    "lab.view.heads": ("多头与输出", "Heads and output"),
+    "lab.view.shapes": ("形状追踪", "Shapes"),
+    "lab.view.cost": ("计算量", "Cost"),
+    "lab.view_of": ("{view} · {i}/{n}", "{view} · {i}/{n}"),
+    # the attention view
+    "lab.heat.scores": (
+        "头 {head}/{heads} · 分数 QKᵀ/√d_k（行 = 查询，列 = 键）",
+        "head {head}/{heads} · scores QKᵀ/√d_k (rows = queries, columns = keys)",
+    ),
+    "lab.heat.weights": (
+        "头 {head}/{heads} · 权重 softmax（行 = 查询，列 = 键）",
+        "head {head}/{heads} · weights softmax (rows = queries, columns = keys)",
+    ),
+    "lab.sum": ("行和", "sum"),
+    "lab.cell.title": (
+        "选中：查询“{query}”（第 {i} 行）看键“{key}”（第 {j} 列）",
+        "selected: query “{query}” (row {i}) looks at key “{key}” (column {j})",
+    ),
+    "lab.cell.q": (
+        "q = Q 第 {i} 行的第 {a}–{b} 列（头 {head}）",
+        "q = row {i} of Q, columns {a}–{b} (head {head})",
+    ),
+    "lab.cell.k": (
+        "k = K 第 {j} 行的同样几列",
+        "k = row {j} of K, the same columns",
+    ),
+    "lab.cell.weight": (
+        "softmax 第 {i} 行之后，这一格的权重 = {w}",
+        "after the softmax of row {i}, this cell's weight = {w}",
+    ),
+    "lab.cell.masked": (
+        "这个键被掩码挡住了（{why}）：分数记为 −∞，softmax 之后权重恰好是 0。",
+        "this key is masked ({why}): its score is set to −∞, so its weight after the "
+        "softmax is exactly 0.",
+    ),
+    "lab.cell.why_causal": ("它在查询之后", "it comes after the query"),
+    "lab.cell.why_window": ("它离查询超过 w = {w}", "it is more than w = {w} away"),
+    "lab.hint": (
+        "方向键选格子 · F5 分数/权重 · F6 换头 · F4 换视图",
+        "arrows pick a cell · F5 scores/weights · F6 next head · F4 next view",
+    ),
+    "lab.cross_note": (
+        "交叉注意力：查询来自“{q}”，键和值来自“{k}”，所以矩阵是 {n_q}×{n_k} 的长方形。"
+        "自注意力里两者是同一句，矩阵是方的。",
+        "cross-attention: the queries come from “{q}”, the keys and values from “{k}”, so the "
+        "matrix is a {n_q}×{n_k} rectangle. In self-attention both are the same sentence and "
+        "the matrix is square.",
+    ),
+    # the Q, K, V view
+    "lab.qkv.intro": (
+        "每个词是 X 的一行。同一个 X 乘以三个不同的矩阵，得到三种角色："
+        "Q 问“我在找什么”，K 答“我有什么”，V 是真正被取走的内容。",
+        "Each token is one row of X. The same X times three different matrices gives three "
+        "roles: Q asks “what am I looking for”, K answers “what do I have”, V is what gets taken.",
+    ),
+    "lab.qkv.split": (
+        "分头：{heads} 个头各取 d_k = {d_k} 列（头 1 是第 1–{d_k} 列，依此类推）。",
+        "Split: each of the {heads} heads takes d_k = {d_k} columns (head 1 has columns "
+        "1–{d_k}, and so on).",
+    ),
+    # the heads view
+    "lab.heads.intro": (
+        "{heads} 个头，每个头 d_k = {d_k} 维，各自算一张权重表，互不影响。",
+        "{heads} heads of d_k = {d_k} dimensions each; every head computes its own weights, "
+        "independently of the others.",
+    ),
+    "lab.heads.weights": ("头 {head} 的权重", "head {head}: weights"),
+    "lab.heads.z": (
+        "头 {head} 的输出 Z = A·V，形状 ({n}, {d_v})",
+        "head {head}: output Z = A·V, shape ({n}, {d_v})",
+    ),
+    "lab.heads.concat": (
+        "Concat：{heads} 个 ({n}, {d_v}) 横着拼成 ({n}, {width})；再乘 W_O ({width}, {d_model})：",
+        "Concat: {heads} blocks of ({n}, {d_v}) side by side make ({n}, {width}); "
+        "then times W_O ({width}, {d_model}):",
+    ),
+    # the shapes view
+    "lab.shapes.seed_col": ("课本例子", "seed example"),
+    "lab.shapes.yours_col": ("你的设置", "your settings"),
+    "lab.shapes.note": (
+        "每个头只在 d_k 维里比较查询和键；分数表的大小 n×n 与 d_model 无关。"
+        "拼接之后形状回到 (n, d_model)，所以层可以一层层叠下去。",
+        "Each head compares queries and keys in only d_k dimensions; the n×n score table does "
+        "not depend on d_model. After the concat the shape is back to (n, d_model), which is "
+        "why layers can be stacked.",
+    ),
+    # the cost view
+    "lab.cost.intro": (
+        "每个查询都要和每个键算一个分数，所以分数的个数随长度的平方增长。",
+        "Every query scores every key, so the number of scores grows with the square of the "
+        "length.",
+    ),
+    "lab.cost.rnn": ("RNN：一步接一步", "RNN: one step after another"),
+    "lab.cost.attn": ("注意力：一步全算完", "attention: all in one step"),
+    "lab.cost.tradeoff": (
+        "代价是内存和计算随 n² 增长；好处是训练时可以并行，任意两个词之间只隔一步。"
+        "局部窗口 w 把每行最多限制在 2w+1 个分数。",
+        "The price is memory and work growing with n²; the gain is parallel training and a "
+        "path of one step between any two tokens. A local window w caps each row at 2w+1 scores.",
+    ),
+    # keys and help
+    "lab.key.mask": ("掩码", "Mask"),
+    "lab.key.view": ("视图", "View"),
+    "lab.key.scores": ("分数/权重", "Score/weight"),
+    "lab.key.head": ("换头", "Head"),
+    "lab.key.prev_view": ("上一视图", "Prev view"),
+    "lab.key.move": ("移动光标", "Move cursor"),
+    "lab.help.settings_title": ("设置", "Settings"),
+    "lab.help.settings": (
+        "选一句预设的话或 n 个词（x1 … xn），d_model ≤ 16，头数 h 必须整除 d_model，"
+        "随机种子决定词向量和 W 矩阵。因果掩码让每个词只看自己和前面的词；"
+        "窗口 w 只留距离 ≤ w 的键；“键和值来自”另一句就是交叉注意力。",
+        "Pick a preset sentence or n tokens (x1 … xn); d_model ≤ 16; h must divide d_model; "
+        "the seed draws the word vectors and the W matrices. The causal mask lets each token see "
+        "itself and earlier ones; a window w keeps keys at most w away; taking keys and values "
+        "from another sentence is cross-attention.",
+    ),
+    "lab.help.attn": (
+        "一个头的分数或权重热力图。行是查询，列是键；颜色越亮数越大；被掩码的格子分数是 −∞、"
+        "权重是 0。方向键移动光标，下面写出这一格的算法。",
+        "One head's scores or weights as a heatmap. Rows are queries, columns are keys; the "
+        "brighter, the larger; masked cells score −∞ and weigh 0. Arrow keys move the cursor; "
+        "the arithmetic of that cell is written out below.",
+    ),
+    "lab.help.views": (
+        "F4 依次切换：注意力、Q/K/V、多头与输出、形状追踪（n = 10，d_model = 512，h = 8）、计算量。",
+        "F4 cycles through: attention, Q/K/V, heads and output, the shapes trace "
+        "(n = 10, d_model = 512, h = 8), and cost.",
+    ),
 }

@@ -1,0 +1,504 @@
+"""The self-attention lab: settings on the left, five views of one attention layer on the right.
+
+The settings (sentence or n tokens, d_model, h, seed, causal mask, window, cross-attention)
+are read on every change and the layer recomputed at once (``attn_tui.core.lab.compute``
+is microseconds at these sizes). A wrong setting is named under its field and the views keep
+the last valid layer, marked as such, as in the calculator.
+
+The views (F4): the attention heatmap of one head with a cursor whose cell's arithmetic is
+written out; Q, K, V with their shapes; every head side by side with Z, the concat and W_O;
+the shapes trace of the seed's n = 10, d_model = 512, h = 8; and the quadratic cost.
+"""
+
+from __future__ import annotations
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.widgets import ContentSwitcher, Footer, Input, Select, Static
+
+from attn_tui.core import format as fmt
+from attn_tui.core import lab
+from attn_tui.core.lab import LabResult
+from attn_tui.core.parse import InputError
+from attn_tui.i18n import describe, t
+from attn_tui.screens.base import TutorScreen, tr
+from attn_tui.screens.calculator import Tick
+from attn_tui.widgets.heatmap import Heatmap
+from attn_tui.widgets.prose import Prose
+
+ACCENT = "bold cyan"
+VIEWS = ("attn", "qkv", "heads", "shapes", "cost")
+SENTENCES = (*lab.PRESETS, "count")  # "count": x1 … xn with n from the tokens field
+CROSS_OFF = "off"
+# Which field a core fault belongs under.
+FAULT_FIELD = {
+    "lab.empty": "tokens",
+    "lab.too_many_tokens": "tokens",
+    "lab.d_model": "d_model",
+    "lab.heads": "heads",
+    "lab.heads_width": "heads",
+    "lab.window": "window",
+    "lab.cross_mask": "cross",
+    "lab.cross_dim": "cross",
+}
+INT_FIELDS = ("tokens", "d_model", "heads", "seed")
+FIELDS = (*INT_FIELDS, "window", "cross")
+SEED_EXAMPLE = (10, 512, 8)  # the seed text's n, d_model, h
+
+
+def _shape(shape: tuple[int, ...]) -> str:
+    return "(" + ", ".join(str(s) for s in shape) + ")"
+
+
+def _vec(values) -> str:
+    return fmt.vec(values, 2, fixed_places=True)
+
+
+def _masks(r: LabResult) -> str:
+    masks = []
+    if r.causal:
+        masks.append(t("lab.mask_causal"))
+    if r.window is not None:
+        masks.append(t("lab.mask_window", w=r.window))
+    return t("lab.masks", masks=" + ".join(masks) if masks else t("lab.mask_none"))
+
+
+def _title(r: LabResult) -> str:
+    if r.cross:
+        return t("lab.title_cross", n_q=r.n_q, n_k=r.n_k, d_model=r.d_model, heads=r.heads,
+                 d_k=r.d_k)  # fmt: skip
+    return t("lab.title_self", n=r.n_q, d_model=r.d_model, heads=r.heads, d_k=r.d_k)
+
+
+# ---------------------------------------------------------------------------- the views
+
+
+def render_attention(r: LabResult, head: int, kind: str, cursor: tuple[int, int]) -> RenderableType:
+    """One head's scores or weights as a heatmap, then the arithmetic of the cursor's cell."""
+    weights = kind == "weights"
+    parts: list[RenderableType] = [Prose(_title(r), "bold"), Prose(_masks(r), "dim")]
+    if r.cross:
+        parts.append(Prose(t("lab.cross_note", q=" ".join(r.queries.labels),
+                             k=" ".join(r.memory.labels), n_q=r.n_q, n_k=r.n_k), "dim"))  # fmt: skip
+    title = t("lab.heat.weights" if weights else "lab.heat.scores", head=head + 1, heads=r.heads)
+    parts.append(Text(""))
+    parts.append(Prose(title, ACCENT))
+    parts.append(
+        Heatmap(
+            r.weights[head] if weights else r.scores[head],
+            r.queries.labels, r.memory.labels,
+            masked=~r.allowed, masked_text="0" if weights else "−∞",
+            cursor=cursor, places=4 if weights else 2, sign=not weights,
+            extra=[fmt.fixed(s, 3) for s in r.row_sums[head]] if weights else None,
+            extra_title=t("lab.sum"),
+            vmin=0.0 if weights else None, vmax=1.0 if weights else None,
+        )
+    )  # fmt: skip
+    if not r.allowed.all():
+        parts.append(Prose(t("lab.masked_note"), "dim"))
+    parts.append(Rule(style="dim"))
+    parts.append(render_cell(r, head, *cursor))
+    parts.append(Prose(t("lab.hint"), "italic dim"))
+    return Group(*parts)
+
+
+def render_cell(r: LabResult, head: int, i: int, j: int) -> RenderableType:
+    """Which row of Q meets which row of K, the products, the dot, ÷√d_k, the weight."""
+    cell = lab.score_cell(r, head, i, j)
+    a, b = head * r.d_k + 1, (head + 1) * r.d_k
+    table = Table.grid(padding=(0, 1))
+    table.add_column(no_wrap=True, style="bold")
+    table.add_column(overflow="fold")
+    table.add_row("q", _vec(cell.q_row))
+    table.add_row("k", _vec(cell.k_row))
+    table.add_row("q∘k", _vec(cell.products))
+    table.add_row("q·k", Text.assemble("Σ = ", (fmt.fixed(cell.dot), "bold")))
+    parts: list[RenderableType] = [
+        Prose(t("lab.cell.title", query=cell.query, i=i + 1, key=cell.key, j=j + 1), ACCENT),
+        Prose(t("lab.cell.q", i=i + 1, a=a, b=b, head=head + 1), "dim"),
+        Prose(t("lab.cell.k", j=j + 1), "dim"),
+        table,
+    ]
+    if cell.masked:
+        why = t("lab.cell.why_causal") if r.causal and j > i else t("lab.cell.why_window", w=r.window)
+        parts.append(Prose(t("lab.cell.masked", why=why), "yellow"))
+    else:
+        parts.append(Text.assemble(
+            ("÷ √d_k ", "bold"),
+            f"= {fmt.fixed(cell.dot)} ÷ {fmt.num(cell.sqrt_d_k)} = ",
+            (fmt.fixed(cell.scaled), "bold"),
+        ))  # fmt: skip
+        parts.append(Prose(t("lab.cell.weight", i=i + 1, w=fmt.fixed(cell.weight)), "green"))
+    return Group(*parts)
+
+
+def _matrix(name: str, formula: str, M, rows) -> RenderableType:
+    return Heatmap(M, rows, None, title=Text.assemble((name, ACCENT), f" = {formula}  ",
+                                                     (_shape(M.shape), "bold")),
+                   places=2, sign=True)  # fmt: skip
+
+
+def render_qkv(r: LabResult) -> RenderableType:
+    q_rows, kv_rows = r.queries.labels, r.memory.labels
+    x_kv = "X'" if r.cross else "X"
+    parts: list[RenderableType] = [
+        Prose(t("lab.qkv.intro"), "dim"),
+        Text(""),
+        _matrix("X", t("lab.step.x"), r.queries.X, q_rows),
+    ]
+    if r.cross:
+        parts.append(_matrix("X'", t("lab.step.x"), r.memory.X, kv_rows))
+    for name, M, rows, W, src in (("Q", r.Q, q_rows, r.proj.W_Q, "X"),
+                                  ("K", r.K, kv_rows, r.proj.W_K, x_kv),
+                                  ("V", r.V, kv_rows, r.proj.W_V, x_kv)):  # fmt: skip
+        parts.append(Text(""))
+        parts.append(_matrix(name, f"{src}·W_{name} {_shape(W.shape)}", M, rows))
+    parts.append(Text(""))
+    parts.append(Prose(t("lab.qkv.split", heads=r.heads, d_k=r.d_k), "dim"))
+    return Group(*parts)
+
+
+def render_heads(r: LabResult) -> RenderableType:
+    q_rows, kv_rows = r.queries.labels, r.memory.labels
+    maps = [
+        Heatmap(r.weights[h], q_rows, kv_rows, title=t("lab.heads.weights", head=h + 1),
+                masked=~r.allowed, masked_text="0", places=2, vmin=0.0, vmax=1.0)
+        for h in range(r.heads)
+    ]  # fmt: skip
+    outs = [
+        Heatmap(r.Z[h], q_rows, None, places=2, sign=True,
+                title=t("lab.heads.z", head=h + 1, n=r.n_q, d_v=r.d_v))
+        for h in range(r.heads)
+    ]  # fmt: skip
+    width = r.heads * r.d_v
+    return Group(
+        Prose(t("lab.heads.intro", heads=r.heads, d_k=r.d_k), "dim"),
+        Text(""),
+        Columns(maps, padding=(1, 3)),
+        Columns(outs, padding=(1, 3)),
+        Prose(t("lab.heads.concat", heads=r.heads, n=r.n_q, d_v=r.d_v, width=width,
+                d_model=r.d_model), "dim"),  # fmt: skip
+        Text(""),
+        Heatmap(r.output, q_rows, None, places=2, sign=True,
+                title=Text(t("lab.output_title", n=r.n_q, d_model=r.d_model), ACCENT)),
+    )  # fmt: skip
+
+
+def render_shapes(r: LabResult) -> RenderableType:
+    n, d_model, heads = SEED_EXAMPLE
+    trace = lab.shapes_trace(n, d_model, heads)
+    yours = {
+        "x": r.queries.X.shape, "w_qkv": r.proj.W_Q.shape, "qkv": r.Q.shape,
+        "split": (r.n_q, r.heads, r.d_k), "heads": r.Qh.shape, "scores": r.scores.shape,
+        "weights": r.weights.shape, "head_out": r.Z.shape, "concat": r.concat.shape,
+        "w_o": r.proj.W_O.shape, "output": r.output.shape,
+    }  # fmt: skip
+    table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
+    table.add_column(t("lab.col_step"), overflow="fold")
+    table.add_column(t("lab.shapes.seed_col"), justify="right", no_wrap=True)
+    table.add_column(t("lab.shapes.yours_col"), justify="right", no_wrap=True)
+    for step in trace.steps:
+        name = Text.assemble(t(f"lab.step.{step.key}"), "\n", (step.formula, "dim"))
+        table.add_row(name, Text(_shape(step.shape), "bold"), _shape(yours[step.key]))
+    return Group(
+        Prose(t("lab.shapes_trace_title", n=n, d_model=d_model, heads=heads, d_k=trace.d_k),
+              ACCENT),  # fmt: skip
+        Text(""),
+        table,
+        Text(""),
+        Prose(t("lab.shapes_figures", sqrt_d_k=trace.sqrt_d_k, per_head=f"{trace.scores_per_head:,}",
+                total=f"{trace.scores_total:,}", params=f"{trace.parameters:,}")),  # fmt: skip
+        Text(""),
+        Prose(t("lab.shapes.note"), "dim"),
+    )
+
+
+def render_cost(r: LabResult) -> RenderableType:
+    figures = lab.cost(r.n_q)
+    if r.cross:
+        count = t("lab.cost_scores_cross", n_q=r.n_q, n_k=r.n_k, scores=f"{r.n_q * r.n_k:,}")
+    else:
+        count = t("lab.cost_scores", n=r.n_q, scores=f"{figures.scores:,}")
+    grid = Text()
+    for i in range(r.n_q):
+        for j in range(r.n_k):
+            grid.append("■ " if r.allowed[i, j] else "· ", ACCENT if r.allowed[i, j] else "dim")
+        grid.append("\n")
+    grid.rstrip()
+    chain = " → ".join("■" for _ in range(r.n_q))
+    return Group(
+        Prose(t("lab.cost.intro")),
+        Text(""),
+        Prose(count, "bold"),
+        grid,
+        Text(""),
+        Prose(t("lab.cost_ratio", short_scores=f"{figures.short_scores:,}",
+                long_scores=f"{figures.long_scores:,}", ratio=figures.ratio), "bold"),  # fmt: skip
+        Text(""),
+        Text(t("lab.cost.rnn"), "dim"),
+        Text(f"  {chain}   ×{figures.rnn_steps}", "yellow"),
+        Text(t("lab.cost.attn"), "dim"),
+        Text(f"  [{'■' * r.n_q}]   ×{figures.attention_steps}", "green"),
+        Prose(t("lab.cost_steps", rnn=figures.rnn_steps, att=figures.attention_steps)),
+        Text(""),
+        Prose(t("lab.cost.tradeoff"), "dim"),
+    )
+
+
+RENDER = {"qkv": render_qkv, "heads": render_heads, "shapes": render_shapes, "cost": render_cost}
+
+
+# ---------------------------------------------------------------------------- widgets
+
+
+class ViewPanel(VerticalScroll, can_focus=True):
+    """One view; focusable so the keys scroll it without reaching an input."""
+
+
+class HeatPanel(ViewPanel):
+    """The attention view: the arrow keys move the heatmap's cursor instead of scrolling."""
+
+    BINDINGS = [
+        Binding("up", "screen.move(-1, 0)", "lab.key.move", show=False),
+        Binding("down", "screen.move(1, 0)", "lab.key.move", show=False),
+        Binding("left", "screen.move(0, -1)", "lab.key.move", show=False),
+        Binding("right", "screen.move(0, 1)", "lab.key.move", show=False),
+    ]
+
+
+# ---------------------------------------------------------------------------- the screen
+
+
+class LabScreen(TutorScreen):
+    CSS_PATH = "lab.tcss"
+    HELP = (
+        ("lab.help.settings_title", "lab.help.settings"),
+        ("lab.view.attn", "lab.help.attn"),
+        ("lab.key.view", "lab.help.views"),
+    )
+    BINDINGS = [
+        Binding("f3", "toggle_mask", "lab.key.mask"),
+        Binding("f4", "next_view", "lab.key.view"),
+        Binding("shift+f4", "prev_view", "lab.key.prev_view", show=False),
+        Binding("f5", "toggle_kind", "lab.key.scores"),
+        Binding("f6", "next_head", "lab.key.head"),
+    ]
+
+    view: reactive[str] = reactive("attn", init=False)
+    kind: reactive[str] = reactive("weights", init=False)  # or "scores"
+    head: reactive[int] = reactive(0, init=False)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.result: LabResult | None = None
+        self.stale = False
+        self.cursor = (0, 0)
+
+    # ---- layout -------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        config = lab.LabConfig()
+        with Horizontal(id="lab"):
+            with Vertical(id="lab-settings") as settings:
+                tr(settings, "lab.settings_panel", "border_title")
+                yield tr(Static(classes="field-label"), "lab.sentence")
+                yield Select(self._sentence_options(), id="sentence", compact=True,
+                             allow_blank=False, value=config.preset)  # fmt: skip
+                yield from self._int_row("tokens", "lab.tokens", len(lab.PRESETS[config.preset]))
+                yield from self._int_row("d_model", "lab.d_model_label", config.d_model)
+                yield from self._int_row("heads", "lab.heads_label", config.heads)
+                yield from self._int_row("seed", "lab.seed", config.seed)
+                yield tr(Tick(value=config.causal, id="causal", compact=True), "lab.causal", "label")
+                with Horizontal(classes="row"):
+                    yield tr(Static(classes="inline-label"), "lab.window_label")
+                    yield tr(Input("", id="window", compact=True, type="integer"),
+                             "lab.window_placeholder", "placeholder")  # fmt: skip
+                yield Static(id="window-error", classes="error")
+                yield tr(Static(classes="field-label"), "lab.cross_label")
+                yield Select(self._cross_options(), id="cross", compact=True,
+                             allow_blank=False, value=CROSS_OFF)  # fmt: skip
+                yield Static(id="cross-error", classes="error")
+            with Vertical(id="lab-right"):
+                yield Static(id="stale", classes="stale")
+                with ContentSwitcher(initial="view-attn", id="lab-views"):
+                    with HeatPanel(id="view-attn"):
+                        yield Static(id="attn-body")
+                    for name in VIEWS[1:]:
+                        with ViewPanel(id=f"view-{name}"):
+                            yield Static(id=f"{name}-body")
+        yield Footer(show_command_palette=False)
+
+    def _int_row(self, field: str, label_key: str, value: int) -> ComposeResult:
+        with Horizontal(classes="row"):
+            yield tr(Static(classes="inline-label"), label_key)
+            yield Input(str(value), id=field, compact=True, type="integer")
+        yield Static(id=f"{field}-error", classes="error")
+
+    def _sentence_options(self) -> list[tuple[str, str]]:
+        return [(t(f"lab.preset.{name}"), name) for name in SENTENCES]
+
+    def _cross_options(self) -> list[tuple[str, str]]:
+        return [(t("lab.cross.off"), CROSS_OFF)] + [
+            (t(f"lab.preset.{name}"), name) for name in lab.PRESETS
+        ]
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.recompute()
+        self.query_one("#view-attn", HeatPanel).focus()
+
+    # ---- computing ----------------------------------------------------------------------
+    def _read(self) -> tuple[LabResult | None, dict[str, str]]:
+        """Every setting → a layer, or the faults by field."""
+        errors: dict[str, str] = {}
+        ints: dict[str, int] = {}
+        for field in INT_FIELDS:
+            try:
+                ints[field] = int(self.query_one(f"#{field}", Input).value.strip())
+            except ValueError:
+                name = t(f"lab.{field}_label" if field in ("d_model", "heads") else f"lab.{field}")
+                errors[field] = t("lab.bad_int", name=name)
+        window_text = self.query_one("#window", Input).value.strip()
+        window: int | None = None
+        if window_text:
+            try:
+                window = int(window_text)
+            except ValueError:
+                errors["window"] = t("lab.bad_int", name="w")
+        if errors:
+            return None, errors
+        sentence = self.query_one("#sentence", Select).value
+        cross = self.query_one("#cross", Select).value
+        d_model, seed = ints["d_model"], ints["seed"]
+        try:
+            if sentence == "count":
+                queries = lab.numbered(ints["tokens"], d_model, seed)
+            else:
+                queries = lab.preset(str(sentence), d_model, seed)
+            memory = None if cross == CROSS_OFF else lab.preset(str(cross), d_model, seed)
+            result = lab.compute(queries, memory, heads=ints["heads"],
+                                 causal=self.query_one("#causal", Tick).value,
+                                 window=window, seed=seed)  # fmt: skip
+        except InputError as err:
+            errors[FAULT_FIELD.get(err.code, "tokens")] = describe(err)
+            return None, errors
+        return result, errors
+
+    def recompute(self) -> None:
+        result, errors = self._read()
+        if result is not None:
+            self.result = result
+        self.stale = bool(errors)
+        for field in FIELDS:
+            box = self.query_one(f"#{field}-error", Static)
+            box.update(errors.get(field, ""))
+            box.set_class(field in errors, "-shown")
+        if self.result is not None:
+            self.head = min(self.head, self.result.heads - 1)
+            i, j = self.cursor
+            self.cursor = (min(i, self.result.n_q - 1), min(j, self.result.n_k - 1))
+        self.redraw()
+
+    def redraw(self) -> None:
+        stale = self.query_one("#stale", Static)
+        stale.update(t("lab.stale") if self.stale and self.result else "")
+        stale.set_class(self.stale and self.result is not None, "-shown")
+        for i, name in enumerate(VIEWS):
+            panel = self.query_one(f"#view-{name}", ViewPanel)
+            panel.border_title = t("lab.view_of", view=t(f"lab.view.{name}"), i=i + 1, n=len(VIEWS))
+            panel.set_class(self.stale, "-stale")
+        r = self.result
+        if r is None:
+            return
+        self.query_one("#view-attn", ViewPanel).border_subtitle = (
+            f"{t('lab.key.head')} {self.head + 1}/{r.heads}"
+        )
+        self.query_one("#attn-body", Static).update(
+            render_attention(r, self.head, self.kind, self.cursor)
+        )
+        for name, render in RENDER.items():
+            self.query_one(f"#{name}-body", Static).update(render(r))
+
+    def relocalize(self) -> None:
+        # Relabelling the options must not count as choosing one (it would reset fields).
+        with self.prevent(Select.Changed):
+            for selector, options in (("#sentence", self._sentence_options()),
+                                      ("#cross", self._cross_options())):  # fmt: skip
+                select = self.query_one(selector, Select)
+                value = select.value
+                select.set_options(options)
+                select.value = value
+        self.recompute()
+
+    # ---- events -------------------------------------------------------------------------
+    @on(Input.Changed)
+    @on(Tick.Changed)
+    def _settings_changed(self, event: Input.Changed | Tick.Changed) -> None:
+        if isinstance(event, Input.Changed) and event.input.id == "tokens":
+            sentence = self.query_one("#sentence", Select)
+            # Typing a count other than the preset's length asks for x1 … xn instead.
+            preset = lab.PRESETS.get(str(sentence.value))
+            if preset is not None and event.value.strip() != str(len(preset)):
+                with self.prevent(Select.Changed):
+                    sentence.value = "count"
+        self.recompute()
+
+    @on(Select.Changed, "#sentence")
+    def _sentence_chosen(self, event: Select.Changed) -> None:
+        if event.value in lab.PRESETS:
+            with self.prevent(Input.Changed):
+                self.query_one("#tokens", Input).value = str(len(lab.PRESETS[str(event.value)]))
+        self.recompute()
+
+    @on(Select.Changed, "#cross")
+    def _cross_chosen(self) -> None:
+        self.recompute()
+
+    def watch_view(self, view: str) -> None:
+        switcher = self.query_one("#lab-views", ContentSwitcher)
+        had_focus = isinstance(self.focused, ViewPanel)
+        switcher.current = f"view-{view}"
+        if had_focus:
+            self.query_one(f"#view-{view}", ViewPanel).focus()
+
+    def watch_kind(self) -> None:
+        self.redraw()
+
+    def watch_head(self) -> None:
+        self.redraw()
+
+    # ---- actions ------------------------------------------------------------------------
+    def action_toggle_mask(self) -> None:
+        tick = self.query_one("#causal", Tick)
+        tick.value = not tick.value
+
+    def action_next_view(self) -> None:
+        self.view = VIEWS[(VIEWS.index(self.view) + 1) % len(VIEWS)]
+
+    def action_prev_view(self) -> None:
+        self.view = VIEWS[(VIEWS.index(self.view) - 1) % len(VIEWS)]
+
+    def action_toggle_kind(self) -> None:
+        self.kind = "scores" if self.kind == "weights" else "weights"
+        self.view = "attn"
+
+    def action_next_head(self) -> None:
+        if self.result is not None:
+            self.head = (self.head + 1) % self.result.heads
+
+    def action_move(self, di: int, dj: int) -> None:
+        if self.result is None:
+            return
+        i, j = self.cursor
+        self.cursor = (
+            min(max(i + di, 0), self.result.n_q - 1),
+            min(max(j + dj, 0), self.result.n_k - 1),
+        )
+        self.redraw()

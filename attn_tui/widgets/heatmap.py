@@ -1,0 +1,236 @@
+"""A labelled matrix as a Rich renderable: cells shaded by value, numbers when they fit.
+
+    Heatmap(weights, row_labels=queries, col_labels=keys, masked=~allowed, cursor=(i, j),
+            extra=row_sums, extra_title="sum")
+
+Rows are labelled on the left and columns on top (both may be Chinese: widths are counted
+in terminal cells). The renderable measures the room it is given and picks the most precise
+form that fits: every value to ``places`` decimals, then fewer decimals, then shading alone
+(two cells per entry, column labels cut to two cells). Masked cells show ``masked_text``
+(−∞ for scores, 0 for weights) unshaded, so a mask's pattern reads at a glance. A cursor
+cell is drawn inverted with its row and column labels marked; ``highlight`` cells and the
+``diagonal`` are underlined (the trainer uses that for the reversal anti-diagonal).
+
+Used by the lab screen for scores, weights, Q/K/V and outputs; nothing lab-specific here.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+from rich.color import Color
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.style import Style
+from rich.text import Text
+
+from attn_tui.core import format as fmt
+
+# Low → high: deep navy, teal, amber. Dark enough at the low end that white text reads,
+# bright enough at the top that black text does.
+RAMP = ((16, 32, 56), (31, 111, 140), (242, 193, 78))
+LABEL = Style(bold=True)
+CURSOR_LABEL = Style(bold=True, reverse=True)
+MASKED = Style(dim=True)
+SPARK = "░▒▓█"
+
+
+def shade(fraction: float) -> tuple[int, int, int]:
+    """The ramp's colour at ``fraction`` (0 → low end, 1 → high end), linear between stops."""
+    f = min(max(fraction, 0.0), 1.0) * (len(RAMP) - 1)
+    k = min(int(f), len(RAMP) - 2)
+    a, b = RAMP[k], RAMP[k + 1]
+    u = f - k
+    r, g, bl = (round(x + (y - x) * u) for x, y in zip(a, b, strict=True))
+    return (r, g, bl)
+
+
+def _cell_style(fraction: float) -> Style:
+    r, g, b = shade(fraction)
+    light = 0.299 * r + 0.587 * g + 0.114 * b > 140
+    return Style(color="black" if light else "white", bgcolor=Color.from_rgb(r, g, b))
+
+
+def _fit(text: str, width: int, justify: str = "right") -> str:
+    """Pad (or cut) ``text`` to exactly ``width`` terminal cells."""
+    size = fmt.cell_len(text)
+    if size > width:
+        out, used = "", 0
+        for ch in text:
+            w = fmt.cell_len(ch)
+            if used + w > width:
+                break
+            out += ch
+            used += w
+        return out + " " * (width - used)
+    pad = width - size
+    if justify == "left":
+        return text + " " * pad
+    if justify == "center":
+        return " " * (pad // 2) + text + " " * (pad - pad // 2)
+    return " " * pad + text
+
+
+class Heatmap:
+    """A matrix with labelled rows and columns, shaded low → high.
+
+    values: (rows, cols). masked: same shape, True where the cell is hidden (its value is
+    ignored for the colour scale). cursor: (row, col) drawn inverted. highlight: cells to
+    underline; diagonal underlines (i, i). extra: one string per row shown after the matrix
+    under ``extra_title`` (row sums, say). vmin/vmax fix the colour scale (default: the
+    unmasked finite values' range). legend adds a line with the scale's two ends.
+    """
+
+    def __init__(
+        self,
+        values: np.ndarray | Sequence[Sequence[float]],
+        row_labels: Sequence[str] | None = None,
+        col_labels: Sequence[str] | None = None,
+        *,
+        title: str | Text | None = None,
+        masked: np.ndarray | None = None,
+        masked_text: str = "−∞",
+        cursor: tuple[int, int] | None = None,
+        highlight: Iterable[tuple[int, int]] = (),
+        diagonal: bool = False,
+        places: int = 2,
+        sign: bool = False,
+        extra: Sequence[str] | None = None,
+        extra_title: str = "",
+        vmin: float | None = None,
+        vmax: float | None = None,
+        legend: bool = False,
+    ) -> None:
+        self.values = np.asarray(values, dtype=float)
+        if self.values.ndim != 2:
+            raise ValueError("a heatmap needs a 2-D matrix")
+        n_rows, n_cols = self.values.shape
+        self.row_labels = [str(x) for x in (row_labels or range(1, n_rows + 1))]
+        self.col_labels = [str(x) for x in (col_labels or range(1, n_cols + 1))]
+        self.title = title
+        self.masked = (
+            np.zeros(self.values.shape, dtype=bool) if masked is None else np.asarray(masked, bool)
+        )
+        self.masked_text = masked_text
+        self.cursor = cursor
+        self.highlight = set(highlight)
+        if diagonal:
+            self.highlight |= {(i, i) for i in range(min(n_rows, n_cols))}
+        self.places = places
+        self.sign = sign
+        self.extra = list(extra) if extra is not None else None
+        self.extra_title = extra_title
+        self.legend = legend
+        shown = self.values[~self.masked & np.isfinite(self.values)]
+        lo = float(shown.min()) if shown.size else 0.0
+        hi = float(shown.max()) if shown.size else 1.0
+        self.vmin = lo if vmin is None else vmin
+        self.vmax = hi if vmax is None else vmax
+
+    # ---- sizes ---------------------------------------------------------------------------
+    def _label_width(self) -> int:
+        return max((fmt.cell_len(label) for label in self.row_labels), default=0)
+
+    def _extra_width(self) -> int:
+        if self.extra is None:
+            return 0
+        return max([fmt.cell_len(self.extra_title), *(fmt.cell_len(e) for e in self.extra)])
+
+    def _texts(self, places: int | None) -> list[list[str]]:
+        """Each cell's text at ``places`` decimals, or '' for shading alone (places=None)."""
+        rows = []
+        for i, row in enumerate(self.values):
+            texts = []
+            for j, v in enumerate(row):
+                if self.masked[i, j] or not math.isfinite(v):
+                    texts.append(self.masked_text if places is not None else "··")
+                elif places is None:
+                    texts.append("")
+                else:
+                    texts.append(fmt.fixed(v, places, sign=self.sign))
+            rows.append(texts)
+        return rows
+
+    def _cell_width(self, texts: list[list[str]], full_labels: bool) -> int:
+        widths = [fmt.cell_len(x) for row in texts for x in row] or [1]
+        if full_labels:
+            widths += [fmt.cell_len(c) for c in self.col_labels]
+        return max(2, *widths)
+
+    def _width(self, cell: int) -> int:
+        n_cols = self.values.shape[1]
+        extra = self._extra_width()
+        return self._label_width() + 1 + n_cols * (cell + 1) + (extra + 1 if extra else 0)
+
+    def _layout(self, max_width: int) -> tuple[list[list[str]], int, bool]:
+        """The most precise (texts, cell width, full labels) that fits ``max_width``."""
+        for places in range(self.places, -1, -1):
+            texts = self._texts(places)
+            cell = self._cell_width(texts, full_labels=True)
+            if self._width(cell) <= max_width:
+                return texts, cell, True
+        texts = self._texts(None)
+        return texts, 2, False
+
+    # ---- Rich protocol -------------------------------------------------------------------
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        full = self._width(self._cell_width(self._texts(self.places), full_labels=True))
+        smallest = self._width(2)
+        title = fmt.cell_len(self.title.plain if isinstance(self.title, Text) else self.title or "")
+        return Measurement(smallest, max(full, min(title, options.max_width)))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        texts, cell, full_labels = self._layout(options.max_width)
+        if self.title:
+            title = self.title if isinstance(self.title, Text) else Text(self.title, "bold")
+            yield title
+        label_w = self._label_width()
+        extra_w = self._extra_width()
+        cur_i, cur_j = self.cursor if self.cursor is not None else (-1, -1)
+
+        header = Text(" " * (label_w + 1), no_wrap=True, overflow="crop")
+        for j, label in enumerate(self.col_labels):
+            style = CURSOR_LABEL if j == cur_j else LABEL
+            header.append(_fit(label, cell, "right" if full_labels else "left"), style)
+            header.append(" ")
+        if self.extra is not None:
+            header.append(_fit(self.extra_title, extra_w), "dim")
+        yield header
+
+        span = self.vmax - self.vmin
+        for i, row in enumerate(texts):
+            line = Text(no_wrap=True, overflow="crop")
+            line.append(_fit(self.row_labels[i], label_w, "left"),
+                        CURSOR_LABEL if i == cur_i else LABEL)  # fmt: skip
+            line.append(" ")
+            for j, text in enumerate(row):
+                v = float(self.values[i, j])
+                if self.masked[i, j] or not math.isfinite(v):
+                    style = MASKED
+                else:
+                    style = _cell_style((v - self.vmin) / span if span > 0 else 0.5)
+                if (i, j) in self.highlight:
+                    style += Style(underline=True, bold=True)
+                if (i, j) == (cur_i, cur_j):
+                    style = Style(color="black", bgcolor="bright_white", bold=True)
+                    if not text.strip():
+                        text = "◆"
+                line.append(_fit(text, cell), style)
+                line.append(" ")
+            if self.extra is not None:
+                line.append(_fit(self.extra[i], extra_w), "dim")
+            yield line
+        if self.legend:
+            yield self._legend()
+
+    def _legend(self) -> Text:
+        text = Text(no_wrap=True, overflow="crop")
+        text.append(fmt.fixed(self.vmin, 2) + " ", "dim")
+        for k in range(8):
+            text.append(" ", _cell_style(k / 7))
+        text.append(" " + fmt.fixed(self.vmax, 2), "dim")
+        if self.masked.any():
+            text.append(f"   {self.masked_text}", MASKED)
+        return text

@@ -13,7 +13,8 @@ the shapes trace of the seed's n = 10, d_model = 512, h = 8; and the quadratic c
 from __future__ import annotations
 
 from rich.columns import Columns
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -83,31 +84,52 @@ def _title(r: LabResult) -> str:
 
 def render_attention(r: LabResult, head: int, kind: str, cursor: tuple[int, int]) -> RenderableType:
     """One head's scores or weights as a heatmap, then the arithmetic of the cursor's cell."""
-    weights = kind == "weights"
-    parts: list[RenderableType] = [Prose(_title(r), "bold"), Prose(_masks(r), "dim")]
+    parts: list[RenderableType] = [
+        Prose(_title(r), "bold"), Prose(_masks(r), "dim"), Prose(t("lab.heat.axes"), "dim"),
+    ]  # fmt: skip
     if r.cross:
-        parts.append(Prose(t("lab.cross_note", q=" ".join(r.queries.labels),
-                             k=" ".join(r.memory.labels), n_q=r.n_q, n_k=r.n_k), "dim"))  # fmt: skip
-    title = t("lab.heat.weights" if weights else "lab.heat.scores", head=head + 1, heads=r.heads)
+        note = t("lab.cross_note", q=" ".join(r.queries.labels), k=" ".join(r.memory.labels),
+                 n_q=r.n_q, n_k=r.n_k)  # fmt: skip
+        parts.append(Prose(note, "dim"))
     parts.append(Text(""))
-    parts.append(Prose(title, ACCENT))
-    parts.append(
-        Heatmap(
-            r.weights[head] if weights else r.scores[head],
-            r.queries.labels, r.memory.labels,
-            masked=~r.allowed, masked_text="0" if weights else "−∞",
-            cursor=cursor, places=4 if weights else 2, sign=not weights,
-            extra=[fmt.fixed(s, 3) for s in r.row_sums[head]] if weights else None,
-            extra_title=t("lab.sum"),
-            vmin=0.0 if weights else None, vmax=1.0 if weights else None,
-        )
-    )  # fmt: skip
+    maps = {k: _attention_map(r, head, k, cursor) for k in ("scores", "weights")}
+    # Wide enough for both: scores beside weights. Otherwise the one F5 chose.
+    side_by_side = Table.grid(padding=(0, 4))
+    side_by_side.add_row(maps["scores"], maps["weights"])
+    parts.append(Either(side_by_side, maps[kind]))
     if not r.allowed.all():
         parts.append(Prose(t("lab.masked_note"), "dim"))
     parts.append(Rule(style="dim"))
     parts.append(render_cell(r, head, *cursor))
     parts.append(Prose(t("lab.hint"), "italic dim"))
     return Group(*parts)
+
+
+def _attention_map(r: LabResult, head: int, kind: str, cursor: tuple[int, int]) -> Group:
+    weights = kind == "weights"
+    title = t("lab.heat.weights" if weights else "lab.heat.scores", head=head + 1, heads=r.heads)
+    heatmap = Heatmap(
+        r.weights[head] if weights else r.scores[head],
+        r.queries.labels, r.memory.labels,
+        masked=~r.allowed, masked_text="0" if weights else "−∞",
+        cursor=cursor, places=4 if weights else 2, sign=not weights,
+        extra=[fmt.fixed(s, 3) for s in r.row_sums[head]] if weights else None,
+        extra_title=t("lab.sum"),
+        vmin=0.0 if weights else None, vmax=1.0 if weights else None,
+    )  # fmt: skip
+    return Group(Text(title, ACCENT), heatmap)
+
+
+class Either:
+    """``wide`` where it fits at its natural width, else ``narrow``: one layout per size."""
+
+    def __init__(self, wide: RenderableType, narrow: RenderableType) -> None:
+        self.wide = wide
+        self.narrow = narrow
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        needed = Measurement.get(console, options.update_width(10_000), self.wide).maximum
+        yield self.wide if needed <= options.max_width else self.narrow
 
 
 def render_cell(r: LabResult, head: int, i: int, j: int) -> RenderableType:
@@ -128,7 +150,9 @@ def render_cell(r: LabResult, head: int, i: int, j: int) -> RenderableType:
         table,
     ]
     if cell.masked:
-        why = t("lab.cell.why_causal") if r.causal and j > i else t("lab.cell.why_window", w=r.window)
+        why = (
+            t("lab.cell.why_causal") if r.causal and j > i else t("lab.cell.why_window", w=r.window)
+        )
         parts.append(Prose(t("lab.cell.masked", why=why), "yellow"))
     else:
         parts.append(Text.assemble(
@@ -183,7 +207,9 @@ def render_heads(r: LabResult) -> RenderableType:
         Prose(t("lab.heads.intro", heads=r.heads, d_k=r.d_k), "dim"),
         Text(""),
         Columns(maps, padding=(1, 3)),
+        Text(""),
         Columns(outs, padding=(1, 3)),
+        Text(""),
         Prose(t("lab.heads.concat", heads=r.heads, n=r.n_q, d_v=r.d_v, width=width,
                 d_model=r.d_model), "dim"),  # fmt: skip
         Text(""),
@@ -201,21 +227,51 @@ def render_shapes(r: LabResult) -> RenderableType:
         "weights": r.weights.shape, "head_out": r.Z.shape, "concat": r.concat.shape,
         "w_o": r.proj.W_O.shape, "output": r.output.shape,
     }  # fmt: skip
-    table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
-    table.add_column(t("lab.col_step"), overflow="fold")
-    table.add_column(t("lab.shapes.seed_col"), justify="right", no_wrap=True)
-    table.add_column(t("lab.shapes.yours_col"), justify="right", no_wrap=True)
+    # One small grid per step (name and both shapes), with its formula on a line of its own:
+    # at 80 columns a formula column would squeeze the names into fragments.
+    seed_w = max(
+        fmt.cell_len(t("lab.shapes.seed_col")), *(len(_shape(s.shape)) for s in trace.steps)
+    )
+    yours_w = max(
+        fmt.cell_len(t("lab.shapes.yours_col")), *(len(_shape(v)) for v in yours.values())
+    )
+
+    name_w = max(fmt.cell_len(t(f"lab.step.{step.key}")) for step in trace.steps)
+
+    def grid() -> Table:
+        table = Table.grid(padding=(0, 1))
+        table.add_column(width=name_w, overflow="fold")
+        table.add_column(width=seed_w, justify="right", no_wrap=True)
+        table.add_column(width=yours_w, justify="right", no_wrap=True)
+        return table
+
+    header = grid()
+    header.add_row(*(Text(t(k), "dim") for k in ("lab.col_step", "lab.shapes.seed_col",
+                                                 "lab.shapes.yours_col")))  # fmt: skip
+    rows: list[RenderableType] = [header]
     for step in trace.steps:
-        name = Text.assemble(t(f"lab.step.{step.key}"), "\n", (step.formula, "dim"))
-        table.add_row(name, Text(_shape(step.shape), "bold"), _shape(yours[step.key]))
+        row = grid()
+        row.add_row(t(f"lab.step.{step.key}"), Text(_shape(step.shape), "bold"),
+                    _shape(yours[step.key]))  # fmt: skip
+        rows.append(row)
+        rows.append(Text("  " + step.formula, "dim", overflow="fold"))
+    table = Group(*rows)
     return Group(
-        Prose(t("lab.shapes_trace_title", n=n, d_model=d_model, heads=heads, d_k=trace.d_k),
-              ACCENT),  # fmt: skip
+        Prose(
+            t("lab.shapes_trace_title", n=n, d_model=d_model, heads=heads, d_k=trace.d_k), ACCENT
+        ),  # fmt: skip
         Text(""),
         table,
         Text(""),
-        Prose(t("lab.shapes_figures", sqrt_d_k=trace.sqrt_d_k, per_head=f"{trace.scores_per_head:,}",
-                total=f"{trace.scores_total:,}", params=f"{trace.parameters:,}")),  # fmt: skip
+        Prose(
+            t(
+                "lab.shapes_figures",
+                sqrt_d_k=trace.sqrt_d_k,
+                per_head=f"{trace.scores_per_head:,}",
+                total=f"{trace.scores_total:,}",
+                params=f"{trace.parameters:,}",
+            )
+        ),  # fmt: skip
         Text(""),
         Prose(t("lab.shapes.note"), "dim"),
     )
@@ -240,8 +296,15 @@ def render_cost(r: LabResult) -> RenderableType:
         Prose(count, "bold"),
         grid,
         Text(""),
-        Prose(t("lab.cost_ratio", short_scores=f"{figures.short_scores:,}",
-                long_scores=f"{figures.long_scores:,}", ratio=figures.ratio), "bold"),  # fmt: skip
+        Prose(
+            t(
+                "lab.cost_ratio",
+                short_scores=f"{figures.short_scores:,}",
+                long_scores=f"{figures.long_scores:,}",
+                ratio=figures.ratio,
+            ),
+            "bold",
+        ),  # fmt: skip
         Text(""),
         Text(t("lab.cost.rnn"), "dim"),
         Text(f"  {chain}   ×{figures.rnn_steps}", "yellow"),
@@ -315,7 +378,9 @@ class LabScreen(TutorScreen):
                 yield from self._int_row("d_model", "lab.d_model_label", config.d_model)
                 yield from self._int_row("heads", "lab.heads_label", config.heads)
                 yield from self._int_row("seed", "lab.seed", config.seed)
-                yield tr(Tick(value=config.causal, id="causal", compact=True), "lab.causal", "label")
+                yield tr(
+                    Tick(value=config.causal, id="causal", compact=True), "lab.causal", "label"
+                )
                 with Horizontal(classes="row"):
                     yield tr(Static(classes="inline-label"), "lab.window_label")
                     yield tr(Input("", id="window", compact=True, type="integer"),
@@ -417,9 +482,9 @@ class LabScreen(TutorScreen):
         r = self.result
         if r is None:
             return
-        self.query_one("#view-attn", ViewPanel).border_subtitle = (
-            f"{t('lab.key.head')} {self.head + 1}/{r.heads}"
-        )
+        self.query_one(
+            "#view-attn", ViewPanel
+        ).border_subtitle = f"{t('lab.key.head')} {self.head + 1}/{r.heads}"
         self.query_one("#attn-body", Static).update(
             render_attention(r, self.head, self.kind, self.cursor)
         )

@@ -216,13 +216,14 @@ TEXT = {
     "lab.view_of": ("{view} · {i}/{n}", "{view} · {i}/{n}"),
     # the attention view
     "lab.heat.scores": (
-        "头 {head}/{heads} · 分数 QKᵀ/√d_k（行 = 查询，列 = 键）",
-        "head {head}/{heads} · scores QKᵀ/√d_k (rows = queries, columns = keys)",
+        "头 {head}/{heads} · 分数 QKᵀ/√d_k",
+        "head {head}/{heads} · scores QKᵀ/√d_k",
     ),
     "lab.heat.weights": (
-        "头 {head}/{heads} · 权重 softmax（行 = 查询，列 = 键）",
-        "head {head}/{heads} · weights softmax (rows = queries, columns = keys)",
+        "头 {head}/{heads} · 权重 softmax",
+        "head {head}/{heads} · weights softmax",
     ),
+    "lab.heat.axes": ("行 = 查询，列 = 键", "rows = queries, columns = keys"),
     "lab.sum": ("行和", "sum"),
     "lab.cell.title": (
         "选中：查询“{query}”（第 {i} 行）看键“{key}”（第 {j} 列）",
@@ -335,7 +336,8 @@ TEXT = {
         "the arithmetic of that cell is written out below.",
     ),
     "lab.help.views": (
-        "F4 依次切换：注意力、Q/K/V、多头与输出、形状追踪（n = 10，d_model = 512，h = 8）、计算量。",
+        "F4 依次切换：注意力、Q/K/V、多头与输出、"
+        "形状追踪（n = 10，d_model = 512，h = 8）、计算量。",
         "F4 cycles through: attention, Q/K/V, heads and output, the shapes trace "
         "(n = 10, d_model = 512, h = 8), and cost.",
     ),

@@ -74,6 +74,68 @@ TEXT = {
         "无法使用数据目录 {path}：{error}",
         "cannot use the data directory {path}: {error}",
     ),
+    # -- the exercise screen: keys, states, placeholders, help
+    "ex.key.hint": ("提示", "Hint"),
+    "ex.key.reveal": ("看答案", "Answer"),
+    "ex.key.another": ("换数", "New"),
+    "ex.key.calc": ("计算器", "Calc"),
+    "ex.key.next": ("下一题", "Next"),
+    "ex.key.skip": ("跳过", "Skip"),
+    "ex.key.previous": ("上一题", "Previous"),
+    "ex.key.sets": ("练习集", "Sets"),
+    "ex.answer": ("答案", "Answer"),
+    "ex.choose_set": (
+        "选一组练习，按回车开始；会从第一道还没完成的题接着做。",
+        "Choose a set and press Enter; it opens at the first exercise not yet done.",
+    ),
+    "ex.no_sets": ("没有找到练习集。", "No exercise sets were found."),
+    "ex.broken_count": ("（{count} 个问题）", "({count} problems)"),
+    "ex.all_done_mark": ("全部完成", "all done"),
+    "ex.status.solved": ("✓ 已做对", "✓ solved"),
+    "ex.status.revealed": ("看过答案", "answer seen"),
+    "ex.status.tried": ("已试 {count} 次", "attempts: {count}"),
+    "ex.generated_note": ("随机出题：F5 换一组数", "generated: F5 draws new numbers"),
+    "ex.next_prompt": ("按回车或 PgDn 进入下一题。", "Press Enter or PgDn for the next exercise."),
+    "ex.hints_title": ("提示", "Hints"),
+    "ex.calc_filled": (
+        "已把本题的数填进计算器。",
+        "The calculator now holds this exercise's numbers.",
+    ),
+    "ex.store_unusable": (
+        "进度无法保存（{error}）；练习照常可做。",
+        "Progress cannot be saved ({error}); the exercises still work.",
+    ),
+    "ex.ph.number": ("一个数，如 0.2303 或 3/4", "one number, e.g. 0.2303 or 3/4"),
+    "ex.ph.vector": (
+        "用空格或逗号分开，如 0.5 0.5",
+        "numbers split by spaces or commas, e.g. 0.5 0.5",
+    ),
+    "ex.ph.matrix": ("行之间用 ; 分开，如 1 0; 1 1", "rows split by ;  e.g. 1 0; 1 1"),
+    "ex.ph.choice": ("选项字母，如 b", "the letter of your choice, e.g. b"),
+    "ex.ph.multi": ("所有正确的字母，如 a c", "every right letter, e.g. a c"),
+    "ex.ph.truefalse": ("对 / 错（或 t / f）", "true / false (or t / f)"),
+    "ex.ph.text": ("用一两句话回答", "a sentence or two"),
+    "ex.help.list": (
+        "每组练习一行：完成了几道（做对或看过答案都算）、上次什么时候做的。"
+        "无法载入的教师文件也列在这里，附上“文件:行: 问题”，其他练习集照常可用。",
+        "One line per set: how many exercises are done (solved, or answer seen) and when you "
+        "were last there. A teacher's file that could not load is listed too, with its "
+        "file:line: problems; every other set still works.",
+    ),
+    "ex.help.exercise": (
+        "一次一道题。输入答案按回车提交，马上评分；答错了可以改了再交，或按 F3 看下一条提示，"
+        "F4 直接看答案（会记为看过答案）。做对或看过答案后会显示讲解。每次提交都立即保存。",
+        "One exercise at a time. Type an answer and press Enter: it is graded at once. After a "
+        "wrong answer, edit and press Enter again, take the next hint (F3), or see the answer "
+        "(F4; recorded as seen). The explanation follows a right answer or a reveal. Every "
+        "attempt is saved as it happens.",
+    ),
+    "ex.help.keys": (
+        "PgDn 下一题（没做完时是跳过），PgUp 上一题，F5 随机题换一组数，"
+        "F7 把本题的数填进计算器，F6 回到练习集列表。",
+        "PgDn next (skip when not done), PgUp previous, F5 new numbers for a generated "
+        "exercise, F7 opens the calculator with this exercise's numbers, F6 back to the sets.",
+    ),
     # -- faults in exercise files (content.py): {key} names the TOML key as written
     "ex.in_exercise": ("练习 {id}：{message}", "exercise {id}: {message}"),
     "ex.toml_syntax": ("TOML 语法错误：{detail}", "TOML syntax error: {detail}"),

@@ -1,0 +1,570 @@
+"""The exercises screen: the sets with their progress, then one exercise at a time.
+
+The library and the progress store are opened once and kept for the screen's life. Every
+graded answer (and every reveal) is written to the store the moment it is graded, and every
+exercise shown is remembered as the set's last visit, so a learner who quits anywhere comes
+back to the first exercise not yet done. A teacher's file that does not load is one entry in
+the list, with its ``file:line: message`` faults; a damaged progress file is set aside by the
+store and named at the top of the list.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import ContentSwitcher, Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from attn_tui import paths
+from attn_tui.core.content import ExerciseSet, Library
+from attn_tui.core.generators import Instance, fmt_number, instance
+from attn_tui.core.grading import Grade, grade, reveal
+from attn_tui.core.progress import ProgressStore
+from attn_tui.i18n import get_lang, t
+from attn_tui.screens.base import TutorScreen, tr
+from attn_tui.widgets.prose import Prose
+
+BAR = 10  # cells in a set's progress bar
+HEADLINE_STYLE = {
+    "correct": "bold green",
+    "partial": "bold yellow",
+    "incorrect": "bold red",
+    "unreadable": "bold red",
+    "empty": "bold yellow",
+    "revealed": "bold cyan",
+}
+
+
+def _when(at: float) -> str:
+    """A visit time: the clock for today, the date otherwise."""
+    local = time.localtime(at)
+    if time.strftime("%Y-%m-%d", local) == time.strftime("%Y-%m-%d"):
+        return time.strftime("%H:%M", local)
+    return time.strftime("%Y-%m-%d", local)
+
+
+def _calculator_rows(text: str) -> str:
+    """``1 0; 0 1`` (the files' form) as one row per line (the calculator's form)."""
+    return "\n".join(row.strip() for row in text.replace("\n", ";").split(";") if row.strip())
+
+
+def _entries(g: Grade) -> Text | None:
+    """What was typed, entry by entry: green where right, red and marked ✗ where off."""
+    if g.kind not in ("vector", "matrix") or g.status not in ("partial", "incorrect"):
+        return None
+    value = np.asarray(g.value, dtype=np.float64) if g.value is not None else None
+    if value is None or value.ndim not in (1, 2):
+        return None
+    rows = value if value.ndim == 2 else value[None, :]
+    off = set(g.off)
+    text = Text()
+    for r, row in enumerate(rows, start=1):
+        if r > 1:
+            text.append("\n")
+        for c, x in enumerate(row, start=1):
+            bad = ((r, c) if value.ndim == 2 else (c,)) in off
+            text.append(
+                fmt_number(float(x)) + ("✗" if bad else "✓"), "bold red" if bad else "green"
+            )
+            text.append("  ")
+    return text
+
+
+class ExercisesScreen(TutorScreen):
+    CSS_PATH = "exercises.tcss"
+    HELP = (
+        ("ex.sets", "ex.help.list"),
+        ("ex.title", "ex.help.exercise"),
+        ("ex.key.next", "ex.help.keys"),
+    )
+    BINDINGS = [
+        Binding("f3", "hint", "ex.key.hint"),
+        Binding("f4", "reveal", "ex.key.reveal"),
+        Binding("f5", "another", "ex.key.another"),
+        Binding("f7", "calculator", "ex.key.calc", show=False),  # named in the exercise itself
+        Binding("pagedown", "next", "ex.key.next", priority=True),
+        Binding("pagedown", "skip", "ex.key.skip", priority=True),
+        Binding("pageup", "previous", "ex.key.previous", priority=True, show=False),
+        Binding("f6", "sets", "ex.key.sets"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.library: Library = Library()
+        self.store: ProgressStore | None = None
+        self.store_error: str | None = None
+        self.current: ExerciseSet | None = None
+        self.index = 0
+        self.inst: Instance | None = None
+        self.hints_shown = 0
+        self.grade: Grade | None = None
+        self.graded_answer: str | None = None  # the text that earned self.grade
+        self.finished = False  # solved or revealed in this showing: Enter moves on
+
+    # ---- loading ------------------------------------------------------------------------
+    def _open(self) -> None:
+        data = paths.data_dir(self.app.data_dir)  # type: ignore[attr-defined]
+        self.library = paths.load_all(extra=self.app.extra_exercises, data=data)  # type: ignore[attr-defined]
+        try:
+            self.store = ProgressStore.open(data)
+        except Exception as err:  # noqa: BLE001 — an unusable data dir must not stop practice
+            self.store, self.store_error = None, str(err)
+
+    def on_unmount(self) -> None:
+        if self.store is not None:
+            self.store.close()
+
+    # ---- layout -------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        self._open()
+        with ContentSwitcher(initial="ex-list", id="ex-switcher"):
+            with Vertical(id="ex-list"):
+                yield Static(id="ex-notice", classes="notice")
+                yield tr(Static(id="ex-intro"), "ex.choose_set")
+                sets = OptionList(id="ex-sets")
+                tr(sets, "ex.sets", "border_title")
+                yield sets
+                yield Static(id="ex-summary")
+            with Vertical(id="ex-pane"):
+                yield Static(id="ex-head")
+                with VerticalScroll(id="ex-body"):
+                    yield Static(id="ex-prompt")
+                    yield Static(id="ex-choices", classes="part")
+                    yield Static(id="ex-hints", classes="part")
+                    yield Static(id="ex-feedback", classes="part")
+                    yield Static(id="ex-explanation", classes="part")
+                with Horizontal(id="ex-answer-row"):
+                    yield tr(Static(classes="inline-label"), "ex.answer")
+                    yield Input(id="ex-answer", compact=True)
+        yield Footer(show_command_palette=False, compact=True)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.redraw_list()
+        self.query_one("#ex-sets", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        if self.in_list:
+            self.redraw_list()
+
+    @property
+    def in_list(self) -> bool:
+        return self.query_one(ContentSwitcher).current == "ex-list"
+
+    # ---- the set list -------------------------------------------------------------------
+    def redraw_list(self) -> None:
+        notice = self.query_one("#ex-notice", Static)
+        messages = []
+        if self.store is not None and self.store.moved_aside is not None:
+            messages.append(t("ex.moved_aside", path=self.store.moved_aside))
+        if self.store_error is not None:
+            messages.append(t("ex.store_unusable", error=self.store_error))
+        notice.update(Group(*(Prose(m) for m in messages)))
+        notice.set_class(bool(messages), "-shown")
+        sets = self.query_one("#ex-sets", OptionList)
+        highlighted = sets.highlighted
+        sets.clear_options()
+        sets.add_options(self._set_options())
+        if sets.option_count:
+            sets.highlighted = min(highlighted or 0, sets.option_count - 1)
+        self._show_summary()
+
+    def _set_options(self) -> list[Option]:
+        lang = get_lang()
+        options = []
+        width = len(str(len(self.library.sets)))
+        for n, ex_set in enumerate(self.library.sets, start=1):
+            label = Text.assemble(
+                (f"{n:>{width}}  ", "dim"), (ex_set.title.get(lang), "bold"), "\n"
+            )
+            label.append(" " * (width + 2))
+            label.append_text(self._progress_line(ex_set))
+            options.append(Option(label, id=f"set:{ex_set.id}"))
+        for i, broken in enumerate(self.library.broken):
+            label = Text.assemble(
+                ("✗ ", "bold red"), (t("ex.broken_file", path=broken.path), "red")
+            )
+            if len(broken.problems) > 1:
+                label.append(" " + t("ex.broken_count", count=len(broken.problems)), "red")
+            for problem in broken.problems:
+                label.append("\n  " + problem.format(t), "dim")
+            options.append(Option(label, id=f"broken:{i}", disabled=True))
+        if not options:
+            options.append(Option(t("ex.no_sets"), disabled=True))
+        return options
+
+    def _progress_line(self, ex_set: ExerciseSet) -> Text:
+        total, done, when = len(ex_set.exercises), 0, None
+        if self.store is not None:
+            progress = self.store.set_progress(ex_set.id, ex_set.ids)
+            done, when = progress.done, progress.last_visited_at
+        filled = round(BAR * done / total) if total else 0
+        line = Text()
+        line.append("█" * filled, "green")
+        line.append("░" * (BAR - filled), "dim")
+        line.append("  " + t("ex.progress_count", done=done, total=total))
+        line.append("  · ", "dim")
+        line.append(
+            t("ex.last_visited", when=_when(when)) if when else t("ex.never_visited"), "dim"
+        )
+        return line
+
+    def _highlighted_set(self) -> ExerciseSet | None:
+        sets = self.query_one("#ex-sets", OptionList)
+        if sets.highlighted is None or not sets.option_count:
+            return None
+        option_id = sets.get_option_at_index(sets.highlighted).id or ""
+        return self.library.get(option_id[4:]) if option_id.startswith("set:") else None
+
+    def _show_summary(self) -> None:
+        ex_set = self._highlighted_set()
+        summary = self.query_one("#ex-summary", Static)
+        summary.update(Prose(ex_set.summary.get(get_lang()), "italic") if ex_set else "")
+
+    @on(OptionList.OptionHighlighted, "#ex-sets")
+    def _set_highlighted(self) -> None:
+        self._show_summary()
+
+    @on(OptionList.OptionSelected, "#ex-sets")
+    def _set_chosen(self, event: OptionList.OptionSelected) -> None:
+        option_id = event.option.id or ""
+        if option_id.startswith("set:"):
+            self.open_set(option_id[4:])
+
+    # ---- one set ------------------------------------------------------------------------
+    def open_set(self, set_id: str) -> None:
+        """Show the set at its first exercise not yet done (the last one visited when all are)."""
+        ex_set = self.library.get(set_id)
+        if ex_set is None:
+            return
+        self.current = ex_set
+        start = 0
+        if self.store is not None:
+            progress = self.store.set_progress(ex_set.id, ex_set.ids)
+            resume = progress.first_unsolved or progress.last_visited
+            start = ex_set.index(resume) or 0 if resume else 0
+        self.query_one(ContentSwitcher).current = "ex-pane"
+        self.show_exercise(start)
+
+    def show_exercise(self, index: int, seed: int | None = None) -> None:
+        assert self.current is not None
+        self.index = index
+        exercise = self.current.exercises[index]
+        if exercise.generated and seed is None:
+            seed = self._unfinished_seed(exercise.id)
+        self.inst = instance(exercise, seed=seed)
+        self.hints_shown = 0
+        self.grade = None
+        self.graded_answer = None
+        self.finished = False
+        answer = self.query_one("#ex-answer", Input)
+        answer.value = ""
+        answer.placeholder = t(f"ex.ph.{exercise.kind}")
+        self._remember(lambda store: store.visit(self.current.id, exercise.id))  # type: ignore[union-attr]
+        self.redraw_exercise()
+        self.query_one("#ex-body", VerticalScroll).scroll_home(animate=False)
+        answer.focus()
+
+    def _unfinished_seed(self, exercise_id: str) -> int | None:
+        """A generated exercise left wrong comes back with the same numbers; otherwise new ones."""
+        if self.store is None or self.current is None:
+            return None
+        attempts = self.store.attempts(self.current.id, exercise_id)
+        if attempts and not (attempts[-1].correct or attempts[-1].revealed):
+            return attempts[-1].seed
+        return None
+
+    def _remember(self, work: Any) -> Any:
+        """Write to the store; a failure is said once and practice goes on."""
+        if self.store is None:
+            return None
+        try:
+            return work(self.store)
+        except Exception as err:  # noqa: BLE001 — losing the store must not lose the screen
+            self.store_error = str(err)
+            self.notify(t("ex.store_unusable", error=err), severity="error")
+            return None
+
+    # ---- drawing the exercise -----------------------------------------------------------
+    def redraw_exercise(self) -> None:
+        if self.current is None or self.inst is None:
+            return
+        lang = get_lang()
+        inst, exercise = self.inst, self.inst.exercise
+        total = len(self.current.exercises)
+        self.query_one("#ex-head", Static).update(self._head(lang))
+        body = self.query_one("#ex-body", VerticalScroll)
+        body.border_title = t("ex.exercise_of", n=self.index + 1, total=total)
+        body.border_subtitle = self._status_text()
+
+        prompt: list[RenderableType] = [Prose(inst.prompt(lang))]
+        if inst.calculator is not None:
+            prompt.append(Prose("F7 · " + t("ex.try_in_calculator"), "dim"))
+        self.query_one("#ex-prompt", Static).update(Group(*prompt))
+        choices = None
+        if exercise.choices:
+            choices = Table.grid(padding=(0, 1))
+            choices.add_column(style="bold", no_wrap=True)
+            choices.add_column(ratio=1)
+            for choice in exercise.choices:
+                choices.add_row(f"{choice.id}.", Prose(choice.text.get(lang)))
+        self._show("#ex-choices", choices)
+
+        hints = inst.hints(lang)[: self.hints_shown]
+        self._show(
+            "#ex-hints",
+            Group(*(Prose(t("ex.hint_n", n=i, total=len(inst.hints(lang)), text=h), "yellow")
+                    for i, h in enumerate(hints, start=1))) if hints else None,
+        )  # fmt: skip
+        self._show("#ex-feedback", self._feedback(lang))
+        explanation = None
+        if self.finished:
+            explanation = Group(
+                Prose(t("ex.explanation"), "bold"),
+                Prose(inst.explanation(lang)),
+                Text(),
+                Prose(t("ex.next_prompt"), "dim"),
+            )
+        self._show("#ex-explanation", explanation)
+
+    def _show(self, selector: str, content: RenderableType | None) -> None:
+        widget = self.query_one(selector, Static)
+        widget.update(content if content is not None else "")
+        widget.set_class(content is not None, "-shown")
+
+    def _head(self, lang: str) -> Text:
+        """The set's title, then one mark per exercise: ✓ solved, ○ answer seen, · not done."""
+        assert self.current is not None
+        statuses = self.store.statuses(self.current.id) if self.store is not None else {}
+        head = Text(self.current.title.get(lang) + "  ", "bold")
+        for i, ex_id in enumerate(self.current.ids):
+            status = statuses.get(ex_id)
+            mark, style = "·", "dim"
+            if status is not None and status.solved:
+                mark, style = "✓", "green"
+            elif status is not None and status.revealed:
+                mark, style = "○", "cyan"
+            if i == self.index:
+                style += " reverse"
+            head.append(mark, style)
+        return head
+
+    def _status_text(self) -> str:
+        assert self.inst is not None
+        parts = []
+        if self.inst.generated:
+            parts.append(t("ex.seed", seed=self.inst.seed))
+        if self.store is not None and self.current is not None:
+            status = self.store.statuses(self.current.id).get(self.inst.exercise.id)
+            if status is not None:
+                if status.solved:
+                    parts.append(t("ex.status.solved"))
+                elif status.revealed:
+                    parts.append(t("ex.status.revealed"))
+                else:
+                    parts.append(t("ex.status.tried", count=status.attempts))
+        return " · ".join(parts)
+
+    def _feedback(self, lang: str) -> RenderableType | None:
+        if self.grade is None or self.inst is None:
+            return None
+        g, inst = self.grade, self.inst
+        lines = g.lines(t, lang)
+        parts: list[RenderableType] = [Prose(lines[0], HEADLINE_STYLE.get(g.status, "bold"))]
+        entries = _entries(g)
+        if entries is not None:
+            parts.append(entries)
+        parts += [Prose(line) for line in lines[1:]]
+        if g.status == "revealed" or (g.correct and inst.exercise.kind == "text"):
+            key = "ex.fb.reference" if inst.exercise.kind == "text" else "ex.fb.answer_was"
+            parts.append(Prose(t(key, answer=inst.answer_text(t, lang)), "cyan"))
+        if not self.finished and g.status != "empty":
+            parts.append(Prose(t("ex.try_again"), "dim"))
+        return Group(*parts)
+
+    def relocalize(self) -> None:
+        self.redraw_list()
+        if self.inst is not None:
+            answer = self.query_one("#ex-answer", Input)
+            answer.placeholder = t(f"ex.ph.{self.inst.exercise.kind}")
+            self.redraw_exercise()
+
+    # ---- answering ----------------------------------------------------------------------
+    @on(Input.Submitted, "#ex-answer")
+    def _submitted(self, event: Input.Submitted) -> None:
+        if self.finished:
+            self.action_next()
+            return
+        self.submit(event.value)
+
+    def submit(self, typed: str) -> Grade | None:
+        """Grade what was typed, store it at once, and show the feedback."""
+        if self.inst is None or self.current is None:
+            return None
+        g = grade(self.inst, typed)
+        self.grade, self.graded_answer = g, typed
+        if g.status != "empty":  # an empty Enter is a slip, not an attempt
+            self._record(typed, g)
+        self.finished = g.correct
+        self.redraw_exercise()
+        self._scroll_to_feedback()
+        self.refresh_bindings()
+        return g
+
+    def _record(self, typed: str, g: Grade) -> None:
+        """Store this attempt now: an attempt the learner has seen graded is never lost."""
+        if self.inst is None or self.current is None:
+            return
+        set_id, ex_id, seed = self.current.id, self.inst.exercise.id, self.inst.seed
+        revealed = g.status == "revealed"
+        self._remember(
+            lambda store: store.record_attempt(
+                set_id, ex_id, typed, correct=g.correct, score=g.score,
+                hints_used=self.hints_shown, revealed=revealed, seed=seed,
+            )
+        )  # fmt: skip
+
+    def _scroll_to_feedback(self) -> None:
+        body = self.query_one("#ex-body", VerticalScroll)
+        self.call_after_refresh(body.scroll_end, animate=False)
+
+    # ---- actions ------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action not in {
+            "hint",
+            "reveal",
+            "another",
+            "calculator",
+            "next",
+            "skip",
+            "previous",
+            "sets",
+        }:
+            return True
+        if self.in_list or self.inst is None:
+            return False
+        if action == "hint":
+            return self.hints_shown < len(self.inst.exercise.hints) and not self.finished
+        if action == "reveal":
+            return not self.finished
+        if action == "another":
+            return self.inst.generated
+        if action == "calculator":
+            return self.inst.calculator is not None
+        if action == "next":
+            return self.finished
+        if action == "skip":
+            return not self.finished
+        if action == "previous":
+            return self.index > 0
+        return True
+
+    def action_hint(self) -> None:
+        if self.inst is None:
+            return
+        total = len(self.inst.exercise.hints)
+        if total == 0:
+            self.notify(t("ex.no_hints"), timeout=2)
+            return
+        if self.hints_shown >= total:
+            self.notify(t("ex.no_more_hints"), timeout=2)
+            return
+        self.hints_shown += 1
+        self.redraw_exercise()
+        self.refresh_bindings()
+
+    def action_reveal(self) -> None:
+        """Show the answer and the explanation; stored as revealed, with no credit."""
+        if self.inst is None or self.current is None or self.finished:
+            return
+        typed = self.query_one("#ex-answer", Input).value
+        g = reveal(self.inst)
+        self._record(typed, g)
+        self.grade, self.graded_answer, self.finished = g, typed, True
+        self.redraw_exercise()
+        self._scroll_to_feedback()
+        self.refresh_bindings()
+
+    def action_another(self) -> None:
+        if self.inst is not None and self.inst.generated:
+            self.show_exercise(self.index, seed=self._fresh_seed())
+            self.refresh_bindings()
+
+    def _fresh_seed(self) -> int:
+        from attn_tui.core.generators import new_seed
+
+        seed = new_seed()
+        while self.inst is not None and seed == self.inst.seed:
+            seed = new_seed()
+        return seed
+
+    def action_next(self) -> None:
+        if self.current is None:
+            return
+        if self.index + 1 < len(self.current.exercises):
+            self.show_exercise(self.index + 1)
+        else:
+            self._after_last()
+        self.refresh_bindings()
+
+    def action_skip(self) -> None:
+        self.action_next()
+
+    def _after_last(self) -> None:
+        """Past the last exercise: back to the first one not done, or to the list when none is."""
+        assert self.current is not None
+        first = None
+        if self.store is not None:
+            first = self.store.set_progress(self.current.id, self.current.ids).first_unsolved
+        if first is not None and self.current.index(first) is not None:
+            self.show_exercise(self.current.index(first) or 0)
+        else:
+            self.notify(t("ex.set_done"), timeout=4)
+            self.action_sets()
+
+    def action_previous(self) -> None:
+        if self.current is not None and self.index > 0:
+            self.show_exercise(self.index - 1)
+            self.refresh_bindings()
+
+    def action_sets(self) -> None:
+        self.query_one(ContentSwitcher).current = "ex-list"
+        self.inst = None
+        self.redraw_list()
+        sets = self.query_one("#ex-sets", OptionList)
+        if self.current is not None:
+            try:
+                sets.highlighted = sets.get_option_index(f"set:{self.current.id}")
+            except Exception:  # noqa: BLE001 — the set vanished: keep the highlight
+                pass
+        sets.focus()
+        self.refresh_bindings()
+
+    async def action_calculator(self) -> None:
+        """Open the calculator with this exercise's query, keys and values filled in."""
+        if self.inst is None or self.inst.calculator is None:
+            return
+        fill = self.inst.calculator
+        app = self.app
+        await app.switch_mode("calc")
+        calc = app.screen
+        try:
+            from textual.widgets import TextArea
+
+            if hasattr(calc, "action_preset"):
+                calc.action_preset("seed")  # steps view, step 1, like a fresh start
+            calc.query_one("#query", Input).value = fill["query"]
+            calc.query_one("#keys", TextArea).text = _calculator_rows(fill["keys"])
+            calc.query_one("#values", TextArea).text = _calculator_rows(fill.get("values", ""))
+        except Exception:  # noqa: BLE001 — a calculator without these fields still opens
+            return
+        app.notify(t("ex.calc_filled"), timeout=3)

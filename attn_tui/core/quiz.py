@@ -1,0 +1,313 @@
+"""The self-check quiz, without a screen: drawing a quiz, scoring a run, and grading answer files.
+
+A *run* is a list of questions (exercises of the quiz banks) answered one by one. Every question
+is worth 1 mark; a partly right answer earns its share (a rubric's weight found, the share of
+entries right, ...). A question counts towards every topic it is tagged with, so the per-topic
+marks add up to more than the total when questions carry several tags — each row answers
+"how did I do on questions about softmax?".
+
+A teacher's *answer file* maps question id → answer, as TOML (``sc-dot = 2``) or JSON
+(``{"sc-dot": 2}``, or the filled-in ``attn-tui quiz template --json`` object). A file that
+cannot be read is reported by name and line, as a :class:`~attn_tui.core.content.Problem`, and
+the rest of a class is graded all the same.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from attn_tui.core.content import Exercise, Problem, display_path
+from attn_tui.core.generators import Instance, instance
+from attn_tui.core.grading import EMPTY, Grade, grade
+
+QUICK_SIZE = 10  # questions in a quick quiz
+FILE_SEED = 0  # a generated question in an answer file is drawn from this seed (template = grading)
+ANSWER_SUFFIXES = (".toml", ".json")
+
+
+# -- drawing --------------------------------------------------------------------------------
+
+
+def draw_quick(
+    bank: Sequence[Exercise], size: int = QUICK_SIZE, seed: int | None = None
+) -> list[Exercise]:
+    """``size`` questions spread across topics and kinds, reproducible from ``seed``.
+
+    Greedy: after a seeded shuffle, each pick is a question that brings a topic not yet covered,
+    of the kind seen least so far, first in the shuffled order. (Counting *how many* new topics
+    would always pick the written answers first: they carry the most tags.) So a quick quiz
+    touches many topics and mixes numbers, choices, true/false and written answers.
+    """
+    rng = np.random.default_rng(seed)
+    pool = [bank[i] for i in rng.permutation(len(bank))]
+    covered: set[str] = set()
+    kinds: dict[str, int] = {}
+    chosen: list[Exercise] = []
+    while pool and len(chosen) < size:
+        best = min(
+            range(len(pool)),
+            key=lambda i: (set(pool[i].topics) <= covered, kinds.get(pool[i].kind, 0), i),
+        )
+        ex = pool.pop(best)
+        chosen.append(ex)
+        covered |= set(ex.topics)
+        kinds[ex.kind] = kinds.get(ex.kind, 0) + 1
+    return chosen
+
+
+def draw_full(bank: Sequence[Exercise]) -> list[Exercise]:
+    """Every question, in bank order."""
+    return list(bank)
+
+
+# -- scoring a run --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Answered:
+    """One question of a run: what was shown, what was typed, how it was graded."""
+
+    inst: Instance
+    answer: Any
+    grade: Grade
+
+    @property
+    def id(self) -> str:
+        return self.inst.exercise.id
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        return self.inst.exercise.topics
+
+
+@dataclass(frozen=True)
+class QuizResult:
+    answered: tuple[Answered, ...]
+    score: float  # marks earned, partial credit included
+    total: float  # one mark per question
+    per_topic: dict[str, tuple[float, float]]  # topic → (score, total), in first-seen order
+    missed: tuple[str, ...]  # ids of the questions not answered correctly, in run order
+
+    @property
+    def fraction(self) -> float:
+        return self.score / self.total if self.total else 0.0
+
+    @property
+    def missed_answers(self) -> list[Answered]:
+        return [a for a in self.answered if not a.grade.correct]
+
+    def weakest_topics(self, n: int = 3) -> list[str]:
+        """Topics with the lowest share of marks (below full marks only), weakest first."""
+        weak = [(s / m, t) for t, (s, m) in self.per_topic.items() if m and s < m - 1e-9]
+        return [t for _, t in sorted(weak, key=lambda x: x[0])[:n]]
+
+
+def score_run(answered: Iterable[Answered]) -> QuizResult:
+    """Total, per-topic marks and missed ids of a run (one mark per question)."""
+    items = tuple(answered)
+    per_topic: dict[str, tuple[float, float]] = {}
+    for a in items:
+        for topic in a.topics:
+            s, m = per_topic.get(topic, (0.0, 0.0))
+            per_topic[topic] = (s + a.grade.score, m + 1.0)
+    return QuizResult(
+        answered=items,
+        score=float(sum(a.grade.score for a in items)),
+        total=float(len(items)),
+        per_topic=per_topic,
+        missed=tuple(a.id for a in items if not a.grade.correct),
+    )
+
+
+def answer(inst: Instance, typed: Any) -> Answered:
+    return Answered(inst, typed, grade(inst, typed))
+
+
+# -- answer files ---------------------------------------------------------------------------
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+# tomllib (3.11) puts the line only in its message
+_TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+
+
+@dataclass(frozen=True)
+class AnswerFile:
+    """One learner's answers (``None`` when the file could not be read) and what was wrong."""
+
+    path: Path
+    answers: dict[str, Any] | None
+    problems: tuple[Problem, ...] = ()  # fatal when answers is None; warnings otherwise
+
+    @property
+    def name(self) -> str:
+        return display_path(self.path)
+
+
+def toml_key(question_id: str) -> str:
+    """A question id as a TOML key: bare when it can be (``sc-dot``), quoted otherwise."""
+    return question_id if _BARE_KEY.fullmatch(question_id) else json.dumps(question_id)
+
+
+def _line_of_key(text: str, key: str) -> int:
+    """The line where ``key`` is defined (first mention), 1 when it cannot be found."""
+    pattern = re.compile(r'^[ \t]*["\']?' + re.escape(key) + r'["\']?[ \t]*[=:]', re.M)
+    m = pattern.search(text) or re.compile(r'"' + re.escape(key) + r'"\s*:').search(text)
+    return text.count("\n", 0, m.start()) + 1 if m else 1
+
+
+def _unwrap(data: dict[str, Any]) -> dict[str, Any]:
+    """The template's ``{"questions": {id: {..., "answer": x}}}`` (or ``[questions.id]``
+    tables) become ``{id: x}``; a plain ``{id: answer}`` mapping is kept as it is."""
+    inner = data.get("questions")
+    if isinstance(inner, dict) and len(data) == 1:
+        return {qid: (v.get("answer") if isinstance(v, dict) else v) for qid, v in inner.items()}
+    return data
+
+
+def parse_answers(text: str, name: str, suffix: str, known: Iterable[str] = ()) -> AnswerFile:
+    """Read an answer file's text; ``suffix`` ".json" means JSON, anything else TOML."""
+    path = Path(name)
+    try:
+        if suffix.lower() == ".json":
+            data = json.loads(text)
+        else:
+            data = tomllib.loads(text)
+    except json.JSONDecodeError as err:
+        return AnswerFile(
+            path, None, (Problem(name, err.lineno, "quiz.json_syntax", {"detail": err.msg}),)
+        )
+    except tomllib.TOMLDecodeError as err:
+        message = str(err)
+        m = _TOML_AT.search(message)
+        line = int(m.group(1)) if m else max(1, len(text.splitlines()))
+        detail = _TOML_AT.sub("", message).replace(" (at end of document)", "")
+        return AnswerFile(path, None, (Problem(name, line, "ex.toml_syntax", {"detail": detail}),))
+    if not isinstance(data, dict):
+        return AnswerFile(path, None, (Problem(name, 1, "quiz.not_a_table", {}),))
+    answers = _unwrap(data)
+    known_ids = set(known)
+    warnings = tuple(
+        Problem(name, _line_of_key(text, qid), "quiz.unknown_id", {"id": qid})
+        for qid in answers
+        if known_ids and qid not in known_ids
+    )
+    return AnswerFile(path, answers, warnings)
+
+
+def read_answers(path: Path, known: Iterable[str] = ()) -> AnswerFile:
+    """Read one answer file; never raises on its content (faults come back as Problems)."""
+    name = display_path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as err:
+        problem = Problem(name, 1, "ex.unreadable", {"error": err.strerror or str(err)})
+        return AnswerFile(path, None, (problem,))
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = raw[: err.start].count(b"\n") + 1
+        return AnswerFile(path, None, (Problem(name, line, "ex.not_utf8", {}),))
+    found = parse_answers(text, name, path.suffix, known)
+    return AnswerFile(path, found.answers, found.problems)
+
+
+def answer_files(folder: Path) -> list[Path]:
+    """The answer files directly in ``folder`` (``*.toml``, ``*.json``), by name."""
+    return sorted(
+        p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in ANSWER_SUFFIXES
+    )
+
+
+def file_instance(ex: Exercise) -> Instance:
+    """The question as a template shows it and an answer file is graded against it."""
+    return instance(ex, seed=FILE_SEED if ex.generated else None)
+
+
+@dataclass(frozen=True)
+class LearnerResult:
+    """One file of a class: its result, or None when it could not be read."""
+
+    file: AnswerFile
+    result: QuizResult | None
+
+    @property
+    def ok(self) -> bool:
+        return self.result is not None
+
+    @property
+    def unanswered(self) -> int:
+        if self.result is None:
+            return 0
+        return sum(a.grade.status == EMPTY for a in self.result.answered)
+
+
+def grade_answers(bank: Sequence[Exercise], file: AnswerFile) -> LearnerResult:
+    """Grade every question of ``bank``; one the file leaves out counts as unanswered."""
+    if file.answers is None:
+        return LearnerResult(file, None)
+    answered = [answer(file_instance(ex), file.answers.get(ex.id)) for ex in bank]
+    return LearnerResult(file, score_run(answered))
+
+
+def grade_path(bank: Sequence[Exercise], path: Path) -> list[LearnerResult]:
+    """One file → one learner; a folder → every answer file in it. Broken files are kept, so
+    they can be reported by name and line beside the others."""
+    files = answer_files(path) if path.is_dir() else [path]
+    ids = [ex.id for ex in bank]
+    return [grade_answers(bank, read_answers(p, ids)) for p in files]
+
+
+@dataclass(frozen=True)
+class ClassSummary:
+    graded: int
+    broken: int
+    mean_fraction: float
+    per_question: dict[str, float] = field(default_factory=dict)  # id → mean score (0..1)
+    per_topic: dict[str, tuple[float, float]] = field(default_factory=dict)  # summed over learners
+
+
+def summarise(bank: Sequence[Exercise], learners: Sequence[LearnerResult]) -> ClassSummary:
+    results = [r.result for r in learners if r.result is not None]
+    per_question = {
+        ex.id: (
+            float(np.mean([res.answered[i].grade.score for res in results])) if results else 0.0
+        )
+        for i, ex in enumerate(bank)
+    }
+    per_topic: dict[str, tuple[float, float]] = {}
+    for res in results:
+        for topic, (s, m) in res.per_topic.items():
+            s0, m0 = per_topic.get(topic, (0.0, 0.0))
+            per_topic[topic] = (s0 + s, m0 + m)
+    mean = float(np.mean([r.fraction for r in results])) if results else 0.0
+    return ClassSummary(len(results), len(learners) - len(results), mean, per_question, per_topic)
+
+
+__all__ = [
+    "QUICK_SIZE",
+    "Answered",
+    "AnswerFile",
+    "ClassSummary",
+    "LearnerResult",
+    "QuizResult",
+    "answer",
+    "answer_files",
+    "draw_full",
+    "draw_quick",
+    "file_instance",
+    "grade_answers",
+    "grade_path",
+    "parse_answers",
+    "read_answers",
+    "score_run",
+    "summarise",
+    "toml_key",
+]

@@ -463,7 +463,7 @@ class LabScreen(TutorScreen):
         self.stale = bool(errors)
         for field in FIELDS:
             box = self.query_one(f"#{field}-error", Static)
-            box.update(errors.get(field, ""))
+            box.update(Prose(errors[field]) if field in errors else "")  # wraps Chinese well
             box.set_class(field in errors, "-shown")
         if self.result is not None:
             self.head = min(self.head, self.result.heads - 1)

@@ -203,10 +203,7 @@ TEXT = {
     "lab.cross_label": ("键和值来自", "keys & values from"),
     "lab.cross.off": ("同一句（自注意力）", "same (self-attention)"),
     "lab.bad_int": ("{name} 要填一个整数。", "{name} needs a whole number."),
-    "lab.stale": (
-        "（设置有误，下面仍是上一次有效设置的结果）",
-        "(a setting is wrong; below are the last valid settings)",
-    ),
+    "lab.stale": ("（仍显示上一次有效设置的结果）", "(still showing the last valid settings)"),
     # views (F4 cycles through them)
     "lab.view.attn": ("注意力", "Attention"),
     "lab.view.qkv": ("Q、K、V", "Q, K, V"),

@@ -143,4 +143,149 @@ TEXT = {
         "对比中途停止：只完成了 {done} 次运行。",
         "Comparison stopped early: only {done} runs finished.",
     ),
+    # the training screen
+    "train.ui.settings": ("设置", "Settings"),
+    "train.ui.length": ("长度", "length"),
+    "train.ui.attention": ("注意力", "attention"),
+    "train.ui.iters": ("迭代", "iterations"),
+    "train.ui.seed": ("种子", "seed"),
+    "train.ui.lr": ("学习率", "learn rate"),
+    "train.ui.batch": ("批大小", "batch"),
+    "train.ui.pace": ("节奏", "pace"),
+    "train.ui.seeds": ("多种子数", "seeds (F10)"),
+    "train.ui.pace.fast": ("全速", "as fast as it goes"),
+    "train.ui.pace.watch": ("慢放（约 15 秒）", "watchable (~15 s)"),
+    "train.ui.pace.step": ("单步（按 F8）", "single step (F8)"),
+    "train.ui.bad_number": (
+        "{field}“{value}”不是数。",
+        "{field}: “{value}” is not a number.",
+    ),
+    "train.ui.live": ("训练", "Training"),
+    "train.ui.compare_view": ("对比", "Comparison"),
+    "train.ui.intro": (
+        "模型要学会把 {length} 个字母（A–F）的序列倒过来写：编码器 RNN 读入序列，解码器 RNN "
+        "一个一个写出反序。这次：{variant}，{params} 个参数。按 F5 开始训练；F9 用同一个种子依次训练"
+        "两种做法；F10 做多种子对比；F4 看对比表。",
+        "The model learns to write a sequence of {length} letters (A–F) backwards: an encoder "
+        "RNN reads it, a decoder RNN writes the reverse one letter at a time. This run: {variant}, "
+        "{params} parameters. F5 trains; F9 trains both variants with the same seed; F10 compares many "
+        "seeds; F4 shows the tables.",
+    ),
+    "train.ui.state.running": ("训练中", "training"),
+    "train.ui.state.paused": ("已暂停 · F6 继续", "paused · F6 resumes"),
+    "train.ui.state.stepping": ("单步 · 按 F8 走一次迭代", "single step · F8 = one iteration"),
+    "train.ui.state.stopping": ("正在停止…", "stopping…"),
+    "train.ui.run_label": ("{variant} · 长度 {length} · 种子 {seed}", "{variant} · length {length} · seed {seed}"),
+    "train.ui.iteration": ("迭代 {i:,}/{total:,}", "iteration {i:,}/{total:,}"),
+    "train.ui.rate": (
+        "{rate} 次/秒 · 已用 {elapsed} · 预计还要 {eta}",
+        "{rate} it/s · {elapsed} elapsed · ETA {eta}",
+    ),
+    "train.ui.times": (
+        "训练 {train} · 评估 {eval}",
+        "training {train} · evaluation {eval}",
+    ),
+    "train.ui.loss_title": ("每次迭代的损失", "Loss per iteration"),
+    "train.ui.loss_now": ("最近：{loss}", "latest: {loss}"),
+    "train.ui.acc_line": (
+        "留出集（第 {iteration:,} 次）：整串 {whole} · 逐位 {pos}",
+        "Held-out, it. {iteration:,}: whole {whole} · per pos. {pos}",
+    ),
+    "train.ui.acc_wait": (
+        "还没有评估：每 {every} 次迭代在留出集上评估一次。",
+        "No evaluation yet: the held-out set is scored every {every} iterations.",
+    ),
+    "train.ui.position": ("位置", "pos."),
+    "train.ui.heat_title": (
+        "探针 {x} 的注意力：行 = 输出位置，列 = 输入位置；下划线 = 反转对角线",
+        "Probe {x}: rows = output, columns = input positions; underlined = the reversal diagonal",
+    ),
+    "train.ui.in_col": ("入{i}", "in{i}"),
+    "train.ui.out_row": ("出{i}", "out{i}"),
+    "train.ui.heat_none": (
+        "这个做法没有注意力，所以没有注意力矩阵可看：勾选“注意力”再训练。",
+        "This variant has no attention, so there is no matrix to watch: tick attention and "
+        "train again.",
+    ),
+    "train.ui.heat_wait": ("第一次评估后出现。", "It appears at the first evaluation."),
+    "train.ui.timeline": (
+        "时间线 {k}/{n}（第 {iteration:,} 次迭代）· [ ] 或 ← → 拖动",
+        "Timeline {k}/{n} (iteration {iteration:,}) · [ ] or ← → to scrub",
+    ),
+    "train.ui.what_next": (
+        "按 [ 回到训练早期，看对角线怎样从梯度里长出来。",
+        "Press [ to go back to early training and watch the diagonal grow out of the gradients.",
+    ),
+    "train.ui.session_title": ("本次完成的运行，旁边是原文的数字", "Runs finished this session, beside the seed text's numbers"),
+    "train.ui.session_empty": (
+        "还没有完成的运行：F5 训练一次，或 F9 用同一个种子依次训练两种做法。",
+        "No finished runs yet: F5 trains one, F9 trains both variants with the same seed.",
+    ),
+    "train.ui.col.length": ("长度", "L"),
+    "train.ui.col.seed": ("种子", "seed"),
+    "train.ui.col.iters": ("迭代", "iters"),
+    "train.ui.col.whole": ("整串", "whole"),
+    "train.ui.col.pos": ("逐位", "per pos"),
+    "train.ui.col.ref_whole": ("原文整串", "seed whole"),
+    "train.ui.col.ref_pos": ("原文逐位", "seed pos"),
+    "train.ui.multi_empty": (
+        "F10：两种做法 × {n} 个种子（从种子 {seed} 起），看一次运行里的差距是真的还是运气。",
+        "F10: both variants × {n} seeds (from seed {seed}), to see whether one run's gap is "
+        "real or luck.",
+    ),
+    "train.ui.multi_running": ("多种子对比：已完成 {done}/{total} 次运行", "Multi-seed comparison: {done}/{total} runs done"),
+    "train.ui.strip_legend": (
+        "每个种子一个点（数字 = 几个种子落在同一格），▲ = 原文的单次运行；横轴 {lo}–{hi}",
+        "one dot per seed (a digit = that many seeds in one cell), ▲ = the seed text's single "
+        "run; axis {lo}–{hi}",
+    ),
+    "train.ui.noise": (
+        "一次运行的差距可能只是噪声：换一个种子，结果就会挪动。看均值和波动，而不是某一次的数字。",
+        "One run's difference may be noise: change the seed and the numbers move. Judge by the "
+        "mean and the spread, not by one run.",
+    ),
+    "train.ui.busy": ("正在训练：先按 F7 停止。", "Training is running: press F7 to stop it first."),
+    "train.ui.nothing": ("没有在训练。", "Nothing is training."),
+    "train.key.start": ("开始", "Start"),
+    "train.key.pause": ("暂停/继续", "Pause"),
+    "train.key.stop": ("停止", "Stop"),
+    "train.key.step": ("单步", "Step"),
+    "train.key.compare": ("两种做法", "Both"),
+    "train.key.seeds": ("多种子", "Seeds"),
+    "train.key.view": ("对比表", "Tables"),
+    "train.key.earlier": ("更早", "Earlier"),
+    "train.key.later": ("更晚", "Later"),
+    "train.ui.help.settings": (
+        "左边是训练设置：序列长度（2–12）、是否用注意力、迭代次数、随机种子、学习率、批大小和节奏。"
+        "“全速”几秒内就训完；“慢放”把同一次训练拉长到约 15 秒，方便看清；“单步”每按一次 F8 训练一次"
+        "迭代。设置不合理时，字段下会说明原因，训练不会开始。",
+        "On the left are the settings: sequence length (2–12), attention on or off, iterations, "
+        "random seed, learning rate, batch size and pace. “As fast as it goes” finishes in a "
+        "second or so; “watchable” stretches the same run over about 15 s; “single step” trains "
+        "one iteration per F8 press. An impossible setting is explained under the fields and "
+        "nothing starts.",
+    ),
+    "train.ui.help.live": (
+        "F5 开始，F6 暂停或继续，F7 停止（立刻生效）。进度条下是速度和预计剩余时间、损失曲线、留出集"
+        "上的准确率（整串全对与逐位）、一条示例解码（绿色 = 对，红色 = 错），以及探针序列的注意力矩阵："
+        "行是输出位置，列是输入位置，下划线标出反转所需的对角线。",
+        "F5 starts, F6 pauses or resumes, F7 stops (at once). Under the progress bar: speed and "
+        "time left, the loss curve, held-out accuracy (whole sequence and per position), a "
+        "sample decode (green = right, red = wrong) and the probe's attention matrix: rows are "
+        "output positions, columns input positions, the reversal diagonal underlined.",
+    ),
+    "train.ui.help.timeline": (
+        "训练结束后，[ 和 ]（或在右侧面板上按 ← →）在快照之间前后移动：注意力、准确率和损失曲线都回到"
+        "那一刻。长度 10 加注意力时，可以看到对齐一点点长向反对角线。",
+        "After a run, [ and ] (or ← → on the right-hand panel) move between its snapshots: the "
+        "attention, the accuracy and the loss curve return to that moment. At length 10 with "
+        "attention you can watch the alignment grow toward the anti-diagonal.",
+    ),
+    "train.ui.help.compare": (
+        "F4 切换到对比表：本次完成的每次运行与原文的数字并排。F9 用同一个种子依次训练两种做法；F10 "
+        "对两种做法各训练 N 个种子，给出均值±标准差、最低–最高，每个种子一个点。",
+        "F4 switches to the tables: each run finished this session beside the seed text's "
+        "numbers. F9 trains both variants with the same seed, one after the other; F10 trains "
+        "both over N seeds and shows mean ± sd, min–max and each seed as a dot.",
+    ),
 }

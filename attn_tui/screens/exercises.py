@@ -212,7 +212,7 @@ class ExercisesScreen(TutorScreen):
         line.append("█" * filled, "green")
         line.append("░" * (BAR - filled), "dim")
         line.append("  " + t("ex.progress_count", done=done, total=total))
-        line.append("  · ", "dim")
+        line.append(" · ", "dim")
         line.append(
             t("ex.last_visited", when=_when(when)) if when else t("ex.never_visited"), "dim"
         )

@@ -99,6 +99,10 @@ TEXT = {
     "quiz.again": ("再来一次", "New quiz"),
     "quiz.review_title": ("错题回顾", "What I missed"),
     "quiz.reference": ("参考答案：{answer}", "Reference answer: {answer}"),
+    "quiz.why": ("讲解", "Why"),
+    "quiz.panel.start": ("选择自测", "Choosing a quiz"),
+    "quiz.panel.question": ("答题", "Answering"),
+    "quiz.panel.summary": ("成绩", "The score"),
     "quiz.back_to_summary": ("返回成绩", "Back to the score"),
     "quiz.when_today": ("今天 {time}", "today {time}"),
     # -- keys and help

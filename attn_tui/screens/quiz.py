@@ -1,0 +1,438 @@
+"""The self-check quiz: choose quick or full, answer one question at a time, see each answer
+graded with the reference answer and why, then a score by topic, a review of what was missed,
+and a retry of just those. Quick and full runs are kept in the progress store (history, best).
+
+All the state is plain data (the run, the answers so far, which view is up), and every view is
+drawn from it by one method, so switching language (F2) redraws any view in place.
+"""
+
+from __future__ import annotations
+
+import time
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, ContentSwitcher, Footer, Input, Static
+
+from attn_tui import paths
+from attn_tui.core import quiz
+from attn_tui.core.content import Exercise
+from attn_tui.core.generators import Instance, instance
+from attn_tui.core.progress import ProgressStore, QuizAttempt
+from attn_tui.i18n import get_lang, t
+from attn_tui.screens.base import TutorScreen, tr
+from attn_tui.widgets.prose import Prose
+from attn_tui.widgets.steps import bar, columns
+
+GOOD, PART, BAD, DIM, ACCENT = "bold green", "bold yellow", "bold red", "dim", "bold cyan"
+SIGN = {"correct": ("✓", GOOD), "partial": ("◐", PART)}  # anything else: ✗ in red
+HISTORY_SHOWN = 5
+
+
+def _num(x: float) -> str:
+    """Marks as people write them: 7, 7.5, 6.67."""
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def _topic(tag: str) -> str:
+    return t(f"quiz.topic.{tag}")
+
+
+def _unreadable(a: quiz.Answered) -> bool:
+    """Not an answer at all: unreadable, or no choice / no true-false word recognised."""
+    g = a.grade
+    return g.status == "unreadable" or (g.kind in ("choice", "truefalse") and g.value is None)
+
+
+def _topic_bar(fraction: float, width: int, style: str) -> Text:
+    """A bar on a faint track, so an empty bar still shows where full would be."""
+    filled = bar(fraction, width).rstrip(" ")
+    return Text.assemble((filled, style), ("·" * (width - len(filled)), DIM))
+
+
+class QuizScreen(TutorScreen):
+    CSS_PATH = "quiz.tcss"
+    HELP = (
+        ("quiz.panel.start", "quiz.help.start"),
+        ("quiz.panel.question", "quiz.help.question"),
+        ("quiz.panel.summary", "quiz.help.summary"),
+    )
+    BINDINGS = [
+        Binding("f3", "review", "quiz.key.review"),
+        Binding("f4", "retry", "quiz.key.retry"),
+        Binding("f5", "new_quiz", "quiz.key.new"),
+    ]
+    SEED: int | None = None  # the quick draw's seed; None = a fresh draw (tests fix it)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.bank: list[Exercise] = []
+        self.broken_banks = 0
+        self.store: ProgressStore | None = None
+        self.view = "start"
+        self.mode = "quick"  # quick, full or retry
+        self.run: list[Instance] = []
+        self.answered: list[quiz.Answered] = []
+        self.current: quiz.Answered | None = None  # the graded answer on screen, before Next
+        self.result: quiz.QuizResult | None = None
+        self.new_best = False
+
+    # ---- layout -------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="quiz-status")
+        with ContentSwitcher(initial="start", id="quiz-views"):
+            with VerticalScroll(id="start"):
+                yield Static(id="start-intro")
+                with Horizontal(classes="buttons"):
+                    yield Button(id="quick", compact=True, variant="primary")
+                    yield Button(id="full", compact=True)
+                yield Static(id="history")
+            with Vertical(id="question"):
+                with VerticalScroll(id="q-panel"):
+                    yield Static(id="q-prompt")
+                    yield Static(id="q-feedback")
+                with Horizontal(id="q-bar", classes="bar"):
+                    yield tr(
+                        Input(id="answer", compact=True), "quiz.answer_placeholder", "placeholder"
+                    )
+                    yield tr(
+                        Button(id="submit", compact=True, variant="primary"), "quiz.submit", "label"
+                    )
+                    yield tr(Button(id="skip", compact=True), "quiz.skip", "label")
+                    yield Button(id="next", compact=True, variant="primary")
+            with Vertical(id="summary"):
+                with VerticalScroll(id="sum-panel"):
+                    yield Static(id="sum-body")
+                with Horizontal(classes="bar"):
+                    yield tr(
+                        Button(id="review", compact=True, variant="primary"), "quiz.review", "label"
+                    )
+                    yield tr(Button(id="retry", compact=True), "quiz.retry", "label")
+                    yield tr(Button(id="again", compact=True), "quiz.again", "label")
+            with Vertical(id="review-view"):
+                with VerticalScroll(id="review-panel") as review:
+                    tr(review, "quiz.review_title", "border_title")
+                    yield Static(id="review-body")
+                with Horizontal(classes="bar"):
+                    yield tr(Button(id="back", compact=True), "quiz.back_to_summary", "label")
+        yield Footer(show_command_palette=False)  # 80 columns: Ctrl+P still works
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        data = paths.data_dir(self.app.data_dir)  # type: ignore[attr-defined]
+        library = paths.load_all(self.app.extra_exercises, data)  # type: ignore[attr-defined]
+        self.bank = library.quiz_exercises
+        self.broken_banks = sum(1 for b in library.broken if "quiz" in b.path.parts)
+        try:
+            self.store = ProgressStore.open(data)
+        except OSError as err:
+            self.notify(t("ex.data_dir_unusable", path=data, error=err), severity="error")
+        if self.store is not None and self.store.moved_aside is not None:
+            self.notify(t("ex.moved_aside", path=self.store.moved_aside), severity="warning")
+        self.show("start")
+
+    def on_unmount(self) -> None:
+        if self.store is not None:
+            self.store.close()
+
+    # ---- drawing ------------------------------------------------------------------------
+    def show(self, view: str) -> None:
+        self.view = view
+        self.query_one("#quiz-views", ContentSwitcher).current = view
+        self.redraw()
+        self.refresh_bindings()
+        focus = {"start": "#quick", "summary": "#review", "review-view": "#back"}.get(view)
+        if view == "question":
+            focus = "#next" if self.current else "#answer"
+        if view == "summary" and not (self.result and self.result.missed):
+            focus = "#again"
+        if focus:
+            self.query_one(focus).focus()
+
+    def relocalize(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        {
+            "start": self._draw_start,
+            "question": self._draw_question,
+            "summary": self._draw_summary,
+            "review-view": self._draw_review,
+        }[self.view]()
+        self._draw_status()
+
+    def _draw_status(self) -> None:
+        status = self.query_one("#quiz-status", Static)
+        if self.view == "question" and self.run:
+            done = self.answered + ([self.current] if self.current else [])
+            score = sum(a.grade.score for a in done)
+            status.update(
+                Text.assemble(
+                    (t("quiz.question_of", n=self._index() + 1, total=len(self.run)), ACCENT),
+                    ("  ·  " + t("quiz.running", score=_num(score), done=len(done)), DIM),
+                    ("  ·  " + t(f"quiz.mode.{self.mode}"), DIM),
+                )
+            )
+        else:
+            status.update(Text(t("quiz.title"), ACCENT))
+
+    def _index(self) -> int:
+        return len(self.answered)
+
+    def _draw_start(self) -> None:
+        parts: list[RenderableType] = [Prose(t("quiz.intro"))]
+        if not self.bank:
+            parts.append(Text(t("quiz.empty_bank"), BAD))
+        if self.broken_banks:
+            parts.append(Text(t("quiz.broken_banks", count=self.broken_banks), "yellow"))
+        self.query_one("#start-intro", Static).update(Group(*parts))
+        quick = self.query_one("#quick", Button)
+        full = self.query_one("#full", Button)
+        quick.label = t("quiz.quick", n=min(quiz.QUICK_SIZE, len(self.bank)))
+        full.label = t("quiz.full", n=len(self.bank))
+        quick.disabled = full.disabled = not self.bank
+        self.query_one("#history", Static).update(self._history())
+
+    def _history(self) -> RenderableType:
+        lines: list[RenderableType] = [Text(t("quiz.history"), "bold")]
+        attempts = self.store.quiz_attempts() if self.store else []
+        if not attempts:
+            lines.append(Text(t("quiz.no_history"), DIM))
+            return Group(*lines)
+        for mode in ("quick", "full"):
+            best = self.store.best_quiz(mode) if self.store else None
+            if best is not None:
+                lines.append(Text(self._attempt_line("quiz.best", best), GOOD))
+        for a in reversed(attempts[-HISTORY_SHOWN:]):
+            lines.append(Text(self._attempt_line("quiz.history_line", a)))
+        return Group(*lines)
+
+    @staticmethod
+    def _attempt_line(key: str, a: QuizAttempt) -> str:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(a.at))
+        return t(
+            key, when=when, mode=t(f"quiz.mode.{a.mode}"), score=_num(a.score),
+            total=_num(a.total), percent=round(100 * a.fraction),
+        )  # fmt: skip
+
+    def _draw_question(self) -> None:
+        if not self.run:
+            return
+        lang = get_lang()
+        inst = self.run[self._index()]
+        ex = inst.exercise
+        parts: list[RenderableType] = [Prose(inst.prompt(lang), "bold")]
+        for c in ex.choices:
+            parts.append(Prose(f"  {c.id}. {c.text.get(lang)}"))
+        topics = t("ex.list_sep").join(_topic(x) for x in ex.topics)
+        parts.append(
+            Text(f"{t(f'quiz.kind.{ex.kind}')}  ·  {t('quiz.topics', topics=topics)}", DIM)
+        )
+        self.query_one("#q-prompt", Static).update(Group(*parts))
+        feedback = self.query_one("#q-feedback", Static)
+        feedback.update(self._feedback(self.current) if self.current else "")
+        feedback.set_class(self.current is not None, "-shown")
+        graded = self.current is not None
+        for wid in ("#submit", "#skip"):
+            self.query_one(wid).display = not graded
+        nxt = self.query_one("#next", Button)
+        nxt.display = graded
+        last = self._index() + 1 >= len(self.run)
+        nxt.label = t("quiz.finish" if last else "quiz.next")
+        self.query_one("#answer", Input).disabled = graded
+
+    def _feedback(self, a: quiz.Answered, numbered: int | None = None) -> RenderableType:
+        """The verdict, what was typed, the notes (ideas found and missing), the reference
+        answer and the explanation — the same block in the question view and the review."""
+        lang = get_lang()
+        g = a.grade
+        sign, style = SIGN.get(g.status, ("✗", BAD))
+        lines = g.lines(t)
+        parts: list[RenderableType] = []
+        if numbered is not None:
+            parts.append(Prose(f"{numbered}. {a.inst.prompt(lang)}", "bold"))
+        typed = str(a.answer).strip() if a.answer is not None else ""
+        parts.append(Prose(t("quiz.your_answer", answer=typed or t("quiz.no_answer"))))
+        parts.append(Text.assemble((f"{sign} ", style), (lines[0], style)))
+        parts += [Prose(line, "yellow") for line in lines[1:]]
+        parts.append(Prose(t("quiz.reference", answer=a.inst.answer_text(t)), GOOD))
+        parts.append(Text(t("quiz.why"), ACCENT))
+        parts.append(Prose(a.inst.explanation(lang)))
+        return Group(*parts)
+
+    def _draw_summary(self) -> None:
+        res = self.result
+        if res is None:
+            return
+        percent = round(100 * res.fraction)
+        parts: list[RenderableType] = [
+            Text(
+                t("quiz.score", score=_num(res.score), total=_num(res.total), percent=percent),
+                ACCENT,
+            ),
+            _topic_bar(res.fraction, 30, GOOD if res.fraction >= 0.8 else PART),
+        ]
+        if self.mode == "retry":
+            parts.append(Text(t("quiz.not_recorded"), DIM))
+        elif self.new_best:
+            parts.append(Text(t("quiz.new_best"), GOOD))
+        if res.missed:
+            parts.append(Text(t("quiz.missed_count", count=len(res.missed))))
+        else:
+            parts.append(Text(t("quiz.all_right"), GOOD))
+        parts.append(Text(""))
+        parts.append(Text(t("quiz.by_topic"), "bold"))
+        rows = []
+        ordered = sorted(
+            res.per_topic.items(), key=lambda kv: (kv[1][0] / kv[1][1], _topic(kv[0]).casefold())
+        )
+        for tag, (s, m) in ordered:
+            style = GOOD if s >= m - 1e-9 else PART if s > 0 else BAD
+            rows.append([_topic(tag), _topic_bar(s / m, 16, style), f"{_num(s)}/{_num(m)}"])
+        parts.append(columns(rows, "llr"))
+        self.query_one("#sum-body", Static).update(Group(*parts))
+        has_missed = bool(res.missed)
+        self.query_one("#review", Button).disabled = not has_missed
+        self.query_one("#retry", Button).disabled = not has_missed
+
+    def _draw_review(self) -> None:
+        res = self.result
+        if res is None:
+            return
+        parts: list[RenderableType] = []
+        for i, a in enumerate(res.answered, 1):
+            if not a.grade.correct:
+                parts += [self._feedback(a, numbered=i), Text("")]
+        self.query_one("#review-body", Static).update(Group(*parts))
+
+    # ---- the run ------------------------------------------------------------------------
+    def start(self, mode: str, exercises: list[Exercise] | list[Instance]) -> None:
+        self.mode = mode
+        self.run = [e if isinstance(e, Instance) else instance(e) for e in exercises]
+        self.answered = []
+        self.current = None
+        self.result = None
+        self.new_best = False
+        self._fresh_input()
+        self.show("question")
+
+    def _fresh_input(self) -> None:
+        box = self.query_one("#answer", Input)
+        box.disabled = False
+        box.value = ""
+
+    def submit(self, typed: str) -> None:
+        """Grade what was typed (once); an empty answer asks again rather than scoring 0."""
+        if self.current is not None or not self.run:
+            return
+        if not typed.strip():
+            self.notify(t("quiz.type_first"), timeout=3)
+            return
+        self._grade(typed)
+
+    def skip(self) -> None:
+        if self.current is None and self.run:
+            self._grade("")
+
+    def _grade(self, typed: str) -> None:
+        answered = quiz.answer(self.run[self._index()], typed)
+        if typed and _unreadable(answered):
+            # A typo in a number or a choice that does not exist is not an answer: say why
+            # and let the learner fix it, rather than spend the question on it.
+            feedback = self.query_one("#q-feedback", Static)
+            feedback.update(Group(*(Prose(line, "yellow") for line in answered.grade.lines(t))))
+            feedback.add_class("-shown")
+            return
+        self.current = answered
+        self.redraw()
+        self.query_one("#next", Button).focus()
+        self.query_one("#q-panel").scroll_to_widget(self.query_one("#q-feedback"), top=True)
+
+    def next_question(self) -> None:
+        if self.current is None:
+            return
+        self.answered.append(self.current)
+        self.current = None
+        if len(self.answered) >= len(self.run):
+            self.finish()
+            return
+        self._fresh_input()
+        self.query_one("#q-panel").scroll_home(animate=False)
+        self.show("question")
+
+    def finish(self) -> None:
+        res = quiz.score_run(self.answered)
+        self.result = res
+        if self.mode in ("quick", "full") and self.store is not None:
+            before = self.store.best_quiz(self.mode)
+            self.new_best = before is not None and res.fraction > before.fraction + 1e-9
+            self.store.record_quiz(self.mode, res.score, res.total, res.per_topic, res.missed)
+        self.show("summary")
+
+    # ---- events -------------------------------------------------------------------------
+    @on(Button.Pressed, "#quick")
+    def _quick(self) -> None:
+        self.start("quick", quiz.draw_quick(self.bank, seed=self.SEED))
+
+    @on(Button.Pressed, "#full")
+    def _full(self) -> None:
+        self.start("full", quiz.draw_full(self.bank))
+
+    @on(Input.Submitted, "#answer")
+    def _submitted(self, event: Input.Submitted) -> None:
+        self.submit(event.value)
+
+    @on(Button.Pressed, "#submit")
+    def _submit_pressed(self) -> None:
+        self.submit(self.query_one("#answer", Input).value)
+
+    @on(Button.Pressed, "#skip")
+    def _skip(self) -> None:
+        self.skip()
+
+    @on(Button.Pressed, "#next")
+    def _next(self) -> None:
+        self.next_question()
+
+    @on(Button.Pressed, "#review")
+    def _review(self) -> None:
+        self.action_review()
+
+    @on(Button.Pressed, "#retry")
+    def _retry(self) -> None:
+        self.action_retry()
+
+    @on(Button.Pressed, "#again")
+    def _again(self) -> None:
+        self.action_new_quiz()
+
+    @on(Button.Pressed, "#back")
+    def _back(self) -> None:
+        self.show("summary")
+
+    # ---- actions ------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        missed = self.result is not None and bool(self.result.missed)
+        if action in ("review", "retry"):
+            return missed and self.view in ("summary", "review-view")
+        if action == "new_quiz":
+            return self.view != "start"
+        return True
+
+    def action_review(self) -> None:
+        if self.result is not None and self.result.missed:
+            self.show("review-view")
+
+    def action_retry(self) -> None:
+        if self.result is not None and self.result.missed:
+            # The same instances again: a generated question keeps the numbers it was missed with.
+            self.start("retry", [a.inst for a in self.result.missed_answers])
+
+    def action_new_quiz(self) -> None:
+        self.run = []
+        self.current = None
+        self.show("start")

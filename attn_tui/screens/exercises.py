@@ -25,7 +25,7 @@ from textual.widgets import ContentSwitcher, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from attn_tui import paths
-from attn_tui.core.content import ExerciseSet, Library
+from attn_tui.core.content import ExerciseSet, Library, display_path
 from attn_tui.core.generators import Instance, fmt_number, instance
 from attn_tui.core.grading import Grade, grade, reveal
 from attn_tui.core.progress import ProgressStore
@@ -191,13 +191,14 @@ class ExercisesScreen(TutorScreen):
             options.append(Option(label, id=f"set:{ex_set.id}"))
         for i, broken in enumerate(self.library.broken):
             label = Text.assemble(
-                ("✗ ", "bold red"), (t("ex.broken_file", path=broken.path), "red")
+                ("✗ ", "bold red"), (t("ex.broken_file", path=display_path(broken.path)), "red")
             )
             if len(broken.problems) > 1:
                 label.append(" " + t("ex.broken_count", count=len(broken.problems)), "red")
             for problem in broken.problems:
                 label.append("\n  " + problem.format(t), "dim")
-            options.append(Option(label, id=f"broken:{i}", disabled=True))
+            # Enabled, so the arrow keys reach it and scroll its faults into view.
+            options.append(Option(label, id=f"broken:{i}"))
         if not options:
             options.append(Option(t("ex.no_sets"), disabled=True))
         return options
@@ -239,6 +240,9 @@ class ExercisesScreen(TutorScreen):
         option_id = event.option.id or ""
         if option_id.startswith("set:"):
             self.open_set(option_id[4:])
+        elif option_id.startswith("broken:"):
+            broken = self.library.broken[int(option_id[7:])]
+            self.notify(t("ex.broken_fix", path=display_path(broken.path)), timeout=6)
 
     # ---- one set ------------------------------------------------------------------------
     def open_set(self, set_id: str) -> None:

@@ -89,6 +89,10 @@ TEXT = {
         "Choose a set and press Enter; it opens at the first exercise not yet done.",
     ),
     "ex.no_sets": ("没有找到练习集。", "No exercise sets were found."),
+    "ex.broken_fix": (
+        "这个文件没能载入。改好后用 attn-tui exercises validate {path} 检查。",
+        "This file did not load. Fix it, then check it with: attn-tui exercises validate {path}",
+    ),
     "ex.broken_count": ("（{count} 个问题）", "({count} problems)"),
     "ex.all_done_mark": ("全部完成", "all done"),
     "ex.status.solved": ("✓ 已做对", "✓ solved"),

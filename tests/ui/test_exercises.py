@@ -184,7 +184,7 @@ async def test_a_broken_teacher_file_is_one_entry_and_the_rest_load(tmp_path):
         sets = screen.query_one("#ex-sets", OptionList)
         prompts = [sets.get_option_at_index(i) for i in range(sets.option_count)]
         broken = [o for o in prompts if (o.id or "").startswith("broken:")]
-        assert len(broken) == 1 and broken[0].disabled
+        assert len(broken) == 1
         text = str(broken[0].prompt)
         assert "Could not load" in text and "bad.toml:" in text
         assert (
@@ -192,6 +192,11 @@ async def test_a_broken_teacher_file_is_one_entry_and_the_rest_load(tmp_path):
             == len(screen.library.sets)
             >= 9
         )
+        sets.highlighted = sets.get_option_index(broken[0].id)
+        await pilot.press("enter")  # a broken entry says how to check it, and opens nothing
+        await pilot.pause()
+        assert screen.in_list and screen.current is None
+        sets.highlighted = 0
         await pilot.press("enter")  # the shipped sets still open
         await pilot.pause()
         assert screen.current is not None and screen.current.id == "three-steps"

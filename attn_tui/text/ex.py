@@ -94,13 +94,10 @@ TEXT = {
         "This file did not load. Fix it, then check it with: attn-tui exercises validate {path}",
     ),
     "ex.broken_count": ("（{count} 个问题）", "({count} problems)"),
-    "ex.all_done_mark": ("全部完成", "all done"),
     "ex.status.solved": ("✓ 已做对", "✓ solved"),
     "ex.status.revealed": ("看过答案", "answer seen"),
     "ex.status.tried": ("已试 {count} 次", "attempts: {count}"),
-    "ex.generated_note": ("随机出题：F5 换一组数", "generated: F5 draws new numbers"),
     "ex.next_prompt": ("按回车或 PgDn 进入下一题。", "Press Enter or PgDn for the next exercise."),
-    "ex.hints_title": ("提示", "Hints"),
     "ex.calc_filled": (
         "已把本题的数填进计算器。",
         "The calculator now holds this exercise's numbers.",

@@ -73,11 +73,11 @@ INT_FIELDS = {  # field → (InputError code, extra params) for text that is not
 
 
 class LivePanel(VerticalScroll, can_focus=True):
-    """The live run; focusable so that ← → scrub the timeline without reaching an input."""
+    """The live run; focusable so that ← → and [ ] scrub the timeline."""
 
     BINDINGS = [
-        Binding("left", "screen.earlier", "train.key.earlier", show=False),
-        Binding("right", "screen.later", "train.key.later", show=False),
+        Binding("left,left_square_bracket", "screen.earlier", "train.key.earlier", show=False),
+        Binding("right,right_square_bracket", "screen.later", "train.key.later", show=False),
     ]
 
 
@@ -97,8 +97,9 @@ class TrainerScreen(TutorScreen):
         Binding("f8", "step", "train.key.step", show=False),
         Binding("f9", "compare", "train.key.compare", show=False),
         Binding("f10", "seeds", "train.key.seeds", show=False),
-        Binding("left_square_bracket", "earlier", "train.key.earlier", show=False, priority=True),
-        Binding("right_square_bracket", "later", "train.key.later", show=False, priority=True),
+        # PgUp/PgDn reach the timeline from anywhere (an Input would swallow [ and ])
+        Binding("pageup", "earlier", "train.key.earlier", show=False, priority=True),
+        Binding("pagedown", "later", "train.key.later", show=False, priority=True),
     ]
 
     frame: reactive[int] = reactive(-1, init=False)

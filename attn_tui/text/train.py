@@ -209,12 +209,12 @@ TEXT = {
     ),
     "train.ui.heat_wait": ("第一次评估后出现。", "It appears at the first evaluation."),
     "train.ui.timeline": (
-        "时间线 {k}/{n}（第 {iteration:,} 次迭代）· [ ] 或 ← → 拖动",
-        "Timeline {k}/{n} (iteration {iteration:,}) · [ ] or ← → to scrub",
+        "时间线 {k}/{n}（第 {iteration:,} 次迭代）· PgUp/PgDn 前后拖动",
+        "Timeline {k}/{n} (iteration {iteration:,}) · PgUp/PgDn to scrub",
     ),
     "train.ui.what_next": (
-        "按 [ 回到训练早期，看对角线怎样从梯度里长出来。",
-        "Press [ to go back to early training and watch the diagonal grow out of the gradients.",
+        "按 PgUp 回到训练早期，看对角线怎样从梯度里长出来。",
+        "Press PgUp to go back to early training and watch the diagonal grow out of the gradients.",
     ),
     "train.ui.session_title": ("本次完成的运行，旁边是原文的数字", "Runs finished this session, beside the seed text's numbers"),
     "train.ui.session_empty": (
@@ -275,9 +275,10 @@ TEXT = {
         "output positions, columns input positions, the reversal diagonal underlined.",
     ),
     "train.ui.help.timeline": (
-        "训练结束后，[ 和 ]（或在右侧面板上按 ← →）在快照之间前后移动：注意力、准确率和损失曲线都回到"
+        "训练结束后，PgUp 和 PgDn（在右侧面板上也可按 ← → 或 [ ]）在快照之间前后移动：注意力、准确率和损失曲线都回到"
         "那一刻。长度 10 加注意力时，可以看到对齐一点点长向反对角线。",
-        "After a run, [ and ] (or ← → on the right-hand panel) move between its snapshots: the "
+        "After a run, PgUp and PgDn (or ← → and [ ] on the right-hand panel) move between its "
+        "snapshots: the "
         "attention, the accuracy and the loss curve return to that moment. At length 10 with "
         "attention you can watch the alignment grow toward the anti-diagonal.",
     ),

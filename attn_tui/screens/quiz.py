@@ -43,9 +43,10 @@ def _topic(tag: str) -> str:
 
 
 def _unreadable(a: quiz.Answered) -> bool:
-    """Not an answer at all: unreadable, or no choice / no true-false word recognised."""
+    """Not an answer at all: unreadable, or not one choice / true-false word recognised."""
     g = a.grade
-    return g.status == "unreadable" or (g.kind in ("choice", "truefalse") and g.value is None)
+    nothing = g.value is None or g.value == frozenset()  # (False is an answer: "false")
+    return g.status == "unreadable" or (g.kind in ("choice", "truefalse", "multi") and nothing)
 
 
 def _topic_bar(fraction: float, width: int, style: str) -> Text:
@@ -344,7 +345,8 @@ class QuizScreen(TutorScreen):
             # A typo in a number or a choice that does not exist is not an answer: say why
             # and let the learner fix it, rather than spend the question on it.
             feedback = self.query_one("#q-feedback", Static)
-            feedback.update(Group(*(Prose(line, "yellow") for line in answered.grade.lines(t))))
+            lines = [t("quiz.not_an_answer"), *answered.grade.lines(t)[1:]]
+            feedback.update(Group(*(Prose(line, "yellow") for line in lines)))
             feedback.add_class("-shown")
             return
         self.current = answered

@@ -28,7 +28,7 @@ TEXT = {
     "quiz.title": ("自测", "Self-check quiz"),
     "quiz.intro": (
         "一次一题，提交后立刻给出对错、参考答案和讲解；最后按主题给出得分。"
-        "选择题输入选项字母（多选如 a c），判断题输入 对/错，简答题用自己的话写出要点。",
+        "选择题输入选项字母（多选如 a c），判断题输入「对」或「错」，简答题用自己的话写出要点。",
         "One question at a time: after each answer you see whether it was right, the reference "
         "answer and why. At the end, a score by topic. Choices: type the letter (several: a c); "
         "true/false: t or f; written answers: the key ideas in your own words.",
@@ -82,6 +82,10 @@ TEXT = {
     "quiz.type_first": (
         "先输入答案；不会做可以点「跳过」。",
         "Type an answer first, or press Skip.",
+    ),
+    "quiz.not_an_answer": (
+        "这还不算作答（本题不扣分），改一下再按回车：",
+        "Not an answer yet (the question is not used up); fix it and press Enter:",
     ),
     "quiz.running": ("得分 {score}/{done}", "score {score}/{done}"),
     # -- the screen: the summary

@@ -130,7 +130,7 @@ async def test_an_unreadable_answer_is_not_spent_and_empty_asks_again():
         assert screen.current is None  # nothing graded
         await answer(pilot, screen, "2.x")
         assert screen.current is None
-        assert "could not be read" in shown(screen.query_one("#q-feedback", Static), 76)
+        assert "not used up" in shown(screen.query_one("#q-feedback", Static), 76)
         await answer(pilot, screen, key_for(screen.run[number]))
         assert screen.current is not None and screen.current.grade.correct
 

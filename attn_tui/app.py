@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import importlib
+import importlib.util
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from textual.app import App, SystemCommand
@@ -12,16 +14,38 @@ from textual.screen import Screen
 
 from attn_tui import i18n
 from attn_tui.screens.base import TutorScreen, describe_binding
-from attn_tui.screens.calculator import CalculatorScreen
 from attn_tui.screens.help import HelpScreen
 from attn_tui.screens.home import HomeScreen
+
+# Every area the tutor knows, in the order the home screen lists them: mode → screen class.
+# An area appears once its screen module exists, and is imported only when first opened,
+# so a cold start pays for the home screen alone.
+KNOWN_AREAS = {
+    "calc": "attn_tui.screens.calculator:CalculatorScreen",
+    "train": "attn_tui.screens.trainer:TrainerScreen",
+    "exercises": "attn_tui.screens.exercises:ExercisesScreen",
+    "quiz": "attn_tui.screens.quiz:QuizScreen",
+    "lab": "attn_tui.screens.lab:LabScreen",
+}
+
+
+def _available(target: str) -> bool:
+    return importlib.util.find_spec(target.split(":")[0]) is not None
+
+
+def _loader(target: str) -> Callable[[], Screen]:
+    def load() -> Screen:
+        module, name = target.split(":")
+        return getattr(importlib.import_module(module), name)()
+
+    return load
 
 
 class AttnApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "attn-tui"
-    AREAS: tuple[str, ...] = ("calc",)  # in the order the home screen lists them
-    MODES = {"home": HomeScreen, "calc": CalculatorScreen}
+    AREAS: tuple[str, ...] = tuple(m for m, target in KNOWN_AREAS.items() if _available(target))
+    MODES = {"home": HomeScreen, **{m: _loader(KNOWN_AREAS[m]) for m in AREAS}}
     DEFAULT_MODE = "home"
     BINDINGS = [
         Binding("f1", "help", "app.key.help"),

@@ -71,9 +71,13 @@ def dot_arithmetic(q: Sequence[float], k: Sequence[float], max_terms: int = 6) -
 
     With more than `max_terms` terms, the first few and the last are shown around '…'.
     """
-    terms = [f"{factor(a)}×{factor(b)}" for a, b in zip(q, k, strict=True)]
-    if len(terms) > max_terms:
-        terms = terms[: max_terms - 2] + ["…", terms[-1]]
+    if len(q) != len(k):
+        raise ValueError(f"lengths differ: {len(q)} and {len(k)}")
+    n = len(q)
+    shown = range(n) if n <= max_terms else [*range(max_terms - 2), n - 1]  # format only these
+    terms = [f"{factor(q[i])}×{factor(k[i])}" for i in shown]
+    if n > max_terms:
+        terms.insert(max_terms - 2, "…")
     return " + ".join(terms)
 
 

@@ -7,6 +7,7 @@ so nothing the learner built disappears while they fix a typo.
 
 from __future__ import annotations
 
+import numpy as np
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -24,7 +25,9 @@ from attn_tui.core.attention import (
 from attn_tui.core.parse import InputError, normalise, parse_matrix, parse_vector
 from attn_tui.i18n import describe, t
 from attn_tui.screens.base import TutorScreen, tr
+from attn_tui.widgets.fields import LineInput
 from attn_tui.widgets.steps import render_experiment, render_steps
+from attn_tui.widgets.stepsview import StepsView
 
 # (preset id, query, keys, values) — the seed example first: it is what a first launch shows.
 PRESETS: dict[str, tuple[str, str, str]] = {
@@ -45,7 +48,7 @@ class Tick(Checkbox):
         return "✓" if self.value else " "
 
 
-class StepsPanel(VerticalScroll, can_focus=True):
+class StepsPanel(StepsView):
     """The steps; focusable so that ← → n b a work here without reaching an input."""
 
     BINDINGS = [
@@ -78,6 +81,7 @@ class CalculatorScreen(TutorScreen):
         super().__init__()
         self.result: AttentionSteps | None = None
         self.stale = False
+        self._parse_cache: dict[str, tuple[str, np.ndarray | None, InputError | None]] = {}
 
     # ---- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -86,7 +90,7 @@ class CalculatorScreen(TutorScreen):
             with Vertical(id="calc-inputs") as inputs:
                 tr(inputs, "calc.inputs_panel", "border_title")
                 yield tr(Static(classes="field-label"), "calc.query")
-                yield tr(Input(query, id="query", compact=True), "calc.query_placeholder", "placeholder")
+                yield tr(LineInput(query, id="query", compact=True), "calc.query_placeholder", "placeholder")
                 yield Static(id="query-error", classes="error")
                 yield tr(Static(classes="field-label"), "calc.keys")
                 yield TextArea(keys, id="keys", compact=True, soft_wrap=False, tab_behavior="focus")
@@ -98,15 +102,15 @@ class CalculatorScreen(TutorScreen):
                 yield tr(Tick(value=False, id="hard", compact=True), "calc.hard", "label")
                 with Horizontal(classes="row"):
                     yield tr(Static(classes="inline-label"), "calc.temperature")
-                    yield Input("1", id="temperature", compact=True)
+                    yield LineInput("1", id="temperature", compact=True)
                 yield Static(id="temperature-error", classes="error")
                 yield Select(self._preset_options(), id="preset", compact=True,
                              prompt=t("calc.preset"), value="seed")  # fmt: skip
-            with ContentSwitcher(initial="steps", id="calc-right"):
-                with StepsPanel(id="steps") as steps:
+            with ContentSwitcher(initial="steps-box", id="calc-right"):
+                with Vertical(id="steps-box") as steps:
                     tr(steps, "calc.steps_panel", "border_title")
                     yield Static(id="stale", classes="stale")
-                    yield Static(id="steps-body")
+                    yield StepsPanel(id="steps")
                 with VerticalScroll(id="experiment") as exp:
                     tr(exp, "calc.preset.experiment", "border_title")
                     with Horizontal(classes="row"):
@@ -133,21 +137,10 @@ class CalculatorScreen(TutorScreen):
     def recompute(self) -> None:
         """Parse every field, compute, and show either the steps or what is wrong."""
         errors: dict[str, str] = {}
-        q = K = V = None
-        try:
-            q = parse_vector(self.query_one("#query", Input).value, "query")
-        except InputError as err:
-            errors["query"] = describe(err)
-        try:
-            K = parse_matrix(self.query_one("#keys", TextArea).text, "keys")
-        except InputError as err:
-            errors["keys"] = describe(err)
+        q = self._parsed("query", self.query_one("#query", Input).value, errors)
+        K = self._parsed("keys", self.query_one("#keys", TextArea).text, errors)
         values_text = self.query_one("#values", TextArea).text
-        if values_text.strip():
-            try:
-                V = parse_matrix(values_text, "values")
-            except InputError as err:
-                errors["values"] = describe(err)
+        V = self._parsed("values", values_text, errors) if values_text.strip() else None
         temperature = self._temperature(errors)
         if not errors and q is not None and K is not None:
             try:
@@ -162,10 +155,32 @@ class CalculatorScreen(TutorScreen):
                 errors[field] = describe(err)
         self.stale = bool(errors)
         for field in ("query", "keys", "values", "temperature"):
-            box = self.query_one(f"#{field}-error", Static)
-            box.update(errors.get(field, ""))
-            box.set_class(field in errors, "-shown")
+            self._say(self.query_one(f"#{field}-error", Static), errors.get(field, ""))
         self.redraw()
+
+    @staticmethod
+    def _say(box: Static, text: str) -> None:
+        """Show `text` in a message line, hidden when empty. Untouched when unchanged: every
+        Static.update asks for a full relayout, which would cost each keystroke ~20 ms."""
+        if str(box.content) != text:
+            box.update(text)
+            box.set_class(bool(text), "-shown")
+
+    def _parsed(self, field: str, text: str, errors: dict[str, str]) -> np.ndarray | None:
+        """Parse a field, reusing the last result while its text is unchanged: a keystroke in
+        the query must not re-read 32 × 64 keys."""
+        cached = self._parse_cache.get(field)
+        if cached is None or cached[0] != text:
+            try:
+                parse = parse_vector if field == "query" else parse_matrix
+                cached = (text, parse(text, field), None)
+            except InputError as err:
+                cached = (text, None, err)
+            self._parse_cache[field] = cached
+        _, value, err = cached
+        if err is not None:
+            errors[field] = describe(err)  # described now, in the current language
+        return value
 
     def _temperature(self, errors: dict[str, str]) -> float:
         text = normalise(self.query_one("#temperature", Input).value).strip()
@@ -183,14 +198,14 @@ class CalculatorScreen(TutorScreen):
             return 1.0
 
     def redraw(self) -> None:
-        stale = self.query_one("#stale", Static)
-        stale.update(t("calc.stale") if self.stale and self.result else "")
-        stale.set_class(self.stale and self.result is not None, "-shown")
-        body = self.query_one("#steps-body", Static)
-        body.update(render_steps(self.result, self.step, self.show_all) if self.result else "")
-        body.set_class(self.stale, "-stale")
-        panel = self.query_one("#steps", StepsPanel)
-        panel.border_subtitle = t("calc.all_steps") if self.show_all else t("calc.step_of", step=self.step)
+        self._say(self.query_one("#stale", Static), t("calc.stale") if self.stale and self.result else "")
+        view = self.query_one("#steps", StepsPanel)
+        view.show(render_steps(self.result, self.step, self.show_all) if self.result else "")
+        view.set_class(self.stale, "-stale")
+        box = self.query_one("#steps-box", Vertical)
+        subtitle = t("calc.all_steps") if self.show_all else t("calc.step_of", step=self.step)
+        if box.border_subtitle != subtitle:  # setting it repaints the whole box, border and all
+            box.border_subtitle = subtitle
 
     def redraw_experiment(self) -> None:
         error = self.query_one("#exp-error", Static)
@@ -247,9 +262,11 @@ class CalculatorScreen(TutorScreen):
 
     def watch_step(self) -> None:
         self.redraw()
+        self.query_one("#steps", StepsPanel).scroll_home(animate=False)
 
     def watch_show_all(self) -> None:
         self.redraw()
+        self.query_one("#steps", StepsPanel).scroll_home(animate=False)
 
     # ---- actions ------------------------------------------------------------------------
     def action_next_step(self) -> None:
@@ -269,7 +286,7 @@ class CalculatorScreen(TutorScreen):
 
     def action_toggle_experiment(self) -> None:
         switcher = self.query_one(ContentSwitcher)
-        switcher.current = "steps" if switcher.current == "experiment" else "experiment"
+        switcher.current = "steps-box" if switcher.current == "experiment" else "experiment"
         if switcher.current == "experiment":
             self.redraw_experiment()
 
@@ -282,6 +299,6 @@ class CalculatorScreen(TutorScreen):
         self.query_one("#query", Input).value = query
         self.query_one("#keys", TextArea).text = keys
         self.query_one("#values", TextArea).text = values
-        self.query_one(ContentSwitcher).current = "steps"
+        self.query_one(ContentSwitcher).current = "steps-box"
         self.step = 1
         self.recompute()

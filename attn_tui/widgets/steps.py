@@ -6,12 +6,13 @@ lays them out. The same functions serve the calculator screen and ``attn-tui cal
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
 from attn_tui.core import format as fmt
+from attn_tui.core.format import cell_len
 from attn_tui.core.attention import AttentionSteps, DimensionExperiment
 from attn_tui.i18n import t
 from attn_tui.widgets.plot import hull_plot
@@ -38,24 +39,62 @@ def sparkline(values) -> str:
     return "".join(SPARKS[min(int(v * len(SPARKS)), len(SPARKS) - 1)] for v in values)
 
 
+class Fit:
+    """The first of several layouts whose widest line fits the width (the last otherwise)."""
+
+    def __init__(self, *layouts: Text) -> None:
+        self.layouts = layouts
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for layout in self.layouts:
+            if max(cell_len(line) for line in layout.plain.split("\n")) <= options.max_width:
+                yield layout
+                return
+        yield self.layouts[-1]
+
+
 def _title(step: int, key: str) -> Text:
     return Text.assemble((t("calc.step_of", step=step) + " · ", "dim"), (t(key), ACCENT))
 
 
-def _grid(*justify: str) -> Table:
-    table = Table.grid(padding=(0, 1))
-    for j in justify:
-        table.add_column(justify=j, no_wrap=True)
-    return table
+Cell = str | Text
+
+
+def columns(
+    rows: list[list[Cell]], justify: str, header: list[str] | None = None, gap: int = 2
+) -> Text:
+    """Rows laid out in padded columns as one Text — what Rich's Table does, without measuring
+    every cell on every layout pass, which made each keystroke cost tens of milliseconds.
+
+    `justify` has one letter per column: 'l' or 'r'. Over-long rows are cut with '…'.
+    """
+    table = ([[Text(h, "dim") for h in header]] if header else []) + [
+        [cell if isinstance(cell, Text) else Text(cell) for cell in row] for row in rows
+    ]
+    widths = [max(cell_len(row[c].plain) for row in table) for c in range(len(justify))]
+    out = Text(no_wrap=True, overflow="ellipsis")
+    for r, row in enumerate(table):
+        if r:
+            out.append("\n")
+        for c, cell in enumerate(row):
+            pad = " " * (widths[c] - cell_len(cell.plain))
+            out.append(" " * gap if c else "")
+            if justify[c] == "r":
+                out.append(pad)
+            out.append_text(cell)
+            if justify[c] == "l" and c < len(row) - 1:
+                out.append(pad)
+    return out
 
 
 def step_scores(s: AttentionSteps) -> RenderableType:
-    table = _grid("left", "left", "right")
     show_keys = s.d <= 4
+    rows: list[list[Cell]] = []
     for i, k in enumerate(s.K, start=1):
         label = f"k{fmt.sub(i)}" + (f" {fmt.vec(k)}" if show_keys else "")
         arith = fmt.dot_arithmetic(s.q, k)
-        table.add_row(Text(label, "bold"), Text(arith, "dim"), Text("= " + fmt.num(s.scores[i - 1]), "bold"))
+        rows.append([Text(label, "bold"), Text(arith, "dim"), Text("= " + fmt.num(s.scores[i - 1]), "bold")])
+    table = columns(rows, "llr", gap=1)
     return Group(
         _title(1, "calc.s1.title"),
         Text(f"q = {fmt.vec(s.q)}"),
@@ -76,15 +115,13 @@ def step_scaling(s: AttentionSteps) -> RenderableType:
     header = [t("calc.col.key"), t("calc.col.score"), t("calc.col.scaled")]
     if temperature:
         header.append(t("calc.col.logit"))
-    table = Table(*header, box=None, padding=(0, 1), show_edge=False, header_style="dim")
-    for col in table.columns[1:]:
-        col.justify = "right"
+    rows: list[list[Cell]] = []
     for i in range(s.n):
-        row = [f"k{fmt.sub(i + 1)}", fmt.num(s.scores[i]), fmt.fixed(s.scaled[i])]
+        row: list[Cell] = [f"k{fmt.sub(i + 1)}", fmt.num(s.scores[i]), fmt.fixed(s.scaled[i])]
         if temperature:
             row.append(fmt.fixed(s.logits[i]))
-        table.add_row(*row)
-    parts.append(table)
+        rows.append(row)
+    parts.append(columns(rows, "l" + "r" * (len(header) - 1), header))
     if s.scale:
         parts.append(Prose(t("calc.s2.why"), "italic dim"))
     return Group(*parts)
@@ -97,21 +134,17 @@ def step_softmax(s: AttentionSteps) -> RenderableType:
         parts.append(Prose(t("calc.s3.hard", i=fmt.sub(winner)), "bold"))
     else:
         parts.append(Prose(t("calc.s3.shift", m=fmt.fixed(s.shift))))
-    table = Table(
-        t("calc.col.key"), t("calc.col.shifted"), t("calc.col.exp"), "α", "",
-        box=None, padding=(0, 1), show_edge=False, header_style="dim",
-    )  # fmt: skip
-    for col in table.columns[1:4]:
-        col.justify = "right"
     top = float(s.weights.max()) or 1.0
+    rows: list[list[Cell]] = []
     for i in range(s.n):
         w = s.weights[i]
-        style = ACCENT if w == s.weights.max() else ""
-        table.add_row(
+        style = ACCENT if w == top else ""
+        rows.append([
             f"k{fmt.sub(i + 1)}", fmt.fixed(s.logits[i] - s.shift), fmt.fixed(s.exps[i]),
             Text(fmt.fixed(w), style), Text(bar(w / top, 8), "cyan"),
-        )  # fmt: skip
-    parts.append(table)
+        ])  # fmt: skip
+    header = [t("calc.col.key"), t("calc.col.shifted"), t("calc.col.exp"), "α", ""]
+    parts.append(columns(rows, "lrrrl", header))
     if not s.hard:
         parts.append(Text(t("calc.s3.sum", s=fmt.fixed(s.exp_sum))))
     parts.append(Prose(t("calc.s3.check", s=fmt.fixed(s.weights.sum())), GOOD))
@@ -123,30 +156,29 @@ def step_weighted_sum(s: AttentionSteps) -> RenderableType:
     parts: list[RenderableType] = [_title(4, "calc.s4.title")]
     if s.values_are_keys:
         parts.append(Text(t("calc.s4.values_are_keys"), "dim"))
-    table = _grid("left", "left", "left")
-    table.columns[2].no_wrap = False
-    table.columns[2].overflow = "fold"
+    wide: list[list[Cell]] = []
+    narrow: list[list[Cell]] = []  # the term on its own line when a row does not fit
     for i in range(s.n):
-        table.add_row(
-            Text(f"k{fmt.sub(i + 1)}", "bold"),
-            f"{fmt.fixed(s.weights[i])}×{fmt.vec(s.V[i])}",
-            Text(f"= {fmt.vec(s.terms[i])}", "dim"),
-        )
-    parts.append(table)
+        label = Text(f"k{fmt.sub(i + 1)}", "bold")
+        product = f"{fmt.fixed(s.weights[i])}×{fmt.vec(s.V[i])}"
+        term = Text(f"= {fmt.vec(s.terms[i])}", "dim")
+        wide.append([label, product, term])
+        narrow += [[label, product], ["", term]]
+    parts.append(Fit(columns(wide, "lll", gap=1), columns(narrow, "ll", gap=1)))
     parts.append(Text(t("calc.s4.output", o=fmt.vec(s.output, fixed_places=True, sign=True)), ACCENT))
     parts.append(Prose(t("calc.s4.convex"), "dim"))
-    checks = _grid("left", "left")
     inside = s.inside
+    checks: list[list[Cell]] = []
     for j in range(min(len(s.output), 8)):
         ok = bool(inside[j])
-        checks.add_row(
+        checks.append([
             Text("✓" if ok else "✗", GOOD if ok else BAD),
             t("calc.s4.component", i=fmt.sub(j + 1), o=fmt.fixed(s.output[j]),
               lo=fmt.num(s.lo[j]), hi=fmt.num(s.hi[j])),
-        )  # fmt: skip
+        ])  # fmt: skip
     if len(s.output) > 8:
-        checks.add_row(Text("✓" if inside.all() else "✗", GOOD if inside.all() else BAD), "…")
-    parts.append(checks)
+        checks.append([Text("✓" if inside.all() else "✗", GOOD if inside.all() else BAD), "…"])
+    parts.append(columns(checks, "ll", gap=1))
     if s.V.shape[1] == 2:
         parts.append(Prose(t("calc.s4.plot"), "dim"))
         parts.append(hull_plot(s.V, s.output))

@@ -17,11 +17,11 @@ async def open_calculator(pilot):
 
 
 def steps_text(screen) -> str:
-    return shown(screen.query_one("#steps-body", Static))
+    return screen.query_one("#steps").text
 
 
 async def test_first_launch_shows_the_seed_example_step_one():
-    async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
+    async with AttnApp(lang="en").run_test(size=(120, 40)) as pilot:
         screen = await open_calculator(pilot)
         text = steps_text(screen)
         assert "Step 1 of 4" in text
@@ -29,7 +29,7 @@ async def test_first_launch_shows_the_seed_example_step_one():
 
 
 async def test_step_forward_back_and_all():
-    async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
+    async with AttnApp(lang="en").run_test(size=(120, 40)) as pilot:
         screen = await open_calculator(pilot)
         await pilot.press("pagedown")
         text = steps_text(screen)
@@ -52,7 +52,7 @@ async def test_step_forward_back_and_all():
 
 
 async def test_keys_on_the_focused_steps_panel():
-    async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
+    async with AttnApp(lang="en").run_test(size=(120, 40)) as pilot:
         screen = await open_calculator(pilot)
         screen.query_one("#steps").focus()
         await pilot.pause()
@@ -65,7 +65,7 @@ async def test_keys_on_the_focused_steps_panel():
 
 
 async def test_typing_a_new_query_recomputes():
-    async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
+    async with AttnApp(lang="en").run_test(size=(120, 40)) as pilot:
         screen = await open_calculator(pilot)
         query = screen.query_one("#query", Input)
         query.value = ""
@@ -77,7 +77,7 @@ async def test_typing_a_new_query_recomputes():
 
 
 async def test_a_fault_is_named_under_its_field_and_the_last_steps_stay():
-    async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
+    async with AttnApp(lang="en").run_test(size=(120, 40)) as pilot:
         screen = await open_calculator(pilot)
         screen.query_one("#query", Input).value = "1 zero 1"
         await pilot.pause()
@@ -96,7 +96,7 @@ async def test_a_fault_is_named_under_its_field_and_the_last_steps_stay():
 
 
 async def test_mismatched_sizes_and_values():
-    async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
+    async with AttnApp(lang="en").run_test(size=(120, 40)) as pilot:
         screen = await open_calculator(pilot)
         screen.query_one("#query", Input).value = "1 0"
         await pilot.pause()
@@ -108,7 +108,7 @@ async def test_mismatched_sizes_and_values():
 
 
 async def test_scaling_switch_and_hard_max():
-    async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
+    async with AttnApp(lang="en").run_test(size=(120, 40)) as pilot:
         screen = await open_calculator(pilot)
         await pilot.click("#scale")
         await pilot.press("pagedown")
@@ -122,7 +122,7 @@ async def test_scaling_switch_and_hard_max():
 
 
 async def test_temperature_field():
-    async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
+    async with AttnApp(lang="en").run_test(size=(120, 40)) as pilot:
         screen = await open_calculator(pilot)
         temperature = screen.query_one("#temperature", Input)
         temperature.value = "2"
@@ -136,7 +136,7 @@ async def test_temperature_field():
 
 
 async def test_presets_and_the_dimension_experiment():
-    async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
+    async with AttnApp(lang="en").run_test(size=(120, 40)) as pilot:
         screen = await open_calculator(pilot)
         screen.query_one("#preset", Select).value = "identical"
         await pilot.pause()
@@ -154,7 +154,7 @@ async def test_presets_and_the_dimension_experiment():
 
 
 async def test_switching_language_redraws_in_place_and_keeps_input():
-    async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
+    async with AttnApp(lang="en").run_test(size=(120, 40)) as pilot:
         screen = await open_calculator(pilot)
         screen.query_one("#query", Input).value = "2 0 1"
         await pilot.pause()
@@ -173,7 +173,7 @@ async def test_switching_language_redraws_in_place_and_keeps_input():
 
 
 async def test_help_overlay_lists_keys_and_panels():
-    async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
+    async with AttnApp(lang="en").run_test(size=(120, 40)) as pilot:
         await open_calculator(pilot)
         await pilot.press("f1")
         await pilot.pause()
@@ -187,7 +187,7 @@ async def test_help_overlay_lists_keys_and_panels():
 
 
 async def test_escape_goes_home_and_back_keeps_state():
-    async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
+    async with AttnApp(lang="en").run_test(size=(120, 40)) as pilot:
         screen = await open_calculator(pilot)
         await pilot.press("pagedown")
         pilot.app.screen.query_one("#steps").focus()

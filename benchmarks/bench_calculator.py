@@ -1,0 +1,181 @@
+"""Calculator performance: keystroke → updated steps, and cold start against a bare Textual app.
+
+    .venv/bin/python benchmarks/bench_calculator.py [--keys 200] [--starts 10]
+
+1. Keystroke latency at d = 64, N = 32 (the calculator's limits are 64 × 64): a key typed
+   into the query, through parsing, attention, the Rich step tables and Textual's repaint,
+   until the app is idle again. Reported for one step shown and for all four at once, with
+   the core's and the renderer's share measured separately. Goal: p95 ≤ 16 ms.
+2. Cold start to the first screen: `attn-tui` (its CLI parser, catalogue, home screen)
+   against a bare Textual app that imports numpy and shows one line, each started in a
+   fresh process, alternately, so both see the same machine. Goal: ratio ≤ 1.3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+D, N = 64, 32
+
+
+def pct(xs: list[float], p: float) -> float:
+    return float(np.percentile(xs, p))
+
+
+def summary(name: str, xs: list[float]) -> str:
+    return f"{name:<34} median {statistics.median(xs):7.2f} ms   p95 {pct(xs, 95):7.2f} ms   (n={len(xs)})"
+
+
+# ---- 1. keystroke latency --------------------------------------------------------------------
+async def keystrokes(count: int, show_all: bool) -> list[float]:
+    """Post a key to the app and time until the first repaint that shows its result.
+
+    Not `pilot.press` + `pilot.pause`: those wait for the app to go idle with polling sleeps
+    (about 90 ms a key here), which measures the test harness, not the app.
+    """
+    from textual import events
+    from textual.widgets import Input, TextArea
+
+    from attn_tui.app import AttnApp
+
+    rng = np.random.default_rng(0)
+    query = " ".join(str(v) for v in rng.integers(-9, 10, D))
+    keys = "\n".join(" ".join(str(v) for v in row) for row in rng.integers(-9, 10, (N, D)))
+    times: list[float] = []
+    async with AttnApp(lang="en").run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter")
+        screen = pilot.app.screen
+        screen.query_one("#keys", TextArea).text = keys
+        box = screen.query_one("#query", Input)
+        box.value = query
+        screen.show_all = show_all
+        box.focus()
+        await pilot.pause()
+        box.cursor_position = len(box.value)
+        mark: dict[str, float] = {}
+        redraw, layout, paint = screen.redraw, screen._refresh_layout, screen._compositor_refresh
+
+        def timed_redraw() -> None:
+            redraw()
+            mark["redrawn"] = time.perf_counter()
+
+        def timed_layout(*args, **kwargs):
+            result = layout(*args, **kwargs)
+            if "redrawn" in mark:
+                mark.setdefault("painted", time.perf_counter())
+            return result
+
+        def timed_paint() -> None:
+            paint()
+            if "redrawn" in mark:
+                mark.setdefault("painted", time.perf_counter())
+
+        screen.redraw, screen._refresh_layout, screen._compositor_refresh = (
+            timed_redraw, timed_layout, timed_paint
+        )
+        for i in range(count):
+            key = "5" if i % 2 == 0 else "backspace"  # alternate so the input stays valid
+            mark.clear()
+            start = time.perf_counter()
+            pilot.app.post_message(events.Key(key, "5" if key == "5" else None))
+            while "painted" not in mark:
+                await asyncio.sleep(0.0005)
+            times.append((mark["painted"] - start) * 1e3)
+            await asyncio.sleep(0.02)  # let the frame settle before the next key
+        assert screen.result is not None and screen.result.d == D and screen.result.n == N
+    return times
+
+
+def core_and_render(count: int) -> tuple[list[float], list[float]]:
+    from rich.console import Console
+
+    from attn_tui.core.attention import attend
+    from attn_tui.core.parse import parse_matrix, parse_vector
+    from attn_tui.widgets.steps import render_steps
+
+    rng = np.random.default_rng(0)
+    qtext = " ".join(str(v) for v in rng.integers(-9, 10, D))
+    ktext = "\n".join(" ".join(str(v) for v in row) for row in rng.integers(-9, 10, (N, D)))
+    console = Console(width=80, file=open("/dev/null", "w"), color_system="truecolor")  # noqa: SIM115
+    core, render = [], []
+    for _ in range(count):
+        t0 = time.perf_counter()
+        steps = attend(parse_vector(qtext), parse_matrix(ktext))
+        t1 = time.perf_counter()
+        console.print(render_steps(steps, 1, True))
+        t2 = time.perf_counter()
+        core.append((t1 - t0) * 1e3)
+        render.append((t2 - t1) * 1e3)
+    return core, render
+
+
+# ---- 2. cold start -----------------------------------------------------------------------------
+BARE = """
+import numpy
+from textual.app import App
+from textual.widgets import Static
+class Bare(App):
+    def compose(self):
+        yield Static("hello")
+    def on_ready(self):
+        self.exit()
+Bare().run(headless=True)
+"""
+
+OURS = """
+from attn_tui.cli import build_parser
+from attn_tui import i18n
+args = build_parser().parse_args([])
+i18n.set_lang("en")
+from pathlib import Path
+import attn_tui.app
+from attn_tui.app import AttnApp
+class Timed(AttnApp):
+    CSS_PATH = str(Path(attn_tui.app.__file__).with_name("app.tcss"))
+    def on_ready(self):
+        self.exit()
+Timed(lang="en").run(headless=True)
+"""
+
+
+def start_once(code: str) -> float:
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+    return (time.perf_counter() - t0) * 1e3
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--keys", type=int, default=200)
+    parser.add_argument("--starts", type=int, default=10)
+    args = parser.parse_args()
+
+    print(f"Keystroke → updated steps, d = {D}, N = {N}, 120×40 headless")
+    one = asyncio.run(keystrokes(args.keys, show_all=False))
+    every = asyncio.run(keystrokes(args.keys, show_all=True))
+    core, render = core_and_render(args.keys)
+    print(summary("  one step shown (app, end to end)", one))
+    print(summary("  all four shown (app, end to end)", every))
+    print(summary("  of which: parse + attend", core))
+    print(summary("  of which: Rich render, all steps", render))
+
+    print(f"\nCold start to first screen, {args.starts} alternating runs each")
+    start_once(BARE), start_once(OURS)  # warm the file cache for both
+    bare, ours = [], []
+    for _ in range(args.starts):
+        bare.append(start_once(BARE))
+        ours.append(start_once(OURS))
+    print(summary("  bare Textual app + numpy", bare))
+    print(summary("  attn-tui home screen", ours))
+    print(f"  ratio of medians: {statistics.median(ours) / statistics.median(bare):.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -44,7 +44,7 @@ from attn_tui.core.trainer import (
 )
 from attn_tui.i18n import describe, t
 from attn_tui.screens.base import TutorScreen, tr
-from attn_tui.screens.calculator import Tick
+from attn_tui.widgets.fields import Tick
 from attn_tui.widgets.loss_curve import LossCurve
 from attn_tui.widgets.prose import Prose
 from attn_tui.widgets.train_panels import (
@@ -62,7 +62,7 @@ from attn_tui.widgets.train_panels import (
 POST_INTERVAL = 0.05  # at most ~20 redraws a second while training at full speed
 WATCH_SECONDS = 15.0  # the "watchable" pace stretches a whole run over this long
 MAX_SEEDS = 50
-WIDE = 90  # the live panel splits into two columns from this many cells
+TALL = 34  # from this many rows the loss curve is drawn twice as tall
 PACES = ("fast", "watch", "step")
 INT_FIELDS = {  # field → (InputError code, extra params) for text that is not a whole number
     "length": ("train.bad_length", {"lo": MIN_LENGTH, "hi": MAX_LENGTH}),
@@ -94,6 +94,7 @@ class TrainerScreen(TutorScreen):
         Binding("f6", "pause", "train.key.pause"),
         Binding("f7", "stop", "train.key.stop"),
         Binding("f4", "toggle_view", "train.key.view"),
+        Binding("f3", "toggle_mean", "train.key.mean", show=False),
         Binding("f8", "step", "train.key.step", show=False),
         Binding("f9", "compare", "train.key.compare", show=False),
         Binding("f10", "seeds", "train.key.seeds", show=False),
@@ -103,6 +104,7 @@ class TrainerScreen(TutorScreen):
     ]
 
     frame: reactive[int] = reactive(-1, init=False)
+    mean: reactive[bool] = reactive(False, init=False)  # heatmap: held-out average, not the probe
 
     # ---- messages from the worker ---------------------------------------------------------
     class Begin(Message):
@@ -179,7 +181,7 @@ class TrainerScreen(TutorScreen):
                     tr(live, "train.ui.live", "border_title")
                     yield Static(id="progress")
                     yield Static(id="outcome")
-                    # one column at 80 wide (the heatmap first), two side by side when wide
+                    # the heatmap first: at 80×24 it is what fits above the fold
                     with Vertical(id="live-cols"):
                         yield Static(id="heat")
                         with Vertical(id="live-b"):
@@ -293,14 +295,12 @@ class TrainerScreen(TutorScreen):
         cfg = self.config
         snap, losses = self._shown_snapshot()
         live = self.query_one("#live", LivePanel)
-        wide = live.size.width >= WIDE
-        cols = self.query_one("#live-cols")
-        cols.set_class(wide, "-wide")
-        cols.display = self.running or self.outcome is not None
+        tall = live.size.height >= TALL
+        self.query_one("#live-cols").display = self.running or self.outcome is not None
         live.border_subtitle = run_label(cfg)
         it_per_s = self.iteration / self.wall if self.wall > 0 else math.nan
         eta = (cfg.iters - self.iteration) / it_per_s if it_per_s > 0 else math.nan
-        width = max(min(live.size.width - 34, 30), 8)
+        width = max(min(live.size.width - 40, 30), 6)
         self.query_one("#progress", Static).update(
             render_progress(cfg, self.iteration, self.state, it_per_s=it_per_s,
                             elapsed=self.wall, eta=eta, width=width)  # fmt: skip
@@ -309,11 +309,11 @@ class TrainerScreen(TutorScreen):
         title = Text(t("train.ui.loss_title"), "bold", no_wrap=True, overflow="ellipsis")
         if len(losses):
             title.append("  " + t("train.ui.loss_now", loss=f"{losses[-1]:.4f}"), "dim")
-        curve = LossCurve(losses, cfg.iters, height=5 if wide else 3)
+        curve = LossCurve(losses, cfg.iters, height=6 if tall else 3)
         self.query_one("#loss", Static).update(Group(title, curve))
-        self.query_one("#accuracy", Static).update(render_accuracy(snap, cfg.eval_every, live.size.width - 4 if not wide else live.size.width // 2 - 4))
+        self.query_one("#accuracy", Static).update(render_accuracy(snap, cfg.eval_every, live.size.width))
         self.query_one("#decode", Static).update(render_decode(snap.sample) if snap else "")
-        self.query_one("#heat", Static).update(render_attention(snap, cfg.attention))
+        self.query_one("#heat", Static).update(render_attention(snap, cfg.attention, self.mean))
         self.query_one("#note", Static).update(render_note(snap))
 
     def _outcome_text(self):
@@ -361,6 +361,9 @@ class TrainerScreen(TutorScreen):
         self.redraw_tables()
 
     def watch_frame(self) -> None:
+        self.redraw()
+
+    def watch_mean(self) -> None:
         self.redraw()
 
     # ---- actions ------------------------------------------------------------------------
@@ -435,6 +438,9 @@ class TrainerScreen(TutorScreen):
         switcher = self.query_one(ContentSwitcher)
         switcher.current = "tables" if switcher.current == "live" else "live"
         self.redraw_tables()
+
+    def action_toggle_mean(self) -> None:
+        self.mean = not self.mean
 
     def action_earlier(self) -> None:
         if self.result is not None and not self.running and self.result.snapshots:

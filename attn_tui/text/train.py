@@ -197,9 +197,17 @@ TEXT = {
     ),
     "train.ui.position": ("位置", "pos."),
     "train.ui.heat_title": (
-        "探针 {x} 的注意力：行 = 输出位置，列 = 输入位置；下划线 = 反转对角线",
-        "Probe {x}: rows = output, columns = input positions; underlined = the reversal diagonal",
+        "探针 {x} 的注意力：行 = 输出位置，列 = 输入位置；下划线 = 反转对角线（F3 看留出集平均）",
+        "Probe {x}: rows = output, columns = input positions; underlined = the reversal "
+        "diagonal (F3: held-out average)",
     ),
+    "train.ui.heat_mean_title": (
+        "留出集平均注意力：行 = 输出位置，列 = 输入位置；下划线 = 反转对角线（F3 换回探针）",
+        "Held-out average attention: rows = output, columns = input positions; underlined = "
+        "the reversal diagonal (F3: the probe)",
+    ),
+    "train.ui.peak": ("峰", "peak"),
+    "train.key.mean": ("平均/探针", "Avg/probe"),
     "train.ui.in_col": ("入{i}", "in{i}"),
     "train.ui.out_row": ("出{i}", "out{i}"),
     "train.ui.heat_none": (
@@ -268,11 +276,15 @@ TEXT = {
     "train.ui.help.live": (
         "F5 开始，F6 暂停或继续，F7 停止（立刻生效）。进度条下是速度和预计剩余时间、损失曲线、留出集"
         "上的准确率（整串全对与逐位）、一条示例解码（绿色 = 对，红色 = 错），以及探针序列的注意力矩阵："
-        "行是输出位置，列是输入位置，下划线标出反转所需的对角线。",
+        "行是输出位置，列是输入位置，下划线标出反转所需的对角线，最后一列是每行峰值所在的输入位置。颜色按矩阵自己的最小–最大值着色："
+        "刚开始每个权重都接近 1/L，规律藏在细小的差别里。F3 在探针和留出集平均之间切换。",
         "F5 starts, F6 pauses or resumes, F7 stops (at once). Under the progress bar: speed and "
         "time left, the loss curve, held-out accuracy (whole sequence and per position), a "
         "sample decode (green = right, red = wrong) and the probe's attention matrix: rows are "
-        "output positions, columns input positions, the reversal diagonal underlined.",
+        "output positions, columns input positions, the reversal diagonal underlined, and each "
+        "row's peak input position last. Colours span the matrix's own min–max: early on every "
+        "weight is near 1/L and the pattern is in small differences. F3 switches between the "
+        "probe and the held-out average.",
     ),
     "train.ui.help.timeline": (
         "训练结束后，PgUp 和 PgDn（在右侧面板上也可按 ← → 或 [ ]）在快照之间前后移动：注意力、准确率和损失曲线都回到"

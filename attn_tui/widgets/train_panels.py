@@ -58,11 +58,11 @@ def render_progress(
     head.append(bar(fraction, width), "cyan on grey23")
     head.append(f" {fraction:4.0%} ", "bold")
     head.append(t("train.ui.iteration", i=iteration, total=config.iters))
+    if state:
+        head.append(" · ", "dim")
+        head.append(state, "bold yellow")
     timing = Text(t("train.ui.rate", rate=rate(it_per_s), elapsed=duration(elapsed),
                     eta=duration(eta)), "dim", no_wrap=True, overflow="ellipsis")  # fmt: skip
-    if state:
-        timing.append(" · ", "dim")
-        timing.append(state, "bold yellow")
     return Group(head, timing)
 
 
@@ -114,21 +114,38 @@ def render_decode(decode: Decode) -> Text:
     return text
 
 
-def render_attention(snapshot: Snapshot | None, attention: bool) -> RenderableType:
-    """The probe's attention: rows = output positions, columns = input positions, the
-    reversal anti-diagonal underlined; values when they fit, shading alone otherwise."""
+class WeightsHeatmap(Heatmap):
+    """Two decimals or shading alone: attention weights near 1/L all read "0.1" or "0" at
+    fewer decimals, which hides the very differences the learner is looking for."""
+
+    def _layout(self, max_width: int) -> tuple[list[list[str]], int, bool]:
+        texts = self._texts(self.places)
+        cell = self._cell_width(texts, full_labels=True)
+        if self._width(cell) <= max_width:
+            return texts, cell, True
+        return self._texts(None), 2, False
+
+
+def render_attention(snapshot: Snapshot | None, attention: bool, mean: bool = False) -> RenderableType:
+    """The probe's attention (or, with ``mean``, the held-out average): rows = output positions,
+    columns = input positions, the reversal anti-diagonal underlined, each row's peak input
+    position at the end. The colours span the matrix's own range: early on every weight is
+    near 1/L, and the pattern is in the small differences."""
     if not attention:
         return Prose(t("train.ui.heat_none"), "dim")
-    if snapshot is None or snapshot.probe.attention is None:
+    if snapshot is None or snapshot.probe.attention is None or snapshot.attention_mean is None:
         return Prose(t("train.ui.heat_wait"), "dim")
     probe = snapshot.probe
-    weights = probe.attention
+    weights = snapshot.attention_mean if mean else probe.attention
     n_out, n_in = weights.shape
     rows = [t("train.ui.out_row", i=i + 1) for i in range(n_out)]
     cols = [str(j + 1) for j in range(n_in)]  # short, so two decimals fit at length 10
     anti = [(i, n_in - 1 - i) for i in range(min(n_out, n_in))]
-    heat = Heatmap(weights, rows, cols, highlight=anti, places=2, vmin=0.0, vmax=1.0)
-    return Group(Prose(t("train.ui.heat_title", x=letters(probe.x)), "bold"), heat)
+    peaks = [str(int(row.argmax()) + 1) for row in weights]
+    heat = WeightsHeatmap(weights, rows, cols, highlight=anti, places=2, extra=peaks,
+                   extra_title=t("train.ui.peak"))  # fmt: skip
+    title = t("train.ui.heat_mean_title") if mean else t("train.ui.heat_title", x=letters(probe.x))
+    return Group(Prose(title, "bold"), heat)
 
 
 # ---- tables ------------------------------------------------------------------------------

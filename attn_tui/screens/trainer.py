@@ -400,8 +400,7 @@ class TrainerScreen(TutorScreen):
         self.multi_base, self.multi_seeds = self.read_settings(), self.read_seeds()
         self.multi_runs = {False: [], True: []}
         self.multi_running = True
-        self.query_one(ContentSwitcher).current = "tables"
-        self.redraw_tables()
+        self.show_view("tables")
         self.worker = self._seeds(self.multi_base, self.multi_seeds, self.run_id)
 
     def action_pause(self) -> None:
@@ -434,10 +433,14 @@ class TrainerScreen(TutorScreen):
             select.value = "step"
             self.action_start()
 
+    def show_view(self, view: str) -> None:
+        """"live" or "tables"; the tables take the whole width (the settings step aside)."""
+        self.query_one(ContentSwitcher).current = view
+        self.query_one("#train-settings").display = view == "live"
+        self.call_after_refresh(self.redraw_tables)
+
     def action_toggle_view(self) -> None:
-        switcher = self.query_one(ContentSwitcher)
-        switcher.current = "tables" if switcher.current == "live" else "live"
-        self.redraw_tables()
+        self.show_view("tables" if self.query_one(ContentSwitcher).current == "live" else "live")
 
     def action_toggle_mean(self) -> None:
         self.mean = not self.mean
@@ -529,7 +532,8 @@ class TrainerScreen(TutorScreen):
         self.outcome, self.result, self.frame = None, None, -1
         if self.state != t("train.ui.state.stopping"):
             self.state = t("train.ui.state.stepping" if self.pace == "step" else "train.ui.state.running")
-        self.query_one(ContentSwitcher).current = "live"
+        if self.query_one(ContentSwitcher).current != "live":
+            self.show_view("live")
         self.redraw()
 
     @on(Update)

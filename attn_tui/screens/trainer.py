@@ -42,7 +42,7 @@ from attn_tui.core.trainer import (
     iter_compare,
     train,
 )
-from attn_tui.i18n import describe, t
+from attn_tui.i18n import describe, get_lang, t
 from attn_tui.screens.base import TutorScreen, tr
 from attn_tui.widgets.fields import Tick
 from attn_tui.widgets.loss_curve import LossCurve
@@ -156,6 +156,7 @@ class TrainerScreen(TutorScreen):
         self.halt = threading.Event()  # set when stopping: cuts short a paced sleep
         self.steps = threading.Semaphore(0)  # one release per F8 at the single-step pace
         self.pace = "fast"
+        self._drawn: tuple = ()  # what the snapshot panels show, to skip redrawing the same
 
     # ---- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -311,6 +312,12 @@ class TrainerScreen(TutorScreen):
             title.append("  " + t("train.ui.loss_now", loss=f"{losses[-1]:.4f}"), "dim")
         curve = LossCurve(losses, cfg.iters, height=6 if tall else 3)
         self.query_one("#loss", Static).update(Group(title, curve))
+        # the snapshot panels change a few times a second at most: redraw them only then, so
+        # the 20 progress updates a second stay cheap and keys are answered at once
+        key = (self.run_id, snap.iteration if snap else None, cfg, self.mean, get_lang(), live.size)
+        if key == self._drawn:
+            return
+        self._drawn = key
         self.query_one("#accuracy", Static).update(render_accuracy(snap, cfg.eval_every, live.size.width))
         self.query_one("#decode", Static).update(render_decode(snap.sample) if snap else "")
         self.query_one("#heat", Static).update(render_attention(snap, cfg.attention, self.mean))

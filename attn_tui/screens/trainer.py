@@ -52,8 +52,8 @@ from attn_tui.widgets.train_panels import (
     render_attention,
     render_decode,
     render_multi,
-    render_progress,
     render_note,
+    render_progress,
     render_session,
     run_label,
     variant,
@@ -164,8 +164,9 @@ class TrainerScreen(TutorScreen):
         with Horizontal(id="train"):
             with Vertical(id="train-settings") as settings:
                 tr(settings, "train.ui.settings", "border_title")
-                for field, value in (("length", cfg.length), ("iters", cfg.iters), ("seed", cfg.seed),
-                                     ("lr", cfg.lr), ("batch", cfg.batch), ("seeds", 10)):  # fmt: skip
+                fields = (("length", cfg.length), ("iters", cfg.iters), ("seed", cfg.seed),
+                          ("lr", cfg.lr), ("batch", cfg.batch), ("seeds", 10))  # fmt: skip
+                for field, value in fields:
                     with Horizontal(classes="row"):
                         yield tr(Static(classes="inline-label"), f"train.ui.{field}")
                         kind = "number" if field == "lr" else "integer"
@@ -282,11 +283,18 @@ class TrainerScreen(TutorScreen):
     # ---- drawing ------------------------------------------------------------------------
     @property
     def running(self) -> bool:
-        return self.worker is not None and self.worker.state in (WorkerState.PENDING, WorkerState.RUNNING)
+        return self.worker is not None and self.worker.state in (
+            WorkerState.PENDING,
+            WorkerState.RUNNING,
+        )
 
     def _shown_snapshot(self) -> tuple[Snapshot | None, np.ndarray]:
         """The snapshot and losses to draw: the live ones, or the timeline's frame."""
-        if self.result is not None and not self.running and 0 <= self.frame < len(self.result.snapshots):
+        if (
+            self.result is not None
+            and not self.running
+            and 0 <= self.frame < len(self.result.snapshots)
+        ):
             snap = self.result.snapshots[self.frame]
             return snap, self.result.losses[: snap.iteration]
         losses = np.concatenate(self.chunks) if self.chunks else np.empty(0)
@@ -303,8 +311,15 @@ class TrainerScreen(TutorScreen):
         eta = (cfg.iters - self.iteration) / it_per_s if it_per_s > 0 else math.nan
         width = max(min(live.size.width - 40, 30), 6)
         self.query_one("#progress", Static).update(
-            render_progress(cfg, self.iteration, self.state, it_per_s=it_per_s,
-                            elapsed=self.wall, eta=eta, width=width)  # fmt: skip
+            render_progress(
+                cfg,
+                self.iteration,
+                self.state,
+                it_per_s=it_per_s,
+                elapsed=self.wall,
+                eta=eta,
+                width=width,
+            )  # fmt: skip
         )
         self.query_one("#outcome", Static).update(self._outcome_text())
         title = Text(t("train.ui.loss_title"), "bold", no_wrap=True, overflow="ellipsis")
@@ -318,7 +333,9 @@ class TrainerScreen(TutorScreen):
         if key == self._drawn:
             return
         self._drawn = key
-        self.query_one("#accuracy", Static).update(render_accuracy(snap, cfg.eval_every, live.size.width))
+        self.query_one("#accuracy", Static).update(
+            render_accuracy(snap, cfg.eval_every, live.size.width)
+        )
         self.query_one("#decode", Static).update(render_decode(snap.sample) if snap else "")
         self.query_one("#heat", Static).update(render_attention(snap, cfg.attention, self.mean))
         self.query_one("#note", Static).update(render_note(snap))
@@ -335,8 +352,9 @@ class TrainerScreen(TutorScreen):
                                  iteration=snaps[k].iteration), "cyan"))  # fmt: skip
         if self.outcome is None and not self.running:
             cfg = self.config
-            parts.append(Prose(t("train.ui.intro", length=cfg.length, variant=variant(cfg.attention),
-                                 params=cfg.n_params), "dim"))  # fmt: skip
+            intro = t("train.ui.intro", length=cfg.length, variant=variant(cfg.attention),
+                      params=cfg.n_params)  # fmt: skip
+            parts.append(Prose(intro, "dim"))
         return Group(*parts)
 
     def redraw_tables(self) -> None:
@@ -441,7 +459,7 @@ class TrainerScreen(TutorScreen):
             self.action_start()
 
     def show_view(self, view: str) -> None:
-        """"live" or "tables"; the tables take the whole width (the settings step aside)."""
+        """ "live" or "tables"; the tables take the whole width (the settings step aside)."""
         self.query_one(ContentSwitcher).current = view
         self.query_one("#train-settings").display = view == "live"
         self.call_after_refresh(self.redraw_tables)
@@ -538,7 +556,9 @@ class TrainerScreen(TutorScreen):
         self.chunks, self.snapshot, self.iteration, self.wall = [], None, 0, math.nan
         self.outcome, self.result, self.frame = None, None, -1
         if self.state != t("train.ui.state.stopping"):
-            self.state = t("train.ui.state.stepping" if self.pace == "step" else "train.ui.state.running")
+            self.state = t(
+                "train.ui.state.stepping" if self.pace == "step" else "train.ui.state.running"
+            )
         if self.query_one(ContentSwitcher).current != "live":
             self.show_view("live")
         self.redraw()
@@ -576,7 +596,10 @@ class TrainerScreen(TutorScreen):
         self.redraw_tables()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker is not self.worker or event.state in (WorkerState.PENDING, WorkerState.RUNNING):
+        if event.worker is not self.worker or event.state in (
+            WorkerState.PENDING,
+            WorkerState.RUNNING,
+        ):
             return
         self.multi_running = False
         self.state = ""

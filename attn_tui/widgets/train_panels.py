@@ -14,7 +14,15 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from attn_tui.core import format as fmt
-from attn_tui.core.trainer import Decode, RunResult, Snapshot, Stats, TrainConfig, letters, seed_reference
+from attn_tui.core.trainer import (
+    Decode,
+    RunResult,
+    Snapshot,
+    Stats,
+    TrainConfig,
+    letters,
+    seed_reference,
+)
 from attn_tui.i18n import t
 from attn_tui.widgets.heatmap import Heatmap
 from attn_tui.widgets.loss_curve import strip
@@ -77,7 +85,8 @@ def render_accuracy(snapshot: Snapshot | None, every: int, width: int = 46) -> R
     if snapshot is None:
         return Prose(t("train.ui.acc_wait", every=every), "dim")
     line = Text(t("train.ui.acc_line", iteration=snapshot.iteration, whole=acc(snapshot.seq_acc),
-                  pos=acc(snapshot.pos_acc)), "bold", no_wrap=True, overflow="ellipsis")  # fmt: skip
+                  pos=acc(snapshot.pos_acc)),
+                "bold", no_wrap=True, overflow="ellipsis")  # fmt: skip
     per = [float(a) for a in snapshot.per_position]
     label = t("train.ui.position")
     positions = [label] + [str(i + 1) for i in range(len(per))]
@@ -126,7 +135,9 @@ class WeightsHeatmap(Heatmap):
         return self._texts(None), 2, False
 
 
-def render_attention(snapshot: Snapshot | None, attention: bool, mean: bool = False) -> RenderableType:
+def render_attention(
+    snapshot: Snapshot | None, attention: bool, mean: bool = False
+) -> RenderableType:
     """The probe's attention (or, with ``mean``, the held-out average): rows = output positions,
     columns = input positions, the reversal anti-diagonal underlined, each row's peak input
     position at the end. The colours span the matrix's own range: early on every weight is
@@ -167,7 +178,8 @@ def render_session(results: Sequence[RunResult]) -> RenderableType:
         return Group(*parts)
     header = [t("train.col.variant"), t("train.ui.col.length"), t("train.ui.col.seed"),
               t("train.ui.col.iters"), t("train.col.params"), t("train.ui.col.whole"),
-              t("train.ui.col.pos"), t("train.ui.col.ref_whole"), t("train.ui.col.ref_pos")]  # fmt: skip
+              t("train.ui.col.pos"), t("train.ui.col.ref_whole"),
+              t("train.ui.col.ref_pos")]  # fmt: skip
     rows = []
     for r in results:
         ref = _ref(r.config)
@@ -218,12 +230,15 @@ def render_multi(
         ref = seed_reference(base.length, attention)
         if ref is not None and ref["iters"] == base.iters:
             rows.append([Text("  " + t("train.seed_run"), "yellow"), str(ref["params"]),
-                         Text(acc(ref["seq_acc"]), "yellow"), "", Text(acc(ref["pos_acc"]), "yellow")])  # fmt: skip
+                         Text(acc(ref["seq_acc"]), "yellow"), "",
+                         Text(acc(ref["pos_acc"]), "yellow")])  # fmt: skip
     parts.append(columns(rows, "lrrrr", header))
     # the strips share one axis so the two variants can be compared by eye
     values = [r.seq_acc for v in runs.values() for r in v if math.isfinite(r.seq_acc)]
     refs = [seed_reference(base.length, a) for a in (False, True)]
-    ref_values = [r["seq_acc"] for r in refs if r and r["seq_acc"] is not None and r["iters"] == base.iters]
+    ref_values = [
+        r["seq_acc"] for r in refs if r and r["seq_acc"] is not None and r["iters"] == base.iters
+    ]
     if values:
         lo = min(values + ref_values)
         lo = max(0.0, math.floor(lo * 20) / 20)  # round down to 0.05
@@ -232,12 +247,22 @@ def render_multi(
         strip_w = max(min(width - label_w - 2, 50), 10)
         for attention in (False, True):
             ref = refs[attention]
-            marks = {"▲": ref["seq_acc"]} if ref and ref["seq_acc"] is not None and ref["iters"] == base.iters else {}
-            line = Text(variant(attention).ljust(label_w - fmt.cell_len(variant(attention)) + len(variant(attention))) + "  ",
+            marks = (
+                {"▲": ref["seq_acc"]}
+                if ref and ref["seq_acc"] is not None and ref["iters"] == base.iters
+                else {}
+            )
+            name = variant(attention)
+            pad = " " * (label_w - fmt.cell_len(name))  # cells, not characters: 用注意力 is 8
+            line = Text(name + pad + "  ",
                         no_wrap=True, overflow="crop")  # fmt: skip
-            line.append_text(strip([r.seq_acc for r in runs.get(attention, [])], lo, hi, strip_w, marks))
+            line.append_text(
+                strip([r.seq_acc for r in runs.get(attention, [])], lo, hi, strip_w, marks)
+            )
             parts.append(line)
-        parts.append(Prose(t("train.ui.strip_legend", lo=fmt.fixed(lo, 2), hi=fmt.fixed(hi, 2)), "dim"))
+        parts.append(
+            Prose(t("train.ui.strip_legend", lo=fmt.fixed(lo, 2), hi=fmt.fixed(hi, 2)), "dim")
+        )
     parts.append(Prose(t("train.ui.noise"), "italic"))
     parts.append(Prose(t("train.compare_note"), "dim"))
     return Group(*parts)

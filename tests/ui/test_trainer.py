@@ -12,10 +12,10 @@ import time
 import traceback
 
 from textual.widgets import Input, Select, Static
+from textual.worker import WorkerState
 
 from attn_tui.app import AttnApp
 from attn_tui.screens.trainer import TrainerScreen
-from textual.worker import WorkerState
 
 from .conftest import shown
 
@@ -220,7 +220,10 @@ async def test_compare_trains_both_variants_with_one_seed():
         screen = await open_trainer(pilot, iters=100, seed=3)
         await pilot.press("f9")
         await finish(pilot)
-        assert [(r.config.attention, r.config.seed) for r in screen.session] == [(False, 3), (True, 3)]
+        assert [(r.config.attention, r.config.seed) for r in screen.session] == [
+            (False, 3),
+            (True, 3),
+        ]
         await pilot.press("f4")
         session = text(screen, "#session", 96)
         assert "no attention" in session and "934" in session and "838" in session

@@ -13,7 +13,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from attn_tui import i18n
-from attn_tui.screens.base import TutorScreen, describe_binding
+from attn_tui.screens.base import TutorScreen
 from attn_tui.screens.help import HelpScreen
 from attn_tui.screens.home import HomeScreen
 
@@ -85,11 +85,7 @@ class AttnApp(App[None]):
             self.pop_screen()
             return
         screen = self.screen
-        keys = [
-            (self.get_key_display(active.binding), describe_binding(active.binding.description))
-            for active in screen.active_bindings.values()
-            if active.binding.description
-        ]
+        keys = screen.help_keys() if isinstance(screen, TutorScreen) else []
         panels = screen.HELP if isinstance(screen, TutorScreen) else ()
         self.push_screen(HelpScreen(keys, panels))
 

@@ -90,6 +90,7 @@ _TOKENS = re.compile(
     r"[\u2e80-\u9fff\u3000-\u303f\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]|[^\s\u2e80-\u9fff\u3000-\u303f\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]+|\s+"
 )
 _NO_LINE_START = set("，。、：；！？）」』】》,.;:!?)]")
+_NO_LINE_END = set("（「『【《")
 
 
 def cell_len(text: str) -> int:
@@ -114,6 +115,8 @@ def wrap(text: str, width: int) -> list[str]:
                 carried: list[str] = []
                 if token in _NO_LINE_START and len(line) > 1 and not line[-1].isspace():
                     carried = [line.pop()]
+                while len(line) > 1 and line[-1] in _NO_LINE_END:  # an opening bracket goes down
+                    carried.insert(0, line.pop())
                 while line and line[-1].isspace():
                     line.pop()
                 lines.append("".join(line))

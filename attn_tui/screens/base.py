@@ -70,6 +70,22 @@ class TutorScreen(Screen):
     def relocalize(self) -> None:
         """Redraw content that is computed rather than looked up (override in screens)."""
 
+    def help_keys(self) -> list[tuple[str, str]]:
+        """(keys, what they do) for the tutor's own bindings active here, for the help overlay.
+
+        Textual's built-in widget keys (scrolling, copying...) are left out: their descriptions
+        are not catalogue keys. Keys sharing a description are merged ("F1 / ?").
+        """
+        merged: dict[str, list[str]] = {}
+        for active in super().active_bindings.values():
+            description = active.binding.description
+            if description in catalogue():
+                display = self.app.get_key_display(active.binding)
+                keys = merged.setdefault(t(description), [])
+                if display not in keys:
+                    keys.append(display)
+        return [(" / ".join(keys), text) for text, keys in merged.items()]
+
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         translated = {}

@@ -25,7 +25,7 @@ from attn_tui.core.attention import (
 from attn_tui.core.parse import InputError, normalise, parse_matrix, parse_vector
 from attn_tui.i18n import describe, t
 from attn_tui.screens.base import TutorScreen, tr
-from attn_tui.widgets.fields import LineInput
+from attn_tui.widgets.fields import LineInput, Tick
 from attn_tui.widgets.steps import render_experiment, render_steps
 from attn_tui.widgets.stepsview import StepsView
 
@@ -38,14 +38,6 @@ PRESETS: dict[str, tuple[str, str, str]] = {
     "plane": ("1 2", "2 0\n0 2\n-1 -1\n2 2", ""),
 }
 EXPERIMENT = "experiment"
-
-
-class Tick(Checkbox):
-    """A compact checkbox whose state reads in plain text too: ✓ when on, blank when off."""
-
-    @property
-    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 (Textual's name)
-        return "✓" if self.value else " "
 
 
 class StepsPanel(StepsView):
@@ -290,12 +282,20 @@ class CalculatorScreen(TutorScreen):
         if switcher.current == "experiment":
             self.redraw_experiment()
 
+    def fill(self, query: str, keys: str, values: str = "") -> None:
+        """Put a worked example in the fields (e.g. from an exercise) and start at step 1."""
+        with self.prevent(Select.Changed):
+            self.query_one("#preset", Select).clear()  # these numbers are no preset
+        self._load(query, keys, values)
+
     def action_preset(self, name: str) -> None:
         if name == EXPERIMENT:
             self.query_one(ContentSwitcher).current = "experiment"
             self.redraw_experiment()
             return
-        query, keys, values = PRESETS[name]
+        self._load(*PRESETS[name])
+
+    def _load(self, query: str, keys: str, values: str) -> None:
         self.query_one("#query", Input).value = query
         self.query_one("#keys", TextArea).text = keys
         self.query_one("#values", TextArea).text = values

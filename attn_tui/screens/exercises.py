@@ -561,14 +561,7 @@ class ExercisesScreen(TutorScreen):
         app = self.app
         await app.switch_mode("calc")
         calc = app.screen
-        try:
-            from textual.widgets import TextArea
-
-            if hasattr(calc, "action_preset"):
-                calc.action_preset("seed")  # steps view, step 1, like a fresh start
-            calc.query_one("#query", Input).value = fill["query"]
-            calc.query_one("#keys", TextArea).text = _calculator_rows(fill["keys"])
-            calc.query_one("#values", TextArea).text = _calculator_rows(fill.get("values", ""))
-        except Exception:  # noqa: BLE001 — a calculator without these fields still opens
-            return
+        calc.fill(
+            fill["query"], _calculator_rows(fill["keys"]), _calculator_rows(fill.get("values", ""))
+        )
         app.notify(t("ex.calc_filled"), timeout=3)

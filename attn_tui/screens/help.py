@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from attn_tui.i18n import t
+from attn_tui.widgets.prose import Prose
 
 
 class HelpScreen(ModalScreen[None]):
@@ -34,7 +37,7 @@ class HelpScreen(ModalScreen[None]):
             yield Static(self._render_keys(), id="help-keys")
             yield Static(self._render_panels(), id="help-panels")
 
-    def _render_keys(self) -> Table:
+    def _render_keys(self) -> Group:
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold cyan", no_wrap=True)
         table.add_column()
@@ -43,13 +46,11 @@ class HelpScreen(ModalScreen[None]):
         table.title_style = "bold"
         for key, description in self.keys:
             table.add_row(key, description)
-        table.add_row("Tab", t("app.help.global"))
-        return table
+        return Group(table, Text(""), Prose(t("app.help.global"), "dim"))
 
-    def _render_panels(self) -> Text:
-        text = Text()
-        text.append(t("app.help.panels") + "\n", style="bold")
+    def _render_panels(self) -> Group:
+        parts: list[RenderableType] = [Text(t("app.help.panels"), style="bold")]
         for title_key, body_key in self.panels:
-            text.append(t(title_key), style="bold cyan")
-            text.append("  " + t(body_key) + "\n")
-        return text
+            parts.append(Text(t(title_key), style="bold cyan"))
+            parts.append(Padding(Prose(t(body_key)), (0, 0, 0, 2)))
+        return Group(*parts)

@@ -31,7 +31,7 @@ from attn_tui.core.lab import LabResult
 from attn_tui.core.parse import InputError
 from attn_tui.i18n import describe, t
 from attn_tui.screens.base import TutorScreen, tr
-from attn_tui.screens.calculator import Tick
+from attn_tui.widgets.fields import Tick
 from attn_tui.widgets.heatmap import Heatmap
 from attn_tui.widgets.prose import Prose
 

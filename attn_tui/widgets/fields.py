@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.geometry import Size
 from textual.reactive import Reactive
-from textual.widgets import Input
+from textual.widgets import Checkbox, Input
 
 
 class LineInput(Input):
@@ -17,3 +17,11 @@ class LineInput(Input):
     """
 
     virtual_size = Reactive(Size(0, 0), repaint=True)
+
+
+class Tick(Checkbox):
+    """A compact checkbox whose state reads in plain text too: ✓ when on, blank when off."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 (Textual's name)
+        return "✓" if self.value else " "

@@ -48,3 +48,11 @@ def test_wrap_breaks_chinese_between_characters_and_keeps_punctuation_off_line_s
 def test_wrap_keeps_english_words_whole():
     lines = wrap("The variance of a dot product grows with d.", 12)
     assert lines == ["The variance", "of a dot", "product", "grows with", "d."]
+
+
+def test_wrap_never_ends_a_line_with_an_opening_bracket():
+    text = "答案写成「对/错」两种，用（括号）表示的也可以，全角【方括号】也一样。"
+    for width in range(6, 30):
+        lines = wrap(text, width)
+        assert not any(line[-1:] in "（「【" for line in lines), (width, lines)
+        assert "".join(lines) == text

@@ -67,7 +67,9 @@ def describe(err: Exception, lang: str | None = None) -> str:
     params = dict(getattr(err, "params", {}))
     key = code if "." in code else f"err.{code}"
     if "field" in params:
-        field = t(f"common.field.{params['field']}", lang=lang)
+        name_key = f"common.field.{params['field']}"
+        # A field the catalogue does not name (the lab's X, W_Q ...) reads the same in both.
+        field = t(name_key, lang=lang) if name_key in catalogue() else str(params["field"])
         if "row" in params and "{row}" not in catalogue()[key][1]:
             field = t("common.field_row", lang=lang, field=field, row=params["row"])
         params["field"] = field

@@ -54,13 +54,6 @@ _STREAM_WEIGHTS = 1  # separate random streams, so typing X never changes the se
 _X_DECIMALS = 1  # X and W are rounded so that the numbers shown are the numbers used
 _W_DECIMALS = 2
 
-# The parser's fault codes; a typed lab matrix re-raises them as lab.parse.<code>.
-_PARSE_CODES = frozenset(
-    {"empty", "empty_entry", "not_a_number", "not_finite", "too_large", "too_many_dims",
-     "too_many_rows", "ragged"}
-)  # fmt: skip
-
-
 # ---------------------------------------------------------------------------- inputs
 
 
@@ -149,19 +142,8 @@ def preset(name: str, d_model: int = 8, seed: int = 0) -> Tokens:
 
 
 def _parse(text: str, matrix: str) -> np.ndarray:
-    """parse_matrix with its faults renamed lab.parse.<code> and labelled by matrix name.
-
-    The parser names the field through ``common.field.<field>``; the lab's matrices (X,
-    W_Q, ...) are not fields there, so the lab carries its own wording of the same faults.
-    """
-    try:
-        return parse_matrix(text, field="value")
-    except InputError as err:
-        params = {k: v for k, v in err.params.items() if k != "field"}
-        code = err.code if err.code in _PARSE_CODES else "other"
-        if code == "empty" and "row" in params:
-            code = "empty_row"
-        raise InputError(f"lab.parse.{code}", matrix=matrix, **params) from err
+    """parse_matrix, its faults naming the matrix (X, W_Q, ...) as the field."""
+    return parse_matrix(text, field=matrix)
 
 
 def _as_matrix(value: str | np.ndarray, matrix: str) -> np.ndarray:
@@ -169,7 +151,7 @@ def _as_matrix(value: str | np.ndarray, matrix: str) -> np.ndarray:
         return _parse(value, matrix)
     arr = np.asarray(value, dtype=np.float64)
     if arr.ndim != 2 or arr.size == 0 or not np.all(np.isfinite(arr)):
-        raise InputError("lab.parse.other", matrix=matrix)
+        raise InputError("lab.bad_matrix", matrix=matrix)
     return arr
 
 

@@ -57,45 +57,7 @@ TEXT = {
         "{name} = {value} 不可用：请取 1 到 {limit} 之间的整数。",
         "{name} = {value} is not usable: choose a whole number from 1 to {limit}.",
     ),
-    # A typed matrix (X, W_Q, ...) the parser could not read; the parser's own wording,
-    # with the matrix named instead of a calculator field.
-    "lab.parse.empty": (
-        "{matrix} 是空的：每行输入几个数，行之间用换行或分号分开。",
-        "{matrix} is empty: type rows of numbers, separated by new lines or semicolons.",
-    ),
-    "lab.parse.empty_row": (
-        "{matrix} 的第 {row} 行是空的。",
-        "{matrix}: row {row} is empty.",
-    ),
-    "lab.parse.empty_entry": (
-        "{matrix} 第 {row} 行的第 {entry} 个位置是空的（两个逗号之间没有数字？）。",
-        "{matrix}, row {row}: entry {entry} is empty (two commas with nothing between?).",
-    ),
-    "lab.parse.not_a_number": (
-        "{matrix} 第 {row} 行的第 {entry} 个位置“{token}”不是数字。",
-        "{matrix}, row {row}: entry {entry}, “{token}”, is not a number.",
-    ),
-    "lab.parse.not_finite": (
-        "{matrix} 第 {row} 行的第 {entry} 个位置是 {token}：只接受有限的数。",
-        "{matrix}, row {row}: entry {entry} is {token}; only finite numbers are accepted.",
-    ),
-    "lab.parse.too_large": (
-        "{matrix} 第 {row} 行的第 {entry} 个位置 {token} 太大：绝对值不能超过 {limit}。",
-        "{matrix}, row {row}: entry {entry}, {token}, is too large; the limit is ±{limit}.",
-    ),
-    "lab.parse.too_many_dims": (
-        "{matrix} 的一行有 {count} 个数，最多 {limit} 个。",
-        "{matrix} has a row of {count} numbers; the limit is {limit}.",
-    ),
-    "lab.parse.too_many_rows": (
-        "{matrix} 有 {count} 行，最多 {limit} 行。",
-        "{matrix} has {count} rows; the limit is {limit}.",
-    ),
-    "lab.parse.ragged": (
-        "{matrix} 的第 {row} 行有 {length} 个数，第 1 行有 {expected} 个：每行长度要一样。",
-        "{matrix}: row {row} has {length} numbers but row 1 has {expected}; all rows must match.",
-    ),
-    "lab.parse.other": (
+    "lab.bad_matrix": (
         "{matrix} 读不出来：请输入一个由有限数字组成的矩阵。",
         "{matrix} could not be read: type a matrix of finite numbers.",
     ),

@@ -382,10 +382,10 @@ def test_typed_shape_mismatch():
 
 def test_typed_parse_faults_name_the_matrix():
     err = _code(lab.typed, "1 2; 3 x")
-    assert err.code == "lab.parse.not_a_number"
-    assert err.params == {"matrix": "X", "token": "x", "entry": 2, "row": 2}
-    assert _code(lab.typed, "1 2; 3").code == "lab.parse.ragged"
-    assert _code(lab.projections, 2, W_O="").code == "lab.parse.empty"
+    assert err.code == "not_a_number"
+    assert err.params == {"field": "X", "token": "x", "entry": 2, "row": 2}
+    assert _code(lab.typed, "1 2; 3").code == "ragged"
+    assert _code(lab.projections, 2, W_O="").code == "empty"
 
 
 def test_bad_window_and_cross_faults():

@@ -24,6 +24,15 @@ def test_every_shape_step_has_a_label():
         assert f"lab.step.{step.key}" in TEXT
 
 
-def test_every_parse_fault_has_a_lab_message():
-    for code in lab._PARSE_CODES | {"empty_row", "other"}:
-        assert f"lab.parse.{code}" in TEXT
+def test_parse_faults_in_a_typed_matrix_name_the_matrix():
+    import pytest
+
+    from attn_tui.core.parse import InputError
+    from attn_tui.i18n import describe
+
+    with pytest.raises(InputError) as typed:
+        lab.typed("1 2; 3 x")
+    assert describe(typed.value, "en") == "X row 2: entry 2, “x”, is not a number."
+    with pytest.raises(InputError) as typed:
+        lab.projections(2, W_O="")
+    assert "W_O" in describe(typed.value, "zh")

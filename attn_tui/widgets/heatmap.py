@@ -81,6 +81,8 @@ class Heatmap:
     underline; diagonal underlines (i, i). extra: one string per row shown after the matrix
     under ``extra_title`` (row sums, say). vmin/vmax fix the colour scale (default: the
     unmasked finite values' range). legend adds a line with the scale's two ends.
+    all_or_shade: when `places` decimals do not fit, show shading alone rather than fewer
+    decimals (weights near 1/L would all read "0.1" and hide the differences that matter).
     """
 
     def __init__(
@@ -102,6 +104,7 @@ class Heatmap:
         vmin: float | None = None,
         vmax: float | None = None,
         legend: bool = False,
+        all_or_shade: bool = False,
     ) -> None:
         self.values = np.asarray(values, dtype=float)
         if self.values.ndim != 2:
@@ -123,6 +126,7 @@ class Heatmap:
         self.extra = list(extra) if extra is not None else None
         self.extra_title = extra_title
         self.legend = legend
+        self.all_or_shade = all_or_shade
         shown = self.values[~self.masked & np.isfinite(self.values)]
         lo = float(shown.min()) if shown.size else 0.0
         hi = float(shown.max()) if shown.size else 1.0
@@ -166,7 +170,7 @@ class Heatmap:
 
     def _layout(self, max_width: int) -> tuple[list[list[str]], int, bool]:
         """The most precise (texts, cell width, full labels) that fits ``max_width``."""
-        for places in range(self.places, -1, -1):
+        for places in [self.places] if self.all_or_shade else range(self.places, -1, -1):
             texts = self._texts(places)
             cell = self._cell_width(texts, full_labels=True)
             if self._width(cell) <= max_width:

@@ -123,18 +123,6 @@ def render_decode(decode: Decode) -> Text:
     return text
 
 
-class WeightsHeatmap(Heatmap):
-    """Two decimals or shading alone: attention weights near 1/L all read "0.1" or "0" at
-    fewer decimals, which hides the very differences the learner is looking for."""
-
-    def _layout(self, max_width: int) -> tuple[list[list[str]], int, bool]:
-        texts = self._texts(self.places)
-        cell = self._cell_width(texts, full_labels=True)
-        if self._width(cell) <= max_width:
-            return texts, cell, True
-        return self._texts(None), 2, False
-
-
 def render_attention(
     snapshot: Snapshot | None, attention: bool, mean: bool = False
 ) -> RenderableType:
@@ -153,7 +141,7 @@ def render_attention(
     cols = [str(j + 1) for j in range(n_in)]  # short, so two decimals fit at length 10
     anti = [(i, n_in - 1 - i) for i in range(min(n_out, n_in))]
     peaks = [str(int(row.argmax()) + 1) for row in weights]
-    heat = WeightsHeatmap(weights, rows, cols, highlight=anti, places=2, extra=peaks,
+    heat = Heatmap(weights, rows, cols, highlight=anti, places=2, extra=peaks, all_or_shade=True,
                    extra_title=t("train.ui.peak"))  # fmt: skip
     title = t("train.ui.heat_mean_title") if mean else t("train.ui.heat_title", x=letters(probe.x))
     return Group(Prose(title, "bold"), heat)

@@ -77,6 +77,7 @@ class QuizScreen(TutorScreen):
         self.view = "start"
         self.mode = "quick"  # quick, full or retry
         self.run: list[Instance] = []
+        self._leave_armed = False  # F5 pressed once mid-quiz; a second press leaves
         self.answered: list[quiz.Answered] = []
         self.current: quiz.Answered | None = None  # the graded answer on screen, before Next
         self.result: quiz.QuizResult | None = None
@@ -142,6 +143,7 @@ class QuizScreen(TutorScreen):
 
     # ---- drawing ------------------------------------------------------------------------
     def show(self, view: str) -> None:
+        self._leave_armed = False  # any move on (next question, summary...) disarms a lone F5
         self.view = view
         self.query_one("#quiz-views", ContentSwitcher).current = view
         self.redraw()
@@ -313,6 +315,7 @@ class QuizScreen(TutorScreen):
     # ---- the run ------------------------------------------------------------------------
     def start(self, mode: str, exercises: list[Exercise] | list[Instance]) -> None:
         self.mode = mode
+        self._leave_armed = False
         self.run = [e if isinstance(e, Instance) else instance(e) for e in exercises]
         self.answered = []
         self.current = None
@@ -327,6 +330,7 @@ class QuizScreen(TutorScreen):
         box.value = ""
 
     def submit(self, typed: str) -> None:
+        self._leave_armed = False  # carrying on with the quiz disarms a lone F5
         """Grade what was typed (once); an empty answer asks again rather than scoring 0."""
         if self.current is not None or not self.run:
             return
@@ -435,6 +439,12 @@ class QuizScreen(TutorScreen):
             self.start("retry", [a.inst for a in self.result.missed_answers])
 
     def action_new_quiz(self) -> None:
+        # Mid-quiz, the first F5 only warns: a quiz in progress is not thrown away by one key.
+        if self.view == "question" and self.run and not self._leave_armed:
+            self._leave_armed = True
+            self.notify(t("quiz.confirm_leave"), timeout=4)
+            return
+        self._leave_armed = False
         self.run = []
         self.current = None
         self.show("start")

@@ -192,4 +192,8 @@ TEXT = {
         "no question “{id}” in the quiz bank (ignored).",
     ),
     "quiz.missing_path": ("找不到 {path}", "{path} does not exist"),
+    "quiz.confirm_leave": (
+        "测验还没做完：再按一次 F5 放弃这次测验，重新开始。",
+        "This quiz is not finished: press F5 again to abandon it and start over.",
+    ),
 }

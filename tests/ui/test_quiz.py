@@ -149,3 +149,22 @@ async def test_language_switch_redraws_the_question_and_its_feedback():
         assert inst.exercise.prompt.zh[:6] in prompt
         feedback = shown(screen.query_one("#q-feedback", Static), 76)
         assert "正确" in feedback and "参考答案" in feedback
+
+
+async def test_f5_mid_quiz_asks_before_throwing_the_quiz_away():
+    async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
+        screen = await open_quiz(pilot)
+        await pilot.press("enter")  # quick quiz
+        await pilot.pause()
+        await answer(pilot, screen, key_for(screen.run[0]))
+        await pilot.press("f5")
+        await pilot.pause()
+        assert screen.view == "question" and screen.run  # only a warning
+        await pilot.press("enter")  # carry on: next question; a later lone F5 warns again
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+        assert screen.view == "question"
+        await pilot.press("f5")
+        await pilot.pause()
+        assert screen.view == "start" and not screen.run

@@ -5,12 +5,19 @@ are read on every change and the layer recomputed at once (``attn_tui.core.lab.c
 is microseconds at these sizes). A wrong setting is named under its field and the views keep
 the last valid layer, marked as such, as in the calculator.
 
+"typed rows" as the source of the queries reveals a field for X (one row per token, d_model
+follows its width), the token labels, and a folded section with W_Q, W_K, W_V, W_O, each
+empty for the seeded matrix or typed. Choosing it starts from the numbers on show, so
+nothing changes until the learner edits one.
+
 The views (F4): the attention heatmap of one head with a cursor whose cell's arithmetic is
 written out; Q, K, V with their shapes; every head side by side with Z, the concat and W_O;
 the shapes trace of the seed's n = 10, d_model = 512, h = 8; and the quadratic cost.
 """
 
 from __future__ import annotations
+
+import re
 
 from rich.columns import Columns
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -21,23 +28,26 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.reactive import reactive
-from textual.widgets import ContentSwitcher, Footer, Input, Select, Static
+from textual.widgets import Collapsible, ContentSwitcher, Footer, Input, Select, Static, TextArea
 
 from attn_tui.core import format as fmt
 from attn_tui.core import lab
 from attn_tui.core.lab import LabResult
-from attn_tui.core.parse import InputError
+from attn_tui.core.parse import InputError, parse_matrix
 from attn_tui.i18n import describe, t
 from attn_tui.screens.base import TutorScreen, tr
-from attn_tui.widgets.fields import Tick
+from attn_tui.widgets.fields import LineInput, Tick
 from attn_tui.widgets.heatmap import Heatmap
 from attn_tui.widgets.prose import Prose
 
 ACCENT = "bold cyan"
 VIEWS = ("attn", "qkv", "heads", "shapes", "cost")
-SENTENCES = (*lab.PRESETS, "count")  # "count": x1 … xn with n from the tokens field
+TYPED = "typed"  # X (and optionally the W matrices) typed by the learner
+SENTENCES = (*lab.PRESETS, "count", TYPED)  # "count": x1 … xn with n from the tokens field
+WEIGHTS = ("W_Q", "W_K", "W_V", "W_O")
+MATRICES = ("X", *WEIGHTS)  # the typed fields' ids, and the ``field`` of their faults
 CROSS_OFF = "off"
 # Which field a core fault belongs under.
 FAULT_FIELD = {
@@ -51,7 +61,9 @@ FAULT_FIELD = {
     "lab.cross_dim": "cross",
 }
 INT_FIELDS = ("tokens", "d_model", "heads", "seed")
-FIELDS = (*INT_FIELDS, "window", "cross")
+FIELDS = (*INT_FIELDS, "window", "cross", "labels", *MATRICES)
+# Faults of a typed X that the core words for d_model or the token count.
+TYPED_FAULT_FIELD = {"lab.empty": "X", "lab.too_many_tokens": "X", "lab.d_model": "X"}
 SEED_EXAMPLE = (10, 512, 8)  # the seed text's n, d_model, h
 
 
@@ -61,6 +73,17 @@ def _shape(shape: tuple[int, ...]) -> str:
 
 def _vec(values) -> str:
     return fmt.vec(values, 2, fixed_places=True)
+
+
+def _rows_text(X) -> str:
+    """A matrix as the typed field shows it: one row per line, numbers as the parser reads them."""
+    return "\n".join(" ".join(f"{float(v):g}" for v in row) for row in X)
+
+
+def _labels(text: str) -> list[str] | None:
+    """Token labels separated by spaces (or commas); none typed means x1 … xn."""
+    words = [w for w in re.split(r"[\s,，、]+", text) if w]
+    return words or None
 
 
 def _masks(r: LabResult) -> str:
@@ -337,6 +360,19 @@ class HeatPanel(ViewPanel):
     ]
 
 
+_TEXT_AREA_KEYS = {key for b in TextArea.BINDINGS for key in b.key.split(",")}
+
+
+class MatrixArea(TextArea, inherit_bindings=False):
+    """A typed matrix. TextArea's keys without its F6 ("select line"), so that F6 still
+    changes the head here and the footer keeps its order."""
+
+    BINDINGS = [
+        *(b for b in ScrollableContainer.BINDINGS if b.key not in _TEXT_AREA_KEYS),
+        *(b for b in TextArea.BINDINGS if b.key != "f6"),
+    ]
+
+
 # ---------------------------------------------------------------------------- the screen
 
 
@@ -374,6 +410,7 @@ class LabScreen(TutorScreen):
                 yield tr(Static(classes="field-label"), "lab.sentence")
                 yield Select(self._sentence_options(), id="sentence", compact=True,
                              allow_blank=False, value=config.preset)  # fmt: skip
+                yield from self._typed_fields()
                 yield from self._int_row("tokens", "lab.tokens", len(lab.PRESETS[config.preset]))
                 yield from self._int_row("d_model", "lab.d_model_label", config.d_model)
                 yield from self._int_row("heads", "lab.heads_label", config.heads)
@@ -400,8 +437,27 @@ class LabScreen(TutorScreen):
                             yield Static(id=f"{name}-body")
         yield Footer(show_command_palette=False)
 
+    def _typed_fields(self) -> ComposeResult:
+        """X, its labels and the four W matrices; shown while "typed rows" is chosen."""
+        with Vertical(id="typed"):
+            yield tr(Static(classes="field-label"), "lab.x_label")
+            yield MatrixArea(id="X", compact=True, soft_wrap=False, tab_behavior="focus")
+            yield Static(id="X-error", classes="error")
+            with Horizontal(classes="row"):
+                yield tr(Static(classes="inline-label"), "lab.labels_label")
+                yield tr(LineInput(id="labels", compact=True), "lab.labels_placeholder",
+                         "placeholder")  # fmt: skip
+            yield Static(id="labels-error", classes="error")
+            with Collapsible(id="typed-w", title=", ".join(WEIGHTS), collapsed=True):
+                for name in WEIGHTS:
+                    yield Static(name, id=f"{name}-label", classes="field-label")
+                    yield tr(MatrixArea(id=name, compact=True, soft_wrap=False,
+                                        tab_behavior="focus"),
+                             "lab.w_placeholder", "placeholder")  # fmt: skip
+                    yield Static(id=f"{name}-error", classes="error")
+
     def _int_row(self, field: str, label_key: str, value: int) -> ComposeResult:
-        with Horizontal(classes="row"):
+        with Horizontal(classes="row", id=f"{field}-row"):
             yield tr(Static(classes="inline-label"), label_key)
             yield Input(str(value), id=field, compact=True, type="integer")
         yield Static(id=f"{field}-error", classes="error")
@@ -424,7 +480,11 @@ class LabScreen(TutorScreen):
         """Every setting → a layer, or the faults by field."""
         errors: dict[str, str] = {}
         ints: dict[str, int] = {}
+        sentence = self.query_one("#sentence", Select).value
+        typed = sentence == TYPED
         for field in INT_FIELDS:
+            if typed and field in ("tokens", "d_model"):
+                continue  # both follow the typed X
             try:
                 ints[field] = int(self.query_one(f"#{field}", Input).value.strip())
             except ValueError:
@@ -437,29 +497,88 @@ class LabScreen(TutorScreen):
                 window = int(window_text)
             except ValueError:
                 errors["window"] = t("lab.bad_int", name="w")
+        proj: lab.Projections | None = None
+        if typed:
+            queries, proj = self._read_typed(ints.get("seed"), errors)
         if errors:
             return None, errors
-        sentence = self.query_one("#sentence", Select).value
         cross = self.query_one("#cross", Select).value
-        d_model, seed = ints["d_model"], ints["seed"]
+        seed = ints["seed"]
         try:
-            if sentence == "count":
+            if typed:
+                d_model = queries.d_model
+            elif sentence == "count":
+                d_model = ints["d_model"]
                 queries = lab.numbered(ints["tokens"], d_model, seed)
             else:
+                d_model = ints["d_model"]
                 queries = lab.preset(str(sentence), d_model, seed)
             memory = None if cross == CROSS_OFF else lab.preset(str(cross), d_model, seed)
-            result = lab.compute(queries, memory, heads=ints["heads"],
+            result = lab.compute(queries, memory, proj, heads=ints["heads"],
                                  causal=self.query_one("#causal", Tick).value,
                                  window=window, seed=seed)  # fmt: skip
         except InputError as err:
-            errors[FAULT_FIELD.get(err.code, "tokens")] = describe(err)
+            errors[self._fault_field(err, typed)] = describe(err)
             return None, errors
         return result, errors
 
+    def _read_typed(
+        self, seed: int | None, errors: dict[str, str]
+    ) -> tuple[lab.Tokens | None, lab.Projections | None]:
+        """The typed X (with its labels) and W matrices; faults go under their fields."""
+        queries: lab.Tokens | None = None
+        try:
+            X = parse_matrix(self.query_one("#X", TextArea).text, field="X")
+            queries = lab.typed(X, _labels(self.query_one("#labels", Input).value))
+        except InputError as err:
+            errors[self._fault_field(err, True)] = describe(err)
+        typed_w: dict[str, object] = {}
+        for name in WEIGHTS:
+            text = self.query_one(f"#{name}", TextArea).text
+            if not text.strip():
+                continue  # empty: drawn from the seed
+            try:
+                typed_w[name] = parse_matrix(text, field=name)
+            except InputError as err:
+                errors[name] = describe(err)
+        if queries is None or seed is None or any(name in errors for name in WEIGHTS):
+            return queries, None  # the shapes cannot be judged yet
+        try:
+            return queries, lab.projections(queries.d_model, seed, **typed_w)
+        except InputError as err:
+            errors[self._fault_field(err, True)] = describe(err)
+            return queries, None
+
+    @staticmethod
+    def _fault_field(err: InputError, typed: bool) -> str:
+        """The field a fault is shown under: the matrix it names, else by its code."""
+        where = err.params.get("matrix", err.params.get("field"))
+        if where in MATRICES:
+            return str(where)
+        if err.code == "lab.labels":
+            return "labels"
+        if typed and err.code in TYPED_FAULT_FIELD:
+            return TYPED_FAULT_FIELD[err.code]
+        return FAULT_FIELD.get(err.code, "tokens")
+
     def recompute(self) -> None:
+        typed = self.query_one("#sentence", Select).value == TYPED
+        self.query_one("#typed").set_class(typed, "-shown")
+        self.query_one("#tokens-row").set_class(typed, "-hidden")
+        self.query_one("#d_model", Input).disabled = typed
         result, errors = self._read()
         if result is not None:
             self.result = result
+            if typed:  # d_model and n follow the typed X
+                with self.prevent(Input.Changed):
+                    self.query_one("#d_model", Input).value = str(result.d_model)
+                    self.query_one("#tokens", Input).value = str(result.n_q)
+        d_model = self.result.d_model if self.result is not None else "d_model"
+        for name in WEIGHTS:  # the shape each W needs, beside its name
+            label = t("lab.w_o_rows") if name == "W_O" else t("lab.w_rows", d_model=d_model)
+            self.query_one(f"#{name}-label", Static).update(f"{name} {label}")
+        if any(name in errors for name in WEIGHTS):  # a fault hidden in the fold is no help
+            self.query_one("#typed-w", Collapsible).collapsed = False
         self.stale = bool(errors)
         for field in FIELDS:
             box = self.query_one(f"#{field}-error", Static)
@@ -515,8 +634,18 @@ class LabScreen(TutorScreen):
                     sentence.value = "count"
         self.recompute()
 
+    @on(TextArea.Changed)
+    def _matrix_changed(self) -> None:
+        self.recompute()
+
     @on(Select.Changed, "#sentence")
     def _sentence_chosen(self, event: Select.Changed) -> None:
+        rows = self.query_one("#X", TextArea)
+        if event.value == TYPED and not rows.text.strip() and self.result is not None:
+            # Start from the numbers on show: nothing moves until the learner edits one.
+            with self.prevent(TextArea.Changed, Input.Changed):
+                rows.text = _rows_text(self.result.queries.X)
+                self.query_one("#labels", Input).value = " ".join(self.result.queries.labels)
         if event.value in lab.PRESETS:
             with self.prevent(Input.Changed):
                 self.query_one("#tokens", Input).value = str(len(lab.PRESETS[str(event.value)]))

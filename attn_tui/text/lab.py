@@ -155,6 +155,13 @@ TEXT = {
     "lab.preset.love": ("I love China", "I love China"),
     "lab.preset.love_zh": ("我 爱 中国", "我 爱 中国"),
     "lab.preset.count": ("x1 … xn（n 个词）", "x1 … xn (n tokens)"),
+    "lab.preset.typed": ("自己输入 X", "typed rows of X"),
+    "lab.x_label": ("X：每行一个词的向量", "X: one row per token"),
+    "lab.labels_label": ("词标签", "labels"),
+    "lab.labels_placeholder": ("x1 x2 …", "x1 x2 …"),
+    "lab.w_placeholder": ("留空 = 用种子随机", "empty = seeded"),
+    "lab.w_rows": ("（{d_model} 行 = d_model）", "({d_model} rows = d_model)"),
+    "lab.w_o_rows": ("（行数 = W_V 的列数）", "(rows = W_V's columns)"),
     "lab.tokens": ("词数 n", "tokens n"),
     "lab.d_model_label": ("d_model", "d_model"),
     "lab.heads_label": ("头数 h", "heads h"),
@@ -281,11 +288,15 @@ TEXT = {
     "lab.help.settings": (
         "选一句预设的话或 n 个词（x1 … xn），d_model ≤ 16，头数 h 必须整除 d_model，"
         "随机种子决定词向量和 W 矩阵。因果掩码让每个词只看自己和前面的词；"
-        "窗口 w 只留距离 ≤ w 的键；“键和值来自”另一句就是交叉注意力。",
+        "窗口 w 只留距离 ≤ w 的键；“键和值来自”另一句就是交叉注意力。"
+        "“自己输入 X”：每行一个词的向量（d_model 随列数而定），可加词标签；"
+        "展开 W_Q、W_K、W_V、W_O 可以输入自己的矩阵，留空就用随机的。",
         "Pick a preset sentence or n tokens (x1 … xn); d_model ≤ 16; h must divide d_model; "
         "the seed draws the word vectors and the W matrices. The causal mask lets each token see "
         "itself and earlier ones; a window w keeps keys at most w away; taking keys and values "
-        "from another sentence is cross-attention.",
+        "from another sentence is cross-attention. “typed rows of X”: one row per token "
+        "(d_model follows the width), optional labels; unfold W_Q, W_K, W_V, W_O to type "
+        "your own, or leave them empty for seeded ones.",
     ),
     "lab.help.attn": (
         "一个头的分数或权重热力图。行是查询，列是键；颜色越亮数越大；被掩码的格子分数是 −∞、"

@@ -1,11 +1,13 @@
-"""Pilot tests of the lab: toggle the mask, change heads, move the cursor, switch language."""
+"""Pilot tests of the lab: toggle the mask, change heads, move the cursor, switch language,
+type X and the W matrices."""
 
 import numpy as np
 from rich.console import Console
-from textual.widgets import Input, Select, Static
+from textual.widgets import Collapsible, Input, Select, Static, TextArea
 
 from attn_tui.app import AttnApp
-from attn_tui.screens.lab import LabScreen
+from attn_tui.core import lab
+from attn_tui.screens.lab import LabScreen, MatrixArea
 from attn_tui.widgets.heatmap import Heatmap
 
 from .conftest import shown
@@ -193,3 +195,137 @@ def test_heatmap_fits_the_width_it_is_given():
     assert "0.12" in wide and "−∞" in wide and "垫子" in wide and "sum" in wide
     narrow = text(14)
     assert "0.12" not in narrow and "··" in narrow  # shading alone, mask still marked
+
+
+X_TYPED = "1 0 1 0\n0 2 0 1\n1 1 1 1"
+W_Q_TYPED = "1 0 0 1\n0 1 1 0\n1 1 0 0\n0 0 1 1"
+
+
+async def type_into(pilot, widget, text: str) -> None:
+    """Focus a field, clear it (F7 selects all of a TextArea) and type, key by key."""
+    widget.focus()
+    await pilot.pause()
+    if isinstance(widget, TextArea):
+        await pilot.press("f7", "backspace")
+    else:
+        widget.value = ""
+    keys = ["enter" if c == "\n" else "space" if c == " " else c for c in text]
+    await pilot.press(*keys)
+    await pilot.pause()
+
+
+def independent(X, W_Q, W_K, heads: int):
+    """Q and head-by-head softmax(Q Kᵀ/√d_k) by plain numpy loops, nothing from the lab core."""
+    Q, K = X @ W_Q, X @ W_K
+    d_k = Q.shape[1] // heads
+    weights = []
+    for h in range(heads):
+        q, k = Q[:, h * d_k : (h + 1) * d_k], K[:, h * d_k : (h + 1) * d_k]
+        s = q @ k.T / np.sqrt(d_k)
+        e = np.exp(s - s.max(axis=1, keepdims=True))
+        weights.append(e / e.sum(axis=1, keepdims=True))
+    return Q, weights
+
+
+async def test_typed_x_and_w_q_give_the_numpy_weights_and_q():
+    async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
+        screen = await open_lab(pilot)
+        assert not screen.query_one("#typed").display  # hidden until "typed rows" is chosen
+        screen.query_one("#sentence", Select).value = "typed"
+        await pilot.pause()
+        assert screen.query_one("#typed").display
+        # Choosing it starts from the numbers on show: the layer does not change.
+        assert screen.query_one("#labels", Input).value == "猫 坐 在 垫子 上"
+        assert not screen.stale and screen.result.queries.X.shape == (5, 8)
+
+        await type_into(pilot, screen.query_one("#X", MatrixArea), X_TYPED)
+        await type_into(pilot, screen.query_one("#labels", Input), "I love China")
+        screen.query_one("#typed-w", Collapsible).collapsed = False
+        await pilot.pause()
+        await type_into(pilot, screen.query_one("#W_Q", MatrixArea), W_Q_TYPED)
+        assert not screen.stale
+        assert screen.query_one("#d_model", Input).value == "4"  # d_model follows X's width
+        assert screen.query_one("#d_model", Input).disabled
+
+        X = np.array([[1, 0, 1, 0], [0, 2, 0, 1], [1, 1, 1, 1]], float)
+        W_Q = np.array([[1, 0, 0, 1], [0, 1, 1, 0], [1, 1, 0, 0], [0, 0, 1, 1]], float)
+        W_K = lab.projections(4, 0).W_K  # empty field: the seeded matrix
+        Q, weights = independent(X, W_Q, W_K, heads=2)
+
+        text = body(screen)
+        assert "self-attention · 3 tokens · d_model = 4 · 2 heads · d_k = 2" in text
+        labels = ("I", "love", "China")
+        for head in range(2):
+            rows = weight_rows(body(screen), labels)
+            assert [[float(x) for x in row] for row in rows] == np.round(weights[head], 4).tolist()
+            await pilot.press("f6")  # F6 still changes the head (TextArea alone would take it)
+
+        qkv = body(screen, "qkv", 100)
+        assert "Q = X·W_Q (4, 4)  (3, 4)" in qkv
+        lines = qkv.split("Q = X·W_Q")[1].splitlines()[2:5]  # after the column numbers
+        shown_q = [[float(c.replace("−", "-")) for c in line.split()[1:]] for line in lines]
+        assert shown_q == np.round(Q, 2).tolist()
+
+
+async def test_a_malformed_x_is_named_under_its_field_and_the_views_stay():
+    async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
+        screen = await open_lab(pilot)
+        screen.query_one("#sentence", Select).value = "typed"
+        await pilot.pause()
+        await type_into(pilot, screen.query_one("#X", MatrixArea), X_TYPED)
+        await type_into(pilot, screen.query_one("#labels", Input), "")
+        before = body(screen)
+        screen.query_one("#X", MatrixArea).focus()
+        await pilot.press("down", "down", "end")  # the end of row 3
+        assert "3 tokens · d_model = 4" in before and not screen.stale
+
+        # One wrong key in a valid X: the last entry of row 3 becomes "x".
+        await pilot.press("backspace", "backspace", "backspace", "x", "space", "1")
+        error = screen.query_one("#X-error", Static)
+        assert error.has_class("-shown")
+        assert shown(error, 200).strip() == "X row 3: entry 3, “x”, is not a number."
+        assert screen.stale and body(screen) == before  # the last valid layer stays
+        assert "last valid settings" in shown(screen.query_one("#stale", Static), 200)
+
+        await type_into(pilot, screen.query_one("#X", MatrixArea), "1 0 1 0\n0 2\n1 1 1 1")
+        assert "X: row 2 has 2 numbers but row 1 has 4" in shown(error, 200)  # ragged rows
+        await type_into(pilot, screen.query_one("#X", MatrixArea), "\n".join(["1 0"] * 9))
+        assert "at most 8" in shown(error, 200)
+
+        await type_into(pilot, screen.query_one("#X", MatrixArea), X_TYPED)
+        assert not error.has_class("-shown") and not screen.stale
+        # A W with the wrong number of rows is named under W_Q, and its fold opens to show it.
+        screen.query_one("#W_Q", MatrixArea).text = "1 0\n0 1\n1 1"
+        await pilot.pause()
+        w_error = screen.query_one("#W_Q-error", Static)
+        assert shown(w_error, 200).strip() == "W_Q is 3×2, but 4×2 is needed here."
+        assert not screen.query_one("#typed-w", Collapsible).collapsed and screen.stale
+        screen.query_one("#W_Q", MatrixArea).text = ""  # empty: seeded again
+        await type_into(pilot, screen.query_one("#labels", Input), "a b")
+        assert "X has 3 rows but 2 token labels" in shown(screen.query_one("#labels-error"), 200)
+        await type_into(pilot, screen.query_one("#labels", Input), "a b c")
+        assert not screen.stale and screen.result.queries.labels == ("a", "b", "c")
+
+
+async def test_language_switch_keeps_what_was_typed():
+    async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
+        screen = await open_lab(pilot)
+        screen.query_one("#sentence", Select).value = "typed"
+        await pilot.pause()
+        await type_into(pilot, screen.query_one("#X", MatrixArea), X_TYPED)
+        await type_into(pilot, screen.query_one("#labels", Input), "I love China")
+        screen.query_one("#W_V", MatrixArea).text = "1 0 x"
+        await pilot.pause()
+        weights = screen.result.weights.copy()
+        await pilot.press("f2")
+        await pilot.pause()
+        assert pilot.app.lang == "zh"
+        assert screen.query_one("#X", MatrixArea).text == X_TYPED
+        assert screen.query_one("#labels", Input).value == "I love China"
+        assert screen.query_one("#W_V", MatrixArea).text == "1 0 x"
+        assert screen.query_one("#sentence", Select).value == "typed"
+        assert np.array_equal(screen.result.weights, weights)
+        w_error = shown(screen.query_one("#W_V-error", Static), 200).strip()
+        assert w_error == "W_V第 1 行的第 3 个位置“x”不是数字。"  # the fault, now in Chinese
+        assert "4 行 = d_model" in str(screen.query_one("#W_Q-label", Static).content)
+        assert "自注意力 · 3 个词" in body(screen, width=80)

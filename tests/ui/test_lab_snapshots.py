@@ -5,7 +5,7 @@ changed SVG before committing it.
 """
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import Input, Select, TextArea
 
 from attn_tui.app import AttnApp
 
@@ -21,7 +21,7 @@ def _lab(*keys: str, heads: str | None = None):
             await pilot.pause()
         pilot.app.screen.query_one("#view-attn").focus()
         await pilot.press(*keys)
-        for widget in pilot.app.screen.query(Input):
+        for widget in [*pilot.app.screen.query(Input), *pilot.app.screen.query(TextArea)]:
             widget.cursor_blink = False  # no blinking cursors: two runs draw the same picture
         await pilot.pause()
 
@@ -51,3 +51,27 @@ def test_lab_shapes(snap_compare, lang):
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_lab_bad_heads(snap_compare, lang):
     assert snap_compare(AttnApp(lang=lang), terminal_size=(80, 24), run_before=_lab(heads="3"))
+
+
+async def _typed(pilot) -> None:
+    """Typed rows: a 3×4 X with labels and a typed W_Q (the W fold open)."""
+    pilot.app.switch_mode("lab")
+    await pilot.pause()
+    screen = pilot.app.screen
+    screen.query_one("#sentence", Select).value = "typed"
+    await pilot.pause()
+    screen.query_one("#X", TextArea).text = "1 0 1 0\n0 2 0 1\n1 1 1 1"
+    screen.query_one("#labels", Input).value = "I love China"
+    screen.query_one("#W_Q", TextArea).text = "1 0 0 1\n0 1 1 0\n1 1 0 0\n0 0 1 1"
+    screen.query_one("#typed-w").collapsed = False
+    await pilot.pause()
+    screen.query_one("#view-attn").focus()
+    screen.query_one("#lab-settings").scroll_home(animate=False)  # X first; the fold below
+    for widget in [*screen.query(Input), *screen.query(TextArea)]:
+        widget.cursor_blink = False
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_lab_typed(snap_compare, lang):
+    assert snap_compare(AttnApp(lang=lang), terminal_size=(80, 24), run_before=_typed)

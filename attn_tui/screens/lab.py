@@ -531,7 +531,11 @@ class LabScreen(TutorScreen):
             X = parse_matrix(self.query_one("#X", TextArea).text, field="X")
             queries = lab.typed(X, _labels(self.query_one("#labels", Input).value))
         except InputError as err:
-            errors[self._fault_field(err, True)] = describe(err)
+            if err.code == "lab.d_model":  # d_model is X's width here: say so
+                message = t("lab.x_width", cols=err.params["value"], limit=lab.MAX_D_MODEL)
+            else:
+                message = describe(err)
+            errors[self._fault_field(err, True)] = message
         typed_w: dict[str, object] = {}
         for name in WEIGHTS:
             text = self.query_one(f"#{name}", TextArea).text

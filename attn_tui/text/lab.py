@@ -160,6 +160,10 @@ TEXT = {
     "lab.labels_label": ("词标签", "labels"),
     "lab.labels_placeholder": ("x1 x2 …", "x1 x2 …"),
     "lab.w_placeholder": ("留空 = 用种子随机", "empty = seeded"),
+    "lab.x_width": (
+        "X 有 {cols} 列，即 d_model = {cols}；实验室最多 {limit} 列。",
+        "X has {cols} columns, so d_model = {cols}; the lab takes at most {limit}.",
+    ),
     "lab.w_rows": ("（{d_model} 行 = d_model）", "({d_model} rows = d_model)"),
     "lab.w_o_rows": ("（行数 = W_V 的列数）", "(rows = W_V's columns)"),
     "lab.tokens": ("词数 n", "tokens n"),

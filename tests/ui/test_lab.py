@@ -291,6 +291,8 @@ async def test_a_malformed_x_is_named_under_its_field_and_the_views_stay():
         assert "X: row 2 has 2 numbers but row 1 has 4" in shown(error, 200)  # ragged rows
         await type_into(pilot, screen.query_one("#X", MatrixArea), "\n".join(["1 0"] * 9))
         assert "at most 8" in shown(error, 200)
+        await type_into(pilot, screen.query_one("#X", MatrixArea), " ".join(["1"] * 17))
+        assert "X has 17 columns, so d_model = 17; the lab takes at most 16." in shown(error, 200)
 
         await type_into(pilot, screen.query_one("#X", MatrixArea), X_TYPED)
         assert not error.has_class("-shown") and not screen.stale

@@ -70,6 +70,8 @@ def describe(err: Exception, lang: str | None = None) -> str:
         name_key = f"common.field.{params['field']}"
         # A field the catalogue does not name (the lab's X, W_Q ...) reads the same in both.
         field = t(name_key, lang=lang) if name_key in catalogue() else str(params["field"])
+        if (lang or _current) == "zh" and field[-1:].isascii():
+            field += " "  # "X 的第 2 行", not "X的第 2 行": a space between Latin and Chinese
         if "row" in params and "{row}" not in catalogue()[key][1]:
             field = t("common.field_row", lang=lang, field=field, row=params["row"])
         params["field"] = field

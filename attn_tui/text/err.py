@@ -28,7 +28,8 @@ TEXT = {
     ),
     "err.ragged": (
         "{field}的第 {row} 行有 {length} 个数，但第 1 行有 {expected} 个：每行长度要一样。",
-        "{field}: row {row} has {length} numbers but row 1 has {expected}; all rows must match.",
+        "{field}: row {row} has length {length} but row 1 has length {expected}; all rows "
+        "must be the same length.",
     ),
     "err.dim_mismatch": (
         "查询是 {query} 维，键是 {keys} 维：两者维数必须相同才能做点积。",

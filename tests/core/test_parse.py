@@ -124,3 +124,13 @@ def test_round_trip_of_printed_floats(values):
     text = ", ".join(repr(v) for v in values)
     parsed = parse_vector(text)
     assert all(math.isclose(a, b, rel_tol=0, abs_tol=0) for a, b in zip(parsed, values, strict=True))
+
+
+def test_chinese_messages_space_a_latin_field_name():
+    with pytest.raises(InputError) as info:
+        parse_matrix("1 2\n3 x", "X")  # the lab's matrices are fields the catalogue does not name
+    assert describe(info.value, "zh") == "X 第 2 行的第 2 个位置“x”不是数字。"
+    assert describe(info.value, "en") == "X row 2: entry 2, “x”, is not a number."
+    with pytest.raises(InputError) as info:
+        parse_matrix("1 2\n3 x", "keys")
+    assert describe(info.value, "zh").startswith("键第 2 行")

@@ -288,7 +288,7 @@ async def test_a_malformed_x_is_named_under_its_field_and_the_views_stay():
         assert "last valid settings" in shown(screen.query_one("#stale", Static), 200)
 
         await type_into(pilot, screen.query_one("#X", MatrixArea), "1 0 1 0\n0 2\n1 1 1 1")
-        assert "X: row 2 has 2 numbers but row 1 has 4" in shown(error, 200)  # ragged rows
+        assert "X: row 2 has length 2 but row 1 has length 4" in shown(error, 200)  # ragged
         await type_into(pilot, screen.query_one("#X", MatrixArea), "\n".join(["1 0"] * 9))
         assert "at most 8" in shown(error, 200)
         await type_into(pilot, screen.query_one("#X", MatrixArea), " ".join(["1"] * 17))
@@ -328,6 +328,6 @@ async def test_language_switch_keeps_what_was_typed():
         assert screen.query_one("#sentence", Select).value == "typed"
         assert np.array_equal(screen.result.weights, weights)
         w_error = shown(screen.query_one("#W_V-error", Static), 200).strip()
-        assert w_error == "W_V第 1 行的第 3 个位置“x”不是数字。"  # the fault, now in Chinese
+        assert w_error == "W_V 第 1 行的第 3 个位置“x”不是数字。"  # the fault, now in Chinese
         assert "4 行 = d_model" in str(screen.query_one("#W_Q-label", Static).content)
         assert "自注意力 · 3 个词" in body(screen, width=80)

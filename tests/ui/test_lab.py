@@ -267,13 +267,19 @@ async def test_typed_x_and_w_q_give_the_numpy_weights_and_q():
         assert shown_q == np.round(Q, 2).tolist()
 
 
+async def open_typed(pilot, labels: str):
+    """The lab with "typed rows of X" chosen, X_TYPED typed key by key, and these labels."""
+    screen = await open_lab(pilot)
+    screen.query_one("#sentence", Select).value = "typed"
+    await pilot.pause()
+    await type_into(pilot, screen.query_one("#X", MatrixArea), X_TYPED)
+    await type_into(pilot, screen.query_one("#labels", Input), labels)
+    return screen
+
+
 async def test_a_malformed_x_is_named_under_its_field_and_the_views_stay():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
-        screen = await open_lab(pilot)
-        screen.query_one("#sentence", Select).value = "typed"
-        await pilot.pause()
-        await type_into(pilot, screen.query_one("#X", MatrixArea), X_TYPED)
-        await type_into(pilot, screen.query_one("#labels", Input), "")
+        screen = await open_typed(pilot, labels="")
         before = body(screen)
         screen.query_one("#X", MatrixArea).focus()
         await pilot.press("down", "down", "end")  # the end of row 3
@@ -311,11 +317,7 @@ async def test_a_malformed_x_is_named_under_its_field_and_the_views_stay():
 
 async def test_language_switch_keeps_what_was_typed():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
-        screen = await open_lab(pilot)
-        screen.query_one("#sentence", Select).value = "typed"
-        await pilot.pause()
-        await type_into(pilot, screen.query_one("#X", MatrixArea), X_TYPED)
-        await type_into(pilot, screen.query_one("#labels", Input), "I love China")
+        screen = await open_typed(pilot, labels="I love China")
         screen.query_one("#W_V", MatrixArea).text = "1 0 x"
         await pilot.pause()
         weights = screen.result.weights.copy()

@@ -16,11 +16,13 @@ from attn_tui.commands import discover
 from attn_tui.core.parse import InputError
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(commands: bool = True) -> argparse.ArgumentParser:
+    """The whole parser, or (commands=False) the global options alone, for a bare launch."""
     parser = argparse.ArgumentParser(
         prog="attn-tui",
         description="A terminal tutor for the attention mechanism. "
         "Run without a command to open the full-screen app.",
+        add_help=commands,
     )
     parser.add_argument("--version", action="version", version=f"attn-tui {__version__}")
     parser.add_argument(
@@ -35,15 +37,27 @@ def build_parser() -> argparse.ArgumentParser:
         "--exercises", type=Path, action="append", default=[],
         help="a folder of extra exercise sets (may be repeated)",
     )  # fmt: skip
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in discover():
-        module.add_parser(sub).set_defaults(run=module.run)
+    if commands:
+        sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+        for module in discover():
+            module.add_parser(sub).set_defaults(run=module.run)
     return parser
 
 
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    """Global options first; the subcommands' parsers (which import every command module and
+    the text catalogue) are built only when the command line names a command or asks for help,
+    so a bare `attn-tui` reaches its first screen sooner."""
+    argv = sys.argv[1:] if argv is None else argv
+    known, rest = build_parser(commands=False).parse_known_args(argv)
+    if rest or any(arg in ("-h", "--help") for arg in argv):
+        return build_parser().parse_args(argv)
+    known.command = None
+    return known
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse(argv)
     i18n.set_lang(args.lang or i18n.default_lang())
     if args.data_dir is None and os.environ.get("ATTN_TUI_DATA_DIR"):
         args.data_dir = Path(os.environ["ATTN_TUI_DATA_DIR"])

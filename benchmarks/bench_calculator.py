@@ -132,9 +132,9 @@ Bare().run(headless=True)
 """
 
 OURS = """
-from attn_tui.cli import build_parser
+from attn_tui.cli import parse
 from attn_tui import i18n
-args = build_parser().parse_args([])
+args = parse([])  # the path a bare `attn-tui` takes
 i18n.set_lang("en")
 from pathlib import Path
 import attn_tui.app

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from functools import cache
 from collections.abc import Sequence
 
 MINUS = "\u2212"  # typographic minus: "−2" reads better than "-2" in worked arithmetic
@@ -54,9 +55,11 @@ def vec(values: Sequence[float], places: int = 4, *, fixed_places: bool = False,
         sign: bool = False, limit: int = 8) -> str:  # fmt: skip
     """'(1, 0, 1)'; long vectors show their first entries, '…' and the last one."""
     fmt = (lambda v: fixed(v, places, sign)) if fixed_places else (lambda v: num(v, places))
-    items = [fmt(v) for v in values]
-    if len(items) > limit:
-        items = items[: limit - 2] + ["…", items[-1]]
+    n = len(values)
+    if n <= limit:
+        items = [fmt(v) for v in values]
+    else:  # format only what is shown: 64-entry vectors are common here
+        items = [fmt(values[i]) for i in range(limit - 2)] + ["…", fmt(values[n - 1])]
     return "(" + ", ".join(items) + ")"
 
 
@@ -93,9 +96,14 @@ _NO_LINE_START = set("，。、：；！？）」』】》,.;:!?)]")
 _NO_LINE_END = set("（「『【《")
 
 
+@cache
+def _char_cells(ch: str) -> int:
+    return 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+
+
 def cell_len(text: str) -> int:
     """Terminal cells: wide (CJK) characters take two."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return len(text) if text.isascii() else sum(map(_char_cells, text))
 
 
 def wrap(text: str, width: int) -> list[str]:

@@ -30,16 +30,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
 
 
 def run(args: argparse.Namespace) -> int:
-    from attn_tui.core.attention import attend
-    from attn_tui.core.parse import InputError, normalise, parse_matrix, parse_vector
+    from attn_tui.core.attention import attend, parse_temperature
+    from attn_tui.core.parse import parse_matrix, parse_vector
 
     q = parse_vector(args.query, "query")
     K = parse_matrix(args.keys, "keys")
     V = parse_matrix(args.values, "values") if args.values else None
-    try:
-        temperature = float(normalise(args.temperature))
-    except ValueError:
-        raise InputError("temperature", value=args.temperature, lo=0.01, hi=100.0) from None
+    temperature = parse_temperature(args.temperature)
     steps = attend(q, K, V, scale=not args.no_scale, hard=args.hard, temperature=temperature)
     if args.json:
         print(json.dumps(steps.to_dict()))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from attn_tui.core.parse import InputError
+from attn_tui.core.parse import InputError, normalise
 
 MIN_TEMPERATURE = 0.01
 MAX_TEMPERATURE = 100.0
@@ -112,6 +112,19 @@ def check_shapes(q: np.ndarray, K: np.ndarray, V: np.ndarray | None) -> None:
         raise InputError("dim_mismatch", query=int(q.shape[0]), keys=int(K.shape[1]))
     if V is not None and V.shape[0] != K.shape[0]:
         raise InputError("values_count", values=int(V.shape[0]), keys=int(K.shape[0]))
+
+
+def parse_temperature(text: str) -> float:
+    """A typed temperature ("0.5", "２", " 1 "), checked; InputError names what is wrong."""
+    body = normalise(text).strip()
+    try:
+        value = float(body)
+    except ValueError:
+        raise InputError(
+            "temperature", value=body or "∅", lo=MIN_TEMPERATURE, hi=MAX_TEMPERATURE
+        ) from None
+    check_temperature(value)
+    return value
 
 
 def check_temperature(temperature: float) -> None:

@@ -19,10 +19,10 @@ from attn_tui.core.attention import (
     MAX_EXPERIMENT_DIM,
     AttentionSteps,
     attend,
-    check_temperature,
     dimension_experiment,
+    parse_temperature,
 )
-from attn_tui.core.parse import InputError, normalise, parse_matrix, parse_vector
+from attn_tui.core.parse import InputError, parse_matrix, parse_vector
 from attn_tui.i18n import describe, t
 from attn_tui.screens.base import TutorScreen, tr
 from attn_tui.widgets.fields import LineInput, Tick
@@ -175,18 +175,10 @@ class CalculatorScreen(TutorScreen):
         return value
 
     def _temperature(self, errors: dict[str, str]) -> float:
-        text = normalise(self.query_one("#temperature", Input).value).strip()
         try:
-            value = float(text)
-            check_temperature(value)
-            return value
-        except ValueError as err:  # float() fails or InputError (a ValueError)
-            if isinstance(err, InputError):
-                errors["temperature"] = describe(err)
-            else:
-                errors["temperature"] = describe(
-                    InputError("temperature", value=text or "∅", lo=0.01, hi=100.0)
-                )
+            return parse_temperature(self.query_one("#temperature", Input).value)
+        except InputError as err:
+            errors["temperature"] = describe(err)
             return 1.0
 
     def redraw(self) -> None:
@@ -205,10 +197,9 @@ class CalculatorScreen(TutorScreen):
             small, large = (self._experiment_dim(f"#d-{name}") for name in ("small", "large"))
             seed = int(self.query_one("#exp-seed", Input).value or 0)
         except ValueError:
-            error.update(t("calc.exp.bad_d", limit=MAX_EXPERIMENT_DIM))
-            error.add_class("-shown")
+            self._say(error, t("calc.exp.bad_d", limit=MAX_EXPERIMENT_DIM))
             return
-        error.remove_class("-shown")
+        self._say(error, "")
         body = render_experiment(dimension_experiment(small, 8, seed), dimension_experiment(large, 8, seed))
         self.query_one("#exp-body", Static).update(body)
 

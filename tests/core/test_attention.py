@@ -137,3 +137,15 @@ def test_dimension_experiment_shows_saturation_without_scaling():
 def test_entropy_of_uniform_is_log_n():
     assert math.isclose(entropy(np.full(8, 1 / 8)), math.log(8))
     assert entropy(np.array([1.0, 0.0, 0.0])) == 0.0
+
+
+def test_parse_temperature_accepts_typed_forms_and_names_faults():
+    from attn_tui.core.attention import MAX_TEMPERATURE, MIN_TEMPERATURE, parse_temperature
+
+    assert parse_temperature(" 0.5 ") == 0.5 and parse_temperature("２") == 2.0
+    for bad in ["", "hot", "0", "1e9", "nan"]:
+        with pytest.raises(InputError) as info:
+            parse_temperature(bad)
+        assert info.value.code == "temperature"
+        limits = (info.value.params["lo"], info.value.params["hi"])
+        assert limits == (MIN_TEMPERATURE, MAX_TEMPERATURE)

@@ -30,7 +30,8 @@ def pct(xs: list[float], p: float) -> float:
 
 
 def summary(name: str, xs: list[float]) -> str:
-    return f"{name:<34} median {statistics.median(xs):7.2f} ms   p95 {pct(xs, 95):7.2f} ms   (n={len(xs)})"
+    median, p95 = statistics.median(xs), pct(xs, 95)
+    return f"{name:<34} median {median:7.2f} ms   p95 {p95:7.2f} ms   (n={len(xs)})"
 
 
 # ---- 1. keystroke latency --------------------------------------------------------------------
@@ -79,7 +80,9 @@ async def keystrokes(count: int, show_all: bool) -> tuple[list[float], list[floa
                 mark.setdefault("painted", time.perf_counter())
 
         screen.redraw, screen._refresh_layout, screen._compositor_refresh = (
-            timed_redraw, timed_layout, timed_paint
+            timed_redraw,
+            timed_layout,
+            timed_paint,
         )
         for i in range(count):
             key = "5" if i % 2 == 0 else "backspace"  # alternate so the input stays valid

@@ -35,5 +35,9 @@ def test_help_lists_every_command():
 
 
 def test_unknown_command_is_refused_with_status_2():
-    done = subprocess.run([sys.executable, "-m", "attn_tui", "frobnicate"], capture_output=True, text=True)
-    assert done.returncode == 2 and "invalid choice" in done.stderr and "Traceback" not in done.stderr
+    done = subprocess.run(
+        [sys.executable, "-m", "attn_tui", "frobnicate"], capture_output=True, text=True
+    )
+    assert (
+        done.returncode == 2 and "invalid choice" in done.stderr and "Traceback" not in done.stderr
+    )

@@ -71,7 +71,9 @@ def test_bad_input_exits_2_with_one_line(capsys, argv, fragment):
 
 
 def test_huge_scores_still_give_finite_weights(capsys):
-    out = run_json(capsys, "-q", "1000000 1000000", "-k", "1000000 1000000; -1000000 -1000000", "--no-scale")
+    out = run_json(
+        capsys, "-q", "1000000 1000000", "-k", "1000000 1000000; -1000000 -1000000", "--no-scale"
+    )
     assert out["weights"] == [1.0, 0.0]
 
 

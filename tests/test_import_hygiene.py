@@ -15,7 +15,9 @@ CORE_MODULES = sorted(
 
 
 def test_there_is_a_core_to_check():
-    assert {"attn_tui.core.attention", "attn_tui.core.parse", "attn_tui.core.format"} <= set(CORE_MODULES)
+    assert {"attn_tui.core.attention", "attn_tui.core.parse", "attn_tui.core.format"} <= set(
+        CORE_MODULES
+    )
 
 
 @pytest.mark.parametrize("module", CORE_MODULES)

@@ -20,8 +20,12 @@ def test_wheel_ships_exercises_and_stylesheets(tmp_path):
     )  # fmt: skip
     (wheel,) = tmp_path.glob("attn_tui-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
-    shipped_sets = {f"attn_tui/exercises/sets/{p.name}" for p in (ROOT / "exercises/sets").glob("*.toml")}
-    shipped_quiz = {f"attn_tui/exercises/quiz/{p.name}" for p in (ROOT / "exercises/quiz").glob("*.toml")}
+    shipped_sets = {
+        f"attn_tui/exercises/sets/{p.name}" for p in (ROOT / "exercises/sets").glob("*.toml")
+    }
+    shipped_quiz = {
+        f"attn_tui/exercises/quiz/{p.name}" for p in (ROOT / "exercises/quiz").glob("*.toml")
+    }
     assert shipped_sets and shipped_quiz
     assert shipped_sets <= names and shipped_quiz <= names
     assert "attn_tui/exercises/README.md" in names

@@ -8,8 +8,8 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from functools import cache
 from collections.abc import Sequence
+from functools import cache
 
 MINUS = "\u2212"  # typographic minus: "−2" reads better than "-2" in worked arithmetic
 SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")

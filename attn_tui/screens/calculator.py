@@ -13,7 +13,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
-from textual.widgets import Button, Checkbox, ContentSwitcher, Footer, Input, Select, Static, TextArea
+from textual.widgets import (
+    Button,
+    Checkbox,
+    ContentSwitcher,
+    Footer,
+    Input,
+    Select,
+    Static,
+    TextArea,
+)
 
 from attn_tui.core.attention import (
     MAX_EXPERIMENT_DIM,
@@ -82,13 +91,19 @@ class CalculatorScreen(TutorScreen):
             with Vertical(id="calc-inputs") as inputs:
                 tr(inputs, "calc.inputs_panel", "border_title")
                 yield tr(Static(classes="field-label"), "calc.query")
-                yield tr(LineInput(query, id="query", compact=True), "calc.query_placeholder", "placeholder")
+                yield tr(
+                    LineInput(query, id="query", compact=True),
+                    "calc.query_placeholder",
+                    "placeholder",
+                )
                 yield Static(id="query-error", classes="error")
                 yield tr(Static(classes="field-label"), "calc.keys")
                 yield TextArea(keys, id="keys", compact=True, soft_wrap=False, tab_behavior="focus")
                 yield Static(id="keys-error", classes="error")
                 yield tr(Static(classes="field-label"), "calc.values")
-                yield TextArea(values, id="values", compact=True, soft_wrap=False, tab_behavior="focus")
+                yield TextArea(
+                    values, id="values", compact=True, soft_wrap=False, tab_behavior="focus"
+                )
                 yield Static(id="values-error", classes="error")
                 yield tr(Tick(value=True, id="scale", compact=True), "calc.scale", "label")
                 yield tr(Tick(value=False, id="hard", compact=True), "calc.hard", "label")
@@ -182,7 +197,9 @@ class CalculatorScreen(TutorScreen):
             return 1.0
 
     def redraw(self) -> None:
-        self._say(self.query_one("#stale", Static), t("calc.stale") if self.stale and self.result else "")
+        self._say(
+            self.query_one("#stale", Static), t("calc.stale") if self.stale and self.result else ""
+        )
         view = self.query_one("#steps", StepsPanel)
         view.show(render_steps(self.result, self.step, self.show_all) if self.result else "")
         view.set_class(self.stale, "-stale")
@@ -200,7 +217,9 @@ class CalculatorScreen(TutorScreen):
             self._say(error, t("calc.exp.bad_d", limit=MAX_EXPERIMENT_DIM))
             return
         self._say(error, "")
-        body = render_experiment(dimension_experiment(small, 8, seed), dimension_experiment(large, 8, seed))
+        body = render_experiment(
+            dimension_experiment(small, 8, seed), dimension_experiment(large, 8, seed)
+        )
         self.query_one("#exp-body", Static).update(body)
 
     def _experiment_dim(self, selector: str) -> int:

@@ -12,8 +12,8 @@ from rich.table import Table
 from rich.text import Text
 
 from attn_tui.core import format as fmt
-from attn_tui.core.format import cell_len
 from attn_tui.core.attention import AttentionSteps, DimensionExperiment
+from attn_tui.core.format import cell_len
 from attn_tui.i18n import t
 from attn_tui.widgets.plot import hull_plot
 from attn_tui.widgets.prose import Prose
@@ -93,7 +93,9 @@ def step_scores(s: AttentionSteps) -> RenderableType:
     for i, k in enumerate(s.K, start=1):
         label = f"k{fmt.sub(i)}" + (f" {fmt.vec(k)}" if show_keys else "")
         arith = fmt.dot_arithmetic(s.q, k)
-        rows.append([Text(label, "bold"), Text(arith, "dim"), Text("= " + fmt.num(s.scores[i - 1]), "bold")])
+        rows.append(
+            [Text(label, "bold"), Text(arith, "dim"), Text("= " + fmt.num(s.scores[i - 1]), "bold")]
+        )
     table = columns(rows, "llr", gap=1)
     return Group(
         _title(1, "calc.s1.title"),
@@ -165,7 +167,9 @@ def step_weighted_sum(s: AttentionSteps) -> RenderableType:
         wide.append([label, product, term])
         narrow += [[label, product], ["", term]]
     parts.append(Fit(columns(wide, "lll", gap=1), columns(narrow, "ll", gap=1)))
-    parts.append(Text(t("calc.s4.output", o=fmt.vec(s.output, fixed_places=True, sign=True)), ACCENT))
+    parts.append(
+        Text(t("calc.s4.output", o=fmt.vec(s.output, fixed_places=True, sign=True)), ACCENT)
+    )
     parts.append(Prose(t("calc.s4.convex"), "dim"))
     inside = s.inside
     checks: list[list[Cell]] = []
@@ -210,14 +214,28 @@ def render_experiment(small: DimensionExperiment, large: DimensionExperiment) ->
     table.add_row("√d", fmt.fixed(small.d**0.5, 2), fmt.fixed(large.d**0.5, 2))
     raw, scaled = t("calc.exp.unscaled"), t("calc.exp.scaled")
     table.add_row(Text(t("calc.exp.max"), "bold"), "", "")
-    table.add_row(f"  {raw}", fmt.fixed(small.max_unscaled), Text(fmt.fixed(large.max_unscaled), BAD))
-    table.add_row(f"  {scaled}", fmt.fixed(small.max_scaled), Text(fmt.fixed(large.max_scaled), GOOD))
-    table.add_row(Text(t("calc.exp.entropy", u=fmt.fixed(small.entropy_uniform, 2)), "bold"), "", "")
-    table.add_row(f"  {raw}", fmt.fixed(small.entropy_unscaled, 2), fmt.fixed(large.entropy_unscaled, 2))
-    table.add_row(f"  {scaled}", fmt.fixed(small.entropy_scaled, 2), fmt.fixed(large.entropy_scaled, 2))
+    table.add_row(
+        f"  {raw}", fmt.fixed(small.max_unscaled), Text(fmt.fixed(large.max_unscaled), BAD)
+    )
+    table.add_row(
+        f"  {scaled}", fmt.fixed(small.max_scaled), Text(fmt.fixed(large.max_scaled), GOOD)
+    )
+    table.add_row(
+        Text(t("calc.exp.entropy", u=fmt.fixed(small.entropy_uniform, 2)), "bold"), "", ""
+    )
+    table.add_row(
+        f"  {raw}", fmt.fixed(small.entropy_unscaled, 2), fmt.fixed(large.entropy_unscaled, 2)
+    )
+    table.add_row(
+        f"  {scaled}", fmt.fixed(small.entropy_scaled, 2), fmt.fixed(large.entropy_scaled, 2)
+    )
     table.add_row(Text("α", "bold"), "", "")
-    table.add_row(f"  {raw}", Text(sparkline(small.unscaled), "cyan"), Text(sparkline(large.unscaled), "red"))
-    table.add_row(f"  {scaled}", Text(sparkline(small.scaled), "cyan"), Text(sparkline(large.scaled), "green"))
+    table.add_row(
+        f"  {raw}", Text(sparkline(small.unscaled), "cyan"), Text(sparkline(large.unscaled), "red")
+    )
+    table.add_row(
+        f"  {scaled}", Text(sparkline(small.scaled), "cyan"), Text(sparkline(large.scaled), "green")
+    )
     return Group(
         Text(t("calc.exp.title"), ACCENT),
         Prose(t("calc.exp.intro", n=small.n), "dim"),

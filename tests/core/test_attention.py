@@ -112,7 +112,9 @@ def test_naive_softmax_would_overflow_here_but_ours_does_not():
     st.integers(1, 6).flatmap(
         lambda d: st.tuples(
             st.lists(st.floats(-100, 100), min_size=d, max_size=d),
-            st.lists(st.lists(st.floats(-100, 100), min_size=d, max_size=d), min_size=1, max_size=6),
+            st.lists(
+                st.lists(st.floats(-100, 100), min_size=d, max_size=d), min_size=1, max_size=6
+            ),
         )
     )
 )

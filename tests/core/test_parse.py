@@ -13,7 +13,17 @@ from attn_tui.i18n import describe
 
 @pytest.mark.parametrize(
     "text",
-    ["1 0 1", "1,0,1", "[1, 0, 1]", "1，0，1", "１ ０ １", "(1 0 1)", " 1  0\t1 ", "1, 0, 1,", "1、0、1"],
+    [
+        "1 0 1",
+        "1,0,1",
+        "[1, 0, 1]",
+        "1，0，1",
+        "１ ０ １",
+        "(1 0 1)",
+        " 1  0\t1 ",
+        "1, 0, 1,",
+        "1、0、1",
+    ],
 )
 def test_accepted_spellings_of_one_vector(text):
     assert parse_vector(text).tolist() == [1.0, 0.0, 1.0]
@@ -62,14 +72,25 @@ def test_dimension_limit_is_stated():
 
 def test_matrix_rows_by_newline_semicolon_or_nested_brackets():
     expected = [[1.0, 0.0], [0.0, 1.0]]
-    for text in ["1 0\n0 1", "1 0; 0 1", "1 0；0 1", "[[1, 0], [0, 1]]", "[1,0],[0,1]", "\n1 0\n\n0 1\n"]:
+    for text in [
+        "1 0\n0 1",
+        "1 0; 0 1",
+        "1 0；0 1",
+        "[[1, 0], [0, 1]]",
+        "[1,0],[0,1]",
+        "\n1 0\n\n0 1\n",
+    ]:
         assert parse_matrix(text).tolist() == expected, text
 
 
 def test_ragged_rows_name_the_row():
     with pytest.raises(InputError) as info:
         parse_matrix("1 0 0\n0 1\n1 1 1", "keys")
-    assert (info.value.code, info.value.params["row"], info.value.params["length"]) == ("ragged", 2, 2)
+    assert (info.value.code, info.value.params["row"], info.value.params["length"]) == (
+        "ragged",
+        2,
+        2,
+    )
     assert "2" in describe(info.value, "en") and "keys" in describe(info.value, "en")
 
 
@@ -119,11 +140,17 @@ def test_fuzzed_matrices_parse_or_raise_input_error(text):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.floats(min_value=-MAX_ABS, max_value=MAX_ABS, allow_nan=False), min_size=1, max_size=12))
+@given(
+    st.lists(
+        st.floats(min_value=-MAX_ABS, max_value=MAX_ABS, allow_nan=False), min_size=1, max_size=12
+    )
+)
 def test_round_trip_of_printed_floats(values):
     text = ", ".join(repr(v) for v in values)
     parsed = parse_vector(text)
-    assert all(math.isclose(a, b, rel_tol=0, abs_tol=0) for a, b in zip(parsed, values, strict=True))
+    assert all(
+        math.isclose(a, b, rel_tol=0, abs_tol=0) for a, b in zip(parsed, values, strict=True)
+    )
 
 
 def test_chinese_messages_space_a_latin_field_name():

@@ -53,7 +53,9 @@ def test_calculator_softmax_step(snap_compare, lang, size):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_calculator_weighted_sum(snap_compare, lang):
-    assert snap_compare(AttnApp(lang=lang), terminal_size=(120, 40), run_before=_calc("n", "n", "n"))
+    assert snap_compare(
+        AttnApp(lang=lang), terminal_size=(120, 40), run_before=_calc("n", "n", "n")
+    )
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -34,7 +34,7 @@ from attn_tui.core.attention import (
 from attn_tui.core.parse import InputError, parse_matrix, parse_vector
 from attn_tui.i18n import describe, t
 from attn_tui.screens.base import TutorScreen, tr
-from attn_tui.widgets.fields import LineInput, Tick
+from attn_tui.widgets.fields import LineInput, Tick, say
 from attn_tui.widgets.steps import render_experiment, render_steps
 from attn_tui.widgets.stepsview import StepsView
 
@@ -162,16 +162,8 @@ class CalculatorScreen(TutorScreen):
                 errors[field] = describe(err)
         self.stale = bool(errors)
         for field in ("query", "keys", "values", "temperature"):
-            self._say(self.query_one(f"#{field}-error", Static), errors.get(field, ""))
+            say(self.query_one(f"#{field}-error", Static), errors.get(field, ""))
         self.redraw()
-
-    @staticmethod
-    def _say(box: Static, text: str) -> None:
-        """Show `text` in a message line, hidden when empty. Untouched when unchanged: every
-        Static.update asks for a full relayout, which would cost each keystroke ~20 ms."""
-        if str(box.content) != text:
-            box.update(text)
-            box.set_class(bool(text), "-shown")
 
     def _parsed(self, field: str, text: str, errors: dict[str, str]) -> np.ndarray | None:
         """Parse a field, reusing the last result while its text is unchanged: a keystroke in
@@ -197,9 +189,7 @@ class CalculatorScreen(TutorScreen):
             return 1.0
 
     def redraw(self) -> None:
-        self._say(
-            self.query_one("#stale", Static), t("calc.stale") if self.stale and self.result else ""
-        )
+        say(self.query_one("#stale", Static), t("calc.stale") if self.stale and self.result else "")
         view = self.query_one("#steps", StepsPanel)
         view.show(render_steps(self.result, self.step, self.show_all) if self.result else "")
         view.set_class(self.stale, "-stale")
@@ -214,9 +204,9 @@ class CalculatorScreen(TutorScreen):
             small, large = (self._experiment_dim(f"#d-{name}") for name in ("small", "large"))
             seed = int(self.query_one("#exp-seed", Input).value or 0)
         except ValueError:
-            self._say(error, t("calc.exp.bad_d", limit=MAX_EXPERIMENT_DIM))
+            say(error, t("calc.exp.bad_d", limit=MAX_EXPERIMENT_DIM))
             return
-        self._say(error, "")
+        say(error, "")
         body = render_experiment(
             dimension_experiment(small, 8, seed), dimension_experiment(large, 8, seed)
         )

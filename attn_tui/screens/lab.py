@@ -38,7 +38,7 @@ from attn_tui.core.lab import LabResult
 from attn_tui.core.parse import InputError, parse_matrix
 from attn_tui.i18n import describe, t
 from attn_tui.screens.base import TutorScreen, tr
-from attn_tui.widgets.fields import LineInput, Tick
+from attn_tui.widgets.fields import LineInput, Tick, say
 from attn_tui.widgets.heatmap import Heatmap
 from attn_tui.widgets.prose import Prose
 
@@ -585,9 +585,7 @@ class LabScreen(TutorScreen):
             self.query_one("#typed-w", Collapsible).collapsed = False
         self.stale = bool(errors)
         for field in FIELDS:
-            box = self.query_one(f"#{field}-error", Static)
-            box.update(Prose(errors[field]) if field in errors else "")  # wraps Chinese well
-            box.set_class(field in errors, "-shown")
+            say(self.query_one(f"#{field}-error", Static), errors.get(field, ""), Prose)
         if self.result is not None:
             self.head = min(self.head, self.result.heads - 1)
             i, j = self.cursor
@@ -595,9 +593,7 @@ class LabScreen(TutorScreen):
         self.redraw()
 
     def redraw(self) -> None:
-        stale = self.query_one("#stale", Static)
-        stale.update(t("lab.stale") if self.stale and self.result else "")
-        stale.set_class(self.stale and self.result is not None, "-shown")
+        say(self.query_one("#stale", Static), t("lab.stale") if self.stale and self.result else "")
         for i, name in enumerate(VIEWS):
             panel = self.query_one(f"#view-{name}", ViewPanel)
             panel.border_title = t("lab.view_of", view=t(f"lab.view.{name}"), i=i + 1, n=len(VIEWS))

@@ -44,7 +44,7 @@ from attn_tui.core.trainer import (
 )
 from attn_tui.i18n import describe, get_lang, t
 from attn_tui.screens.base import TutorScreen, tr
-from attn_tui.widgets.fields import Tick
+from attn_tui.widgets.fields import Tick, say
 from attn_tui.widgets.loss_curve import LossCurve
 from attn_tui.widgets.prose import Prose
 from attn_tui.widgets.train_panels import (
@@ -249,11 +249,9 @@ class TrainerScreen(TutorScreen):
             self.read_settings()
             self.read_seeds()
         except InputError as err:
-            error.update(describe(err))
-            error.add_class("-shown")
+            say(error, describe(err))
             return False
-        error.update("")
-        error.remove_class("-shown")
+        say(error, "")
         return True
 
     @on(Input.Changed)

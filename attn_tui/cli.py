@@ -7,7 +7,6 @@ arrives here as an :class:`InputError` and leaves as one line on stderr with exi
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
@@ -59,8 +58,6 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     i18n.set_lang(args.lang or i18n.default_lang())
-    if args.data_dir is None and os.environ.get("ATTN_TUI_DATA_DIR"):
-        args.data_dir = Path(os.environ["ATTN_TUI_DATA_DIR"])
     if args.command is None:
         from attn_tui.app import AttnApp
 

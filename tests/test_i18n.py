@@ -34,23 +34,16 @@ def test_chinese_strings_are_chinese():
 
 
 def test_keys_belong_to_their_module(tmp_path, monkeypatch):
+    import sys
+
     import attn_tui.text as text_pkg
 
     (tmp_path / "zz.py").write_text('TEXT = {"calc.hijack": ("x", "x")}\n')
     monkeypatch.setattr(text_pkg, "__path__", [*text_pkg.__path__, str(tmp_path)])
-    monkeypatch.syspath_prepend(str(tmp_path))
-    import importlib
-    import sys
-    import types
-
-    # make "attn_tui.text.zz" importable from tmp_path
-    spec = importlib.util.spec_from_file_location("attn_tui.text.zz", tmp_path / "zz.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    monkeypatch.setitem(sys.modules, "attn_tui.text.zz", module)
-    assert isinstance(module, types.ModuleType)
+    monkeypatch.delitem(sys.modules, "attn_tui.text.zz", raising=False)  # undone afterwards
     with pytest.raises(KeyError, match="must start with 'zz.'"):
         load_catalogue()
+    sys.modules.pop("attn_tui.text.zz", None)
 
 
 @pytest.mark.parametrize(

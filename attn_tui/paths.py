@@ -14,7 +14,8 @@ from collections.abc import Iterable, Mapping
 from importlib.resources import files
 from pathlib import Path
 
-from attn_tui.core.content import Library, load_library
+from attn_tui.core.exercises.loader import load_library
+from attn_tui.core.exercises.model import Library
 
 ENV_DATA_DIR = "ATTN_TUI_DATA_DIR"
 APP_NAME = "attn-tui"

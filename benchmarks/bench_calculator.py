@@ -101,7 +101,7 @@ async def keystrokes(count: int, show_all: bool) -> tuple[list[float], list[floa
 def core_and_render(count: int) -> tuple[list[float], list[float]]:
     from rich.console import Console
 
-    from attn_tui.core.attention import attend
+    from attn_tui.core.attention.steps import attend
     from attn_tui.core.parse import parse_matrix, parse_vector
     from attn_tui.widgets.steps import render_steps
 

@@ -4,7 +4,7 @@
 
 Both sides run in this process, one thread each, same sizes (H = 16, 6 symbols), batch 16,
 Adam lr 0.003, gradient clipping at 5, float32, teacher forcing. The numpy side is the real
-trainer (``attn_tui.core.trainer.train``, evaluation off), data drawing included; the PyTorch
+trainer (``attn_tui.core.models.trainer.train``, evaluation off), data drawing included; the PyTorch
 side gets its batches pre-made, which only flatters it. PyTorch is optional: without it the
 numpy figures are printed alone.
 
@@ -30,8 +30,8 @@ from collections import Counter  # noqa: E402
 
 import numpy as np  # noqa: E402
 
-from attn_tui.core.rnn import one_hot_batches  # noqa: E402
-from attn_tui.core.trainer import TrainConfig, Trainer, clip_global_norm, train  # noqa: E402
+from attn_tui.core.models.rnn import one_hot_batches  # noqa: E402
+from attn_tui.core.models.trainer import TrainConfig, Trainer, clip_global_norm, train  # noqa: E402
 
 CASES = [(5, False), (5, True), (10, False), (10, True)]
 

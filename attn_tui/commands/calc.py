@@ -30,7 +30,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
 
 
 def run(args: argparse.Namespace) -> int:
-    from attn_tui.core.attention import attend, parse_temperature
+    from attn_tui.core.attention.steps import attend, parse_temperature
     from attn_tui.core.parse import parse_matrix, parse_vector
 
     q = parse_vector(args.query, "query")

@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _validate(args: argparse.Namespace) -> int:
     from attn_tui import paths
-    from attn_tui.core.content import display_path, find_files, load_file
+    from attn_tui.core.exercises.loader import display_path, find_files, load_file
     from attn_tui.i18n import t
 
     if args.paths:
@@ -62,7 +62,8 @@ def _validate(args: argparse.Namespace) -> int:
         loaded, found = load_file(path)
         if loaded is not None:
             if loaded.id in owners:
-                from attn_tui.core.content import LineIndex, Problem
+                from attn_tui.core.exercises.loader import LineIndex
+                from attn_tui.core.exercises.model import Problem
 
                 line = LineIndex(path.read_text("utf-8")).set_key("id")
                 found = [
@@ -118,7 +119,7 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _missing(target: Path, display_path):
-    from attn_tui.core.content import Problem
+    from attn_tui.core.exercises.model import Problem
 
     if target.exists():
         return Problem(display_path(target), 1, "ex.cmd.no_files", {"path": str(target)})
@@ -127,7 +128,7 @@ def _missing(target: Path, display_path):
 
 def _list(args: argparse.Namespace) -> int:
     from attn_tui import paths
-    from attn_tui.core.content import display_path
+    from attn_tui.core.exercises.loader import display_path
     from attn_tui.i18n import get_lang, t
 
     lang = get_lang()

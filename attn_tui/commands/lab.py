@@ -58,7 +58,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
 
 
 def _sequence(spec: str, d_model: int, seed: int, prefix: str):
-    from attn_tui.core import lab
+    from attn_tui.core.attention import lab
 
     if _COUNT.fullmatch(spec.strip()):
         count = int(spec)
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     if args.shapes:
         return _run_shapes(args)
 
-    from attn_tui.core import lab
+    from attn_tui.core.attention import lab
 
     if args.x is not None:
         queries = lab.typed(args.x)
@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_shapes(args: argparse.Namespace) -> int:
-    from attn_tui.core import lab
+    from attn_tui.core.attention import lab
 
     if args.tokens is not None and not _COUNT.fullmatch(args.tokens.strip()):
         n = len(args.tokens.split())

@@ -71,7 +71,7 @@ def _when(at: float | None) -> str | None:
 
 
 def _as_json(store, rows, quiz) -> dict:
-    from attn_tui.core.content import display_path
+    from attn_tui.core.exercises.loader import display_path
 
     def attempt(a) -> dict:
         return {

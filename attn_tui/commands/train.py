@@ -45,8 +45,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    from attn_tui.core.models.trainer import TrainConfig, default_iters
     from attn_tui.core.parse import InputError
-    from attn_tui.core.trainer import TrainConfig, default_iters
 
     iters = args.iters if args.iters is not None else default_iters(args.length)
     config = TrainConfig(
@@ -86,7 +86,7 @@ def _single(config, as_json: bool) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from attn_tui.core.trainer import letters, train
+    from attn_tui.core.models.trainer import letters, train
 
     result = None
     with _progress_bar() as bar:
@@ -168,7 +168,7 @@ def _compare(config, n_seeds: int, as_json: bool) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from attn_tui.core.trainer import compare, count_params, seed_reference
+    from attn_tui.core.models.trainer import compare, count_params, seed_reference
 
     with _progress_bar() as bar:
         task = bar.add_task(t("train.compare_progress"), total=2 * n_seeds, info="")

@@ -8,8 +8,8 @@ marks add up to more than the total when questions carry several tags — each r
 
 A teacher's *answer file* maps question id → answer, as TOML (``sc-dot = 2``) or JSON
 (``{"sc-dot": 2}``, or the filled-in ``attn-tui quiz template --json`` object). A file that
-cannot be read is reported by name and line, as a :class:`~attn_tui.core.content.Problem`, and
-the rest of a class is graded all the same.
+cannot be read is reported by name and line, as a
+:class:`~attn_tui.core.exercises.model.Problem`, and the rest of a class is graded all the same.
 """
 
 from __future__ import annotations
@@ -24,9 +24,10 @@ from typing import Any
 
 import numpy as np
 
-from attn_tui.core.content import Exercise, Problem, display_path
-from attn_tui.core.generators import Instance, instance
-from attn_tui.core.grading import EMPTY, Grade, grade
+from attn_tui.core.exercises.generators import Instance, instance
+from attn_tui.core.exercises.grading import EMPTY, Grade, grade
+from attn_tui.core.exercises.loader import display_path
+from attn_tui.core.exercises.model import Exercise, Problem
 
 QUICK_SIZE = 10  # questions in a quick quiz
 FILE_SEED = 0  # a generated question in an answer file is drawn from this seed (template = grading)

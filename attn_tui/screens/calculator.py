@@ -24,7 +24,7 @@ from textual.widgets import (
     TextArea,
 )
 
-from attn_tui.core.attention import (
+from attn_tui.core.attention.steps import (
     MAX_EXPERIMENT_DIM,
     AttentionSteps,
     attend,

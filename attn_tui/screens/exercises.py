@@ -25,9 +25,10 @@ from textual.widgets import ContentSwitcher, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from attn_tui import paths
-from attn_tui.core.content import ExerciseSet, Library, display_path
-from attn_tui.core.generators import Instance, fmt_number, instance
-from attn_tui.core.grading import Grade, grade, reveal
+from attn_tui.core.exercises.generators import Instance, fmt_number, instance
+from attn_tui.core.exercises.grading import Grade, grade, reveal
+from attn_tui.core.exercises.loader import display_path
+from attn_tui.core.exercises.model import ExerciseSet, Library
 from attn_tui.core.progress import ProgressStore
 from attn_tui.i18n import get_lang, t
 from attn_tui.screens.base import TutorScreen, tr
@@ -504,7 +505,7 @@ class ExercisesScreen(TutorScreen):
             self.refresh_bindings()
 
     def _fresh_seed(self) -> int:
-        from attn_tui.core.generators import new_seed
+        from attn_tui.core.exercises.generators import new_seed
 
         seed = new_seed()
         while self.inst is not None and seed == self.inst.seed:

@@ -1,7 +1,7 @@
 """The self-attention lab: settings on the left, five views of one attention layer on the right.
 
 The settings (sentence or n tokens, d_model, h, seed, causal mask, window, cross-attention)
-are read on every change and the layer recomputed at once (``attn_tui.core.lab.compute``
+are read on every change and the layer recomputed at once (``attn_tui.core.attention.lab.compute``
 is microseconds at these sizes). A wrong setting is named under its field and the views keep
 the last valid layer, marked as such, as in the calculator.
 
@@ -33,8 +33,8 @@ from textual.reactive import reactive
 from textual.widgets import Collapsible, ContentSwitcher, Footer, Input, Select, Static, TextArea
 
 from attn_tui.core import format as fmt
-from attn_tui.core import lab
-from attn_tui.core.lab import LabResult
+from attn_tui.core.attention import lab
+from attn_tui.core.attention.lab import LabResult
 from attn_tui.core.parse import InputError, parse_matrix
 from attn_tui.i18n import describe, t
 from attn_tui.screens.base import TutorScreen, tr

@@ -20,8 +20,8 @@ from textual.widgets import Button, ContentSwitcher, Footer, Input, Static
 
 from attn_tui import paths
 from attn_tui.core import quiz
-from attn_tui.core.content import Exercise
-from attn_tui.core.generators import Instance, instance
+from attn_tui.core.exercises.generators import Instance, instance
+from attn_tui.core.exercises.model import Exercise
 from attn_tui.core.progress import ProgressStore, QuizAttempt
 from attn_tui.i18n import get_lang, t
 from attn_tui.screens.base import TutorScreen, tr

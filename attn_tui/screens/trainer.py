@@ -4,7 +4,7 @@ Settings on the left; on the right either the live run (progress, loss curve, he
 accuracy, a sample decode, the probe's attention heatmap) or the tables (runs finished this
 session beside the seed text's numbers, and the multi-seed comparison).
 
-Training runs in a thread worker that iterates ``attn_tui.core.trainer.train`` and posts a
+Training runs in a thread worker that iterates ``attn_tui.core.models.trainer.train`` and posts a
 message at most every ``POST_INTERVAL`` seconds (plus one per step at the single-step pace
 and one at the end); it never touches a widget. Pause waits on an Event, stop sets a flag the
 trainer checks before every iteration, and leaving the screen or quitting does both and
@@ -30,8 +30,7 @@ from textual.reactive import reactive
 from textual.widgets import ContentSwitcher, Footer, Input, Select, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from attn_tui.core.parse import InputError
-from attn_tui.core.trainer import (
+from attn_tui.core.models.trainer import (
     MAX_LENGTH,
     MIN_LENGTH,
     Outcome,
@@ -42,6 +41,7 @@ from attn_tui.core.trainer import (
     iter_compare,
     train,
 )
+from attn_tui.core.parse import InputError
 from attn_tui.i18n import describe, get_lang, t
 from attn_tui.screens.base import TutorScreen, tr
 from attn_tui.widgets.fields import Tick, say

@@ -56,7 +56,10 @@ TEXT = {
     "app.key.experiment": ("√d 实验", "√d test"),
     "app.key.reset": ("课本例子", "Seed example"),
     "app.cmd.lang": ("切换语言（中文 / English）", "Switch language (中文 / English)"),
-    "app.cmd.lang.help": ("在中文和英文之间切换整个界面", "Redraw every screen in the other language"),
+    "app.cmd.lang.help": (
+        "在中文和英文之间切换整个界面",
+        "Redraw every screen in the other language",
+    ),
     "app.cmd.open": ("打开：{area}", "Open: {area}"),
     "app.cmd.help": ("显示帮助", "Show help"),
     "app.lang_switched": ("界面语言：中文", "Interface language: English"),

@@ -126,7 +126,10 @@ TEXT = {
         "get almost no gradient; dividing by √d calms it again. Dividing by d would overdo it: the "
         "variance drops to 1/d and the weights go nearly uniform.",
     ),
-    "calc.exp.bad_d": ("维度要是 1 到 {limit} 的整数。", "d must be a whole number from 1 to {limit}."),
+    "calc.exp.bad_d": (
+        "维度要是 1 到 {limit} 的整数。",
+        "d must be a whole number from 1 to {limit}.",
+    ),
     # help per panel
     "calc.help.inputs": (
         "在这里输入查询、键和（可选的）值。键和值每行一个，也可以用 ; 分隔；逗号、空格、方括号、全角字符都可以。"

@@ -1,7 +1,10 @@
 """Messages for faults in what the learner typed. Placeholders come from InputError.params."""
 
 TEXT = {
-    "err.empty": ("{field}是空的：请输入数字，例如 1 0 1。", "{field} is empty: type numbers, e.g. 1 0 1."),
+    "err.empty": (
+        "{field}是空的：请输入数字，例如 1 0 1。",
+        "{field} is empty: type numbers, e.g. 1 0 1.",
+    ),
     "err.empty_entry": (
         "{field}的第 {entry} 个位置是空的（两个逗号之间没有数字？）。",
         "{field}: entry {entry} is empty (two commas with nothing between?).",

@@ -1,7 +1,7 @@
 """Strings of the self-attention lab (core faults, the ``lab`` command, shape steps)."""
 
 TEXT = {
-    # --- faults raised by attn_tui.core.lab --------------------------------------------
+    # --- faults raised by attn_tui.core.attention.lab --------------------------------------------
     "lab.empty": (
         "序列里没有词：至少要有 1 个词（一行 X）。",
         "the sequence has no tokens: give at least one (one row of X).",

@@ -175,7 +175,10 @@ TEXT = {
     "train.ui.state.paused": ("已暂停 · F6 继续", "paused · F6 resumes"),
     "train.ui.state.stepping": ("单步 · 按 F8 走一次迭代", "single step · F8 = one iteration"),
     "train.ui.state.stopping": ("正在停止…", "stopping…"),
-    "train.ui.run_label": ("{variant} · 长度 {length} · 种子 {seed}", "{variant} · length {length} · seed {seed}"),
+    "train.ui.run_label": (
+        "{variant} · 长度 {length} · 种子 {seed}",
+        "{variant} · length {length} · seed {seed}",
+    ),
     "train.ui.iteration": ("迭代 {i:,}/{total:,}", "iteration {i:,}/{total:,}"),
     "train.ui.rate": (
         "{rate} 次/秒 · 已用 {elapsed} · 预计还要 {eta}",
@@ -224,7 +227,10 @@ TEXT = {
         "按 PgUp 回到训练早期，看对角线怎样从梯度里长出来。",
         "Press PgUp to go back to early training and watch the diagonal grow out of the gradients.",
     ),
-    "train.ui.session_title": ("本次完成的运行，旁边是原文的数字", "Runs finished this session, beside the seed text's numbers"),
+    "train.ui.session_title": (
+        "本次完成的运行，旁边是原文的数字",
+        "Runs finished this session, beside the seed text's numbers",
+    ),
     "train.ui.session_empty": (
         "还没有完成的运行：F5 训练一次，或 F9 用同一个种子依次训练两种做法。",
         "No finished runs yet: F5 trains one, F9 trains both variants with the same seed.",
@@ -241,7 +247,10 @@ TEXT = {
         "F10: both variants × {n} seeds (from seed {seed}), to see whether one run's gap is "
         "real or luck.",
     ),
-    "train.ui.multi_running": ("多种子对比：已完成 {done}/{total} 次运行", "Multi-seed comparison: {done}/{total} runs done"),
+    "train.ui.multi_running": (
+        "多种子对比：已完成 {done}/{total} 次运行",
+        "Multi-seed comparison: {done}/{total} runs done",
+    ),
     "train.ui.strip_legend": (
         "每个种子一个点（数字 = 几个种子落在同一格），▲ = 原文的单次运行；横轴 {lo}–{hi}",
         "one dot per seed (a digit = that many seeds in one cell), ▲ = the seed text's single "
@@ -252,7 +261,10 @@ TEXT = {
         "One run's difference may be noise: change the seed and the numbers move. Judge by the "
         "mean and the spread, not by one run.",
     ),
-    "train.ui.busy": ("正在训练：先按 F7 停止。", "Training is running: press F7 to stop it first."),
+    "train.ui.busy": (
+        "正在训练：先按 F7 停止。",
+        "Training is running: press F7 to stop it first.",
+    ),
     "train.ui.nothing": ("没有在训练。", "Nothing is training."),
     "train.key.start": ("开始", "Start"),
     "train.key.pause": ("暂停/继续", "Pause"),

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from attn_tui.core import format as fmt
-from attn_tui.core.attention import AttentionSteps, DimensionExperiment
+from attn_tui.core.attention.steps import AttentionSteps, DimensionExperiment
 from attn_tui.core.format import cell_len
 from attn_tui.i18n import t
 from attn_tui.widgets.plot import hull_plot

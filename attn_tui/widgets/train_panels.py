@@ -1,6 +1,6 @@
 """Rich renderables for the training screen: progress, accuracy, a decode, attention, tables.
 
-Each function takes numbers the trainer produced (``attn_tui.core.trainer``) and lays them
+Each function takes numbers the trainer produced (``attn_tui.core.models.trainer``) and lays them
 out; none of them keeps state or knows about threads, so tests can render them directly.
 """
 
@@ -14,7 +14,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from attn_tui.core import format as fmt
-from attn_tui.core.trainer import (
+from attn_tui.core.models.trainer import (
     Decode,
     RunResult,
     Snapshot,

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from attn_tui.core.attention import attend, dimension_experiment, entropy, hardmax, softmax
+from attn_tui.core.attention.steps import attend, dimension_experiment, entropy, hardmax, softmax
 from attn_tui.core.parse import InputError
 
 SEED_Q = [1, 0, 1]
@@ -142,7 +142,7 @@ def test_entropy_of_uniform_is_log_n():
 
 
 def test_parse_temperature_accepts_typed_forms_and_names_faults():
-    from attn_tui.core.attention import MAX_TEMPERATURE, MIN_TEMPERATURE, parse_temperature
+    from attn_tui.core.attention.steps import MAX_TEMPERATURE, MIN_TEMPERATURE, parse_temperature
 
     assert parse_temperature(" 0.5 ") == 0.5 and parse_temperature("２") == 2.0
     for bad in ["", "hot", "0", "1e9", "nan"]:

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from attn_tui.core.content import ExerciseSet, load_file
+from attn_tui.core.exercises.loader import load_file
+from attn_tui.core.exercises.model import ExerciseSet
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from attn_tui.core.content import LineIndex, load_file, load_library, load_text
+from attn_tui.core.exercises.loader import LineIndex, load_file, load_library, load_text
 from attn_tui.i18n import t
 
 HEAD = """\

@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 
-from attn_tui.core.generators import (
+from attn_tui.core.exercises.generators import (
     CHECKS,
     GENERATORS,
     draw,

@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from attn_tui.core.content import Tolerance
-from attn_tui.core.generators import instance
-from attn_tui.core.grading import grade, read_truefalse, reveal
+from attn_tui.core.exercises.generators import instance
+from attn_tui.core.exercises.grading import grade, read_truefalse, reveal
+from attn_tui.core.exercises.model import Tolerance
 from attn_tui.i18n import t
 
 # -- numbers ------------------------------------------------------------------------------

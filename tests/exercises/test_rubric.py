@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from attn_tui.core.content import load_text
-from attn_tui.core.grading import grade, normalise_text
+from attn_tui.core.exercises.grading import grade, normalise_text
+from attn_tui.core.exercises.loader import load_text
 from attn_tui.i18n import t
 
 

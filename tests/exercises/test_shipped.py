@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from attn_tui import paths
-from attn_tui.core.content import load_file
-from attn_tui.core.generators import instance
-from attn_tui.core.grading import grade
+from attn_tui.core.exercises.generators import instance
+from attn_tui.core.exercises.grading import grade
+from attn_tui.core.exercises.loader import load_file
 from attn_tui.i18n import t
 
 SHIPPED = paths.shipped_files()

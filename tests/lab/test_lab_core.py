@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from attn_tui.core import lab
+from attn_tui.core.attention import lab
 from attn_tui.core.parse import InputError
 
 # ------------------------------------------------------------------ independent references
@@ -433,7 +433,7 @@ def test_every_fault_reads_as_a_sentence(lang):
 
 def test_core_imports_no_ui():
     code = (
-        "import sys, attn_tui.core.lab; "
+        "import sys, attn_tui.core.attention.lab; "
         "bad = [m for m in ('textual', 'rich', 'attn_tui.i18n', 'attn_tui.text') "
         "if m in sys.modules]; print(bad)"
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import string
 
-from attn_tui.core import lab
+from attn_tui.core.attention import lab
 from attn_tui.text.lab import TEXT
 
 

@@ -9,8 +9,8 @@ import pytest
 
 from attn_tui import paths
 from attn_tui.core import quiz
-from attn_tui.core.generators import instance
-from attn_tui.core.grading import grade
+from attn_tui.core.exercises.generators import instance
+from attn_tui.core.exercises.grading import grade
 
 
 @pytest.fixture(scope="module")

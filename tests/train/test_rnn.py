@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from attn_tui.core.rnn import ReversalRNN, count_params, one_hot_batch, param_shapes
+from attn_tui.core.models.rnn import ReversalRNN, count_params, one_hot_batch, param_shapes
 
 
 def test_param_counts_match_the_seed():

@@ -5,8 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from attn_tui.core.parse import InputError
-from attn_tui.core.trainer import (
+from attn_tui.core.models.trainer import (
     Comparison,
     ReversalData,
     Stats,
@@ -16,6 +15,7 @@ from attn_tui.core.trainer import (
     run_to_end,
     train,
 )  # fmt: skip
+from attn_tui.core.parse import InputError
 
 
 @pytest.mark.parametrize(

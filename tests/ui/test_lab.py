@@ -6,7 +6,7 @@ from rich.console import Console
 from textual.widgets import Collapsible, Input, Select, Static, TextArea
 
 from attn_tui.app import AttnApp
-from attn_tui.core import lab
+from attn_tui.core.attention import lab
 from attn_tui.screens.lab import LabScreen, MatrixArea
 from attn_tui.widgets.heatmap import Heatmap
 

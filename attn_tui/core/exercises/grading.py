@@ -17,8 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from attn_tui.core.content import Exercise, Idea
-from attn_tui.core.generators import Instance, fmt_number, instance
+from attn_tui.core.exercises.generators import Instance, fmt_number, instance
+from attn_tui.core.exercises.model import Exercise, Idea
+from attn_tui.core.exercises.written import normalise_text
 from attn_tui.core.parse import InputError, normalise, parse_matrix, parse_vector
 
 CORRECT, PARTIAL, INCORRECT, EMPTY, UNREADABLE, REVEALED = (
@@ -34,13 +35,6 @@ TRUE_WORDS = frozenset("t true yes y right correct 1 对 是 对的 是的 正�
 FALSE_WORDS = frozenset(
     "f false no n wrong incorrect 0 错 否 错的 不对 不是 错误 假 × ✗ ✘ x ☒".split()
 )
-
-
-def normalise_text(text: str) -> str:
-    """For rubric matching: full-width folded, case folded, every space and punctuation mark
-    dropped. Symbols stay, so "√d" does not shrink to "d"."""
-    folded = unicodedata.normalize("NFKC", text).casefold()
-    return "".join(ch for ch in folded if not unicodedata.category(ch).startswith(("P", "Z", "C")))
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The core functions exercise files may name: ``check`` recomputes a stored answer, ``generate``
 draws fresh numbers from a seed and computes their answer.
 
-Both go through the same :mod:`attn_tui.core.attention` the calculator uses, so a generated
+Both go through the same :mod:`attn_tui.core.attention.steps` the calculator uses, so a generated
 answer cannot disagree with what the calculator shows. Parameters arrive straight from a
 teacher's TOML file, so every one is checked here; a bad one raises :class:`InputError` with an
 ``ex.param_*`` code (or the parser's own code, with ``field`` set to the parameter's name).
@@ -17,20 +17,13 @@ import re
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
-from attn_tui.core.attention import attend, softmax
+from attn_tui.core.attention.steps import attend, softmax
+from attn_tui.core.exercises.model import Exercise, Msg
 from attn_tui.core.parse import InputError, parse_matrix, parse_vector
-
-if TYPE_CHECKING:  # content imports this module; only the type goes the other way
-    from attn_tui.core.content import Exercise
-
-
-class Msg(str):
-    """A text key used as a parameter value: whoever formats the message translates it too."""
-
 
 # -- reading parameters ---------------------------------------------------------------------
 

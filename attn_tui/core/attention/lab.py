@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from attn_tui.core.attention import softmax
+from attn_tui.core.attention.steps import softmax
 from attn_tui.core.parse import InputError, parse_matrix
 
 MIN_TOKENS = 1  # a single token is a valid (if dull) sequence: its weight row is [1]

@@ -15,231 +15,35 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from attn_tui.core import generators
-from attn_tui.core.attention import check_shapes
-from attn_tui.core.parse import InputError, parse_matrix, parse_vector
-
-LANGS = ("zh", "en")
-KINDS = ("number", "vector", "matrix", "choice", "multi", "truefalse", "text")
-NUMERIC_KINDS = ("number", "vector", "matrix")
-TOPICS = (
-    "dot-product",
-    "scaling",
-    "softmax",
-    "weighted-sum",
-    "convex",
-    "variance",
-    "saturation",
-    "qkv",
-    "shapes",
-    "self-cross",
-    "causal-mask",
-    "multi-head",
-    "params",
-    "bottleneck",
-    "alignment",
-    "soft-hard",
-    "global-local",
-    "scoring",
-    "cost",
-    "interpretability",
-    "rnn",
+from attn_tui.core.attention.steps import check_shapes
+from attn_tui.core.exercises import generators
+from attn_tui.core.exercises.model import (
+    _ID,
+    DEFAULT_ORDER,
+    DEFAULT_PASS,
+    EXERCISE_KEYS,
+    KINDS,
+    LANGS,
+    NUMERIC_KINDS,
+    SET_KEYS,
+    TOPICS,
+    BrokenFile,
+    Choice,
+    Exercise,
+    ExerciseSet,
+    Idea,
+    Library,
+    Problem,
+    Text,
+    Tolerance,
 )
-DEFAULT_TOLERANCE = 1e-3
-DEFAULT_PASS = 0.6
-DEFAULT_ORDER = 1000  # sets without an ``order`` go last, by id
-_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
-
-SET_KEYS = {"id", "order", "quiz", "topics", "title", "summary"}
-EXERCISE_KEYS = {
-    "id",
-    "kind",
-    "prompt",
-    "answer",
-    "tolerance",
-    "hints",
-    "explanation",
-    "topics",
-    "check",
-    "generate",
-    "calculator",
-    "choices",
-    "rubric",
-    "pass",
-}
-
-
-# -- the data -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Text:
-    """One text in both languages."""
-
-    zh: str
-    en: str
-
-    def get(self, lang: str) -> str:
-        return self.zh if lang == "zh" else self.en
-
-
-@dataclass(frozen=True)
-class Tolerance:
-    """``|x − a| ≤ max(abs, rel·|a|)``: absolute near zero, relative for large answers."""
-
-    abs: float = DEFAULT_TOLERANCE
-    rel: float = DEFAULT_TOLERANCE
-
-    def bound(self, expected: float) -> float:
-        return max(self.abs, self.rel * abs(expected))
-
-    def ok(self, got: float, expected: float) -> bool:
-        return abs(got - expected) <= self.bound(expected) * (1 + 1e-12)  # float fuzz at the border
-
-
-@dataclass(frozen=True)
-class Choice:
-    id: str
-    text: Text
-
-
-@dataclass(frozen=True)
-class Idea:
-    """One key idea of a rubric: found when a phrase appears and no forbid phrase does."""
-
-    text: Text
-    weight: float
-    phrases: Mapping[str, tuple[str, ...]]  # lang → phrases
-    forbid: Mapping[str, tuple[str, ...]]
-
-    def all_phrases(self) -> tuple[str, ...]:
-        return tuple(p for lang in LANGS for p in self.phrases.get(lang, ()))
-
-    def all_forbid(self) -> tuple[str, ...]:
-        return tuple(p for lang in LANGS for p in self.forbid.get(lang, ()))
-
-
-@dataclass(frozen=True)
-class Exercise:
-    id: str
-    kind: str
-    prompt: Text
-    explanation: Text
-    topics: tuple[str, ...]
-    answer: Any = (
-        None  # float, list, list of lists, str, list of str, bool, or Text; None if generated
-    )
-    tolerance: Tolerance = Tolerance()
-    hints: tuple[Text, ...] = ()
-    choices: tuple[Choice, ...] = ()
-    rubric: tuple[Idea, ...] = ()
-    pass_mark: float = DEFAULT_PASS
-    check: Mapping[str, Any] | None = None
-    generate: Mapping[str, Any] | None = None
-    calculator: Mapping[str, str] | None = None
-    set_id: str = ""
-    line: int = 0
-
-    @property
-    def generated(self) -> bool:
-        return self.generate is not None
-
-    def choice(self, choice_id: str) -> Choice | None:
-        return next((c for c in self.choices if c.id == choice_id), None)
-
-
-@dataclass(frozen=True)
-class ExerciseSet:
-    id: str
-    title: Text
-    summary: Text
-    exercises: tuple[Exercise, ...]
-    order: int = DEFAULT_ORDER
-    quiz: bool = False
-    topics: tuple[str, ...] = ()
-    path: Path | None = None
-    source: str = "shipped"  # "shipped", "extra" (--exercises DIR) or "data" (<data dir>/exercises)
-
-    def exercise(self, exercise_id: str) -> Exercise | None:
-        return next((e for e in self.exercises if e.id == exercise_id), None)
-
-    def index(self, exercise_id: str) -> int | None:
-        return next((i for i, e in enumerate(self.exercises) if e.id == exercise_id), None)
-
-    @property
-    def ids(self) -> list[str]:
-        return [e.id for e in self.exercises]
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One fault in a file: ``code`` is an ``ex.*`` (or parser) text key, ``params`` fill it."""
-
-    path: str
-    line: int
-    code: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-    exercise: str | None = None
-
-    def message(self, t: Callable[..., str], lang: str | None = None) -> str:
-        """The fault in words; ``t`` is ``attn_tui.i18n.t`` (passed in: the core imports no UI)."""
-        params = {
-            k: t(v, language=lang) if isinstance(v, generators.Msg) else v
-            for k, v in self.params.items()
-        }
-        key = self.code if "." in self.code else f"err.{self.code}"
-        try:
-            text = t(key, lang=lang, **params)
-        except KeyError:
-            text = f"{self.code} {params}"
-        if self.exercise is not None:
-            text = t("ex.in_exercise", lang=lang, id=self.exercise, message=text)
-        return text
-
-    def format(self, t: Callable[..., str], lang: str | None = None) -> str:
-        return f"{self.path}:{self.line}: {self.message(t, lang)}"
-
-    def to_dict(self, t: Callable[..., str], lang: str | None = None) -> dict[str, Any]:
-        return {
-            "path": self.path,
-            "line": self.line,
-            "code": self.code,
-            "exercise": self.exercise,
-            "message": self.message(t, lang),
-        }
-
-
-@dataclass(frozen=True)
-class BrokenFile:
-    """A file that did not load: shown as one entry, with every problem found in it."""
-
-    path: Path
-    problems: tuple[Problem, ...]
-    source: str = "shipped"
-
-
-@dataclass
-class Library:
-    """Every set that loaded, the quiz banks apart, and the files that did not."""
-
-    sets: list[ExerciseSet] = field(default_factory=list)  # quiz = false, by (order, id)
-    quizzes: list[ExerciseSet] = field(default_factory=list)  # quiz = true
-    broken: list[BrokenFile] = field(default_factory=list)
-
-    def get(self, set_id: str) -> ExerciseSet | None:
-        return next((s for s in self.sets + self.quizzes if s.id == set_id), None)
-
-    @property
-    def quiz_exercises(self) -> list[Exercise]:
-        """Every question of every quiz bank, in bank order."""
-        return [e for bank in self.quizzes for e in bank.exercises]
-
+from attn_tui.core.exercises.written import normalise_text
+from attn_tui.core.parse import InputError, parse_matrix, parse_vector
 
 # -- finding lines in the raw text ----------------------------------------------------------
 
@@ -862,8 +666,6 @@ def _shape(a: np.ndarray) -> str:
 
 
 def _norm_nonempty(phrase: str) -> bool:
-    from attn_tui.core.grading import normalise_text  # grading imports content: import late
-
     return bool(normalise_text(phrase))
 
 

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from attn_tui.core.models.rnn import ALPHABET, VOCAB, ReversalRNN, count_params, one_hot_batches
 from attn_tui.core.parse import InputError
-from attn_tui.core.rnn import ALPHABET, VOCAB, ReversalRNN, count_params, one_hot_batches
 
 MIN_LENGTH, MAX_LENGTH = 2, 12
 MAX_ITERS = 100_000  # about 10-40 s of training; more is never needed for this task

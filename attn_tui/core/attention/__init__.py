@@ -1,0 +1,1 @@
+"""Attention itself: the calculator's four steps (``steps``), the self-attention lab (``lab``)."""

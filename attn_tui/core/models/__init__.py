@@ -1,0 +1,1 @@
+"""Models the trainer runs: the reversal RNN (``rnn``) and the training loop (``trainer``)."""

@@ -266,7 +266,7 @@ TEXT = {
     ),
     "ex.empty_phrase": ("“{key}”里有空短语。", "“{key}” has an empty phrase."),
     "ex.calculator_needs": (
-        "“calculator”至少要有 query 和 keys。",
+        "“calculator”至少要有 “query” 和 “keys” 两项。",
         "“calculator” needs at least query and keys.",
     ),
     "ex.kind_mismatch": (
@@ -433,6 +433,16 @@ TEXT = {
         "{files} 个文件、{sets} 组、{exercises} 题：全部通过。",
         "{files} files, {sets} sets, {exercises} exercises: all valid.",
     ),
+    "ex.cmd.warning": ("用词提醒", "wording"),
+    "ex.cmd.warnings": (
+        "另有 {count} 条用词提醒：文件照样能用，但与词表（exercises/glossary.toml）的写法不一致。",
+        "{count} wording warning(s): the files still load, but differ from the glossary (exercises/glossary.toml).",
+    ),
+    "ex.warn.avoided": (
+        "{key} 的 {language} 文本写了 “{form}”，词表里的写法是 “{chosen}”。",
+        "the {language} text of {key} says “{form}”; the glossary's form is “{chosen}”.",
+    ),
+    "ex.glossary": ("词表读不懂：{detail}", "the glossary cannot be read: {detail}"),
     "ex.cmd.invalid": (
         "{files} 个文件中有 {problems} 个问题。",
         "{problems} problems in {files} files.",

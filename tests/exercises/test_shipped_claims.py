@@ -7,9 +7,12 @@ Two rules over the raw text of every shipped file, with the marked claims taken 
 1. No unmarked arithmetic: a ``=`` or ``≈`` with numbers on both sides (``0.1293 + 0.2303 =
    0.3595``, ``√512 ≈ 22.6``) must be a claim. Matrix-shape products such as
    ``(10, 64)·(64, 10) = (10, 10)`` are the one exception, checked here by the shape rule.
-2. No unchecked decimal in a hint, an explanation, a choice or a reference answer: each must be
-   a claim or equal (to the digits shown) an entry of the exercise's answer when the core
-   computes or checks that answer (``check`` or ``generate``).
+2. No unchecked decimal in a hint, an explanation, a right choice or a reference answer: each
+   must be a claim, or equal (to the digits shown) an entry of the exercise's answer when the
+   core checks that answer (``check``), or quote a number of the question itself (its prompt
+   or its choices: the data the learner is given).
+
+The wrong choices of a choice question are false on purpose, so neither rule reads them.
 """
 
 from __future__ import annotations
@@ -36,16 +39,14 @@ def _unmarked(text: str) -> str:
 
 def _run(text: str, i: int, step: int) -> str:
     """The math-looking characters next to position i, walking left (-1) or right (+1)."""
+    opening, closing = ("([", ")]") if step > 0 else (")]", "([")
     depth = 0
     j = i
     out = []
     while 0 <= j < len(text):
         ch = text[j]
-        if ch in "([":
-            depth += -1 if step > 0 else 1
-        if ch in ")]":
-            depth += 1 if step > 0 else -1
-        if ch not in _MATH or (ch == "," and depth == 0) or depth < 0 and ch in "([)]":
+        depth += (ch in opening) - (ch in closing)
+        if ch not in _MATH or (ch == "," and depth == 0) or depth < 0:
             break
         if (
             ch == "e"
@@ -66,8 +67,8 @@ def unmarked_relations(text: str) -> list[str]:
     for m in re.finditer(f"[{_RELATIONS}]", text):
         left = _run(text, m.start() - 1, -1)
         right = _run(text, m.end(), +1)
-        if any(c.isdigit() for c in left) and any(c.isdigit() for c in right):
-            span = (left + m.group(0) + right).strip()
+        if any(c in "0123456789" for c in left) and any(c in "0123456789" for c in right):
+            span = (left + m.group(0) + right).strip().rstrip(".").strip()
             if _SHAPE.fullmatch(span):
                 assert _shape_holds(span), f"a shape product does not hold: {span}"
                 continue
@@ -96,8 +97,10 @@ def _texts(ex: dict) -> list[tuple[str, str]]:
         out += [(f"hints.{lang}", h) for h in items]
     if ex.get("kind") == "text":
         out += [(f"answer.{lang}", a) for lang, a in (ex.get("answer") or {}).items()]
+    keyed = ex.get("answer") if isinstance(ex.get("answer"), list) else [ex.get("answer")]
     for c in ex.get("choices") or []:
-        out += [(f"choice {c['id']}.{lang}", c[lang]) for lang in ("zh", "en") if lang in c]
+        if c.get("id") in keyed:  # a distractor is false on purpose
+            out += [(f"choice {c['id']}.{lang}", c[lang]) for lang in ("zh", "en") if lang in c]
     for idea in ex.get("rubric") or []:
         out += [(f"rubric idea.{lang}", s) for lang, s in (idea.get("idea") or {}).items()]
     return out
@@ -129,6 +132,13 @@ def test_no_unchecked_decimal_in_shipped_hints_and_explanations(path):
     bad = []
     for ex in data.get("exercise", []):
         answer = _checked_answer(ex)
+        given = [claims.display(ex["prompt"][lang]) for lang in ("zh", "en")]
+        given += [
+            claims.display(c.get(lang, ""))
+            for c in ex.get("choices") or []
+            for lang in "zh en".split()
+        ]
+        quoted = {float(m.group(0).replace("−", "-")) for g in given for m in _DECIMAL.finditer(g)}
         for where, text in _texts(ex):
             if where.startswith("prompt"):
                 continue
@@ -137,6 +147,8 @@ def test_no_unchecked_decimal_in_shipped_hints_and_explanations(path):
                 value = float(token)
                 half = 0.5 * 10.0 ** -len(token.split(".")[1])
                 if answer is not None and np.any(np.abs(answer - value) <= half + 1e-12):
+                    continue
+                if value in quoted:
                     continue
                 bad.append(f"{ex['id']} {where}: {token}")
     assert bad == [], "\n".join(bad)

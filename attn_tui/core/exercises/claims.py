@@ -147,7 +147,9 @@ _OPS = {
     "^": "^", "√": "√", "(": "(", ")": ")", "[": "[", "]": "]", ",": ",", "，": ",", "%": "%",
 }  # fmt: skip
 _RELATIONS = {"=": "=", "＝": "=", "≈": "≈", "<": "<", ">": ">", "≤": "≤", "≥": "≥"}
-_NUM = re.compile(r"\d+(?:\.\d+)?|\.\d+")
+# 10 000 and 10,000 are one number (groups of three after a space or a comma with no space);
+# a tuple is written with ", " so (1, 000) stays two numbers.
+_NUM = re.compile(r"\d{1,3}(?:[ ,]\d{3})+(?![\d.])|\d+(?:\.\d+)?|\.\d+")
 _NAME = re.compile(r"[A-Za-z_π][A-Za-z0-9_]*")
 
 
@@ -172,7 +174,7 @@ def tokenize(text: str) -> list[Token]:
             s = m.group(0)
             decimals = len(s.split(".")[1]) if "." in s else 0
             half = 0.5 * 10.0**-decimals if decimals else 0.0
-            out.append(Token("num", s, float(s), half))
+            out.append(Token("num", s, float(re.sub("[ ,]", "", s)), half))
             i = m.end()
             continue
         if ch in _SUPERSCRIPT:
@@ -552,14 +554,16 @@ def _check_relations(text: str, sides: list, relations: list[str], literals: lis
             )
 
 
-_SHOWN_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])[-−]?(?:\d+(?:\.\d+)?|\.\d+)%?")
+_SHOWN_NUMBER = re.compile(
+    r"(?<![A-Za-z0-9_.])[-−]?(?:\d{1,3}(?:[ ,]\d{3})+(?![\d.])|\d+(?:\.\d+)?|\.\d+)%?"
+)
 
 
 def shown_numbers(shown: str) -> list[Token]:
     """The numbers a shown part holds, in order, with their precision (a % divides by 100)."""
     out = []
     for m in _SHOWN_NUMBER.finditer(shown):
-        s = m.group(0).replace("−", "-")
+        s = re.sub("[ ,]", "", m.group(0).replace("−", "-"))
         pct = s.endswith("%")
         core = s.rstrip("%")
         decimals = len(core.split(".")[1]) if "." in core else 0

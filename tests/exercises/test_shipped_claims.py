@@ -163,3 +163,17 @@ def test_the_detector_finds_what_it_should():
     assert unmarked_relations("(10, 64)·(64, 10) = (10, 10)") == []
     with pytest.raises(AssertionError):
         unmarked_relations("(10, 64)·(64, 10) = (10, 64)")
+
+
+def test_the_text_catalogue_states_no_unchecked_arithmetic():
+    """The screens' own prose (attn_tui/text) carries no figures of its own: the numbers the
+    screens show are computed by the core and passed in as {placeholders}."""
+    from attn_tui.text import load_catalogue
+
+    found = [
+        (key, span)
+        for key, entry in sorted(load_catalogue().items())
+        for text in entry
+        for span in unmarked_relations(text)
+    ]
+    assert found == []

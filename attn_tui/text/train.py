@@ -287,12 +287,15 @@ TEXT = {
     ),
     "train.ui.help.live": (
         "F5 开始，F6 暂停或继续，F7 停止（立刻生效）。进度条下是速度和预计剩余时间、损失曲线、留出集"
-        "上的准确率（整串全对与逐位）、一条示例解码（绿色 = 对，红色 = 错），以及探针序列的注意力矩阵："
+        "上的准确率（整串全对与逐位）、一条示例解码（绿色 = 对，红色 = 错），以及探针序列的注意力矩阵"
+        "（探针序列是从留出集里固定挑出的一条序列，每次都用它来解码、画注意力，前后的图才能对照着看）："
         "行是输出位置，列是输入位置，下划线标出反转所需的对角线，最后一列是每行峰值所在的输入位置。颜色按矩阵自己的最小–最大值着色："
         "刚开始每个权重都接近 1/L，规律藏在细小的差别里。F3 在探针和留出集平均之间切换。",
         "F5 starts, F6 pauses or resumes, F7 stops (at once). Under the progress bar: speed and "
         "time left, the loss curve, held-out accuracy (whole sequence and per position), a "
-        "sample decode (green = right, red = wrong) and the probe's attention matrix: rows are "
+        "sample decode (green = right, red = wrong) and the probe's attention matrix (the probe "
+        "sequence is one held-out sequence kept fixed and decoded at every update, so its "
+        "pictures can be compared over time): rows are "
         "output positions, columns input positions, the reversal diagonal underlined, and each "
         "row's peak input position last. Colours span the matrix's own min–max: early on every "
         "weight is near 1/L and the pattern is in small differences. F3 switches between the "

@@ -122,8 +122,9 @@ def _is_blank(answer: Any) -> bool:
 # "about" before it; the unit is dropped. Anything with a second number in it is not one number.
 _APPROX = re.compile(r"^(?:about|approx\.?|approximately|roughly|around|约|大约|≈|~)\s*", re.I)
 _UNIT_TAIL = re.compile(
-    r"^(?P<number>[^A-Za-z\u3400-\u9fff%]+?)\s*"
-    r"(?P<unit>%|[A-Za-z\u3400-\u9fff][A-Za-z\u3400-\u9fff .\-]{0,30})$"
+    r"^(?P<number>[^A-Za-z\u3400-\u9fff%]+?)"
+    r"(?P<unit>\s*%|\s*[\u3400-\u9fff][A-Za-z\u3400-\u9fff .\-]{0,30}"
+    r"|\s+[A-Za-z][A-Za-z\u3400-\u9fff .\-]{0,30})$"
 )
 
 
@@ -138,7 +139,7 @@ def _read_number_with_unit(answer: Any) -> tuple[float, bool]:
         m = _UNIT_TAIL.match(text)
         if m is None or any(c.isdigit() for c in m.group("unit")):
             raise err from None
-        return _read_number(m.group("number")), m.group("unit") == "%"
+        return _read_number(m.group("number")), m.group("unit").strip() == "%"
 
 
 def _read_number(answer: Any) -> float:

@@ -56,6 +56,13 @@ _ATOM = re.compile(r"""(!?)\s*([A-Z][A-Z0-9_]*|'[^']+'|"[^"]+")""")
 NEAR_PASS = 0.15  # a score this close to the pass mark is said to be uncertain
 UNKNOWN_SHARE = 0.5  # more than this share of unknown content words: uncertain
 MAX_COMBOS = 64  # mentions tried per alternative
+WINDOW = 16  # the terms of one alternative lie within this many units of each other
+# Terms that say something about another term ("grows", "is 1", "vanish"): such a term must
+# share a clause with a term it can be said of, so "variance grows, so gradients vanish"
+# never reads as "gradients grow".
+PREDICATES = frozenset(
+    {"INCREASE", "DECREASE", "ZERO", "ONE", "GOOD", "HURT", "TIGHT", "CANCEL", "NEED"}
+)
 
 _GRAMMAR = {
     "@NEG": lexicon.NEG,
@@ -356,6 +363,7 @@ class _Hit:
     state: str
     mentions: tuple[Mention, ...]
     against: Mention | None = None
+    found_at: list[int] = field(default_factory=list)  # every position the idea is found at
 
     @property
     def pos(self) -> int:
@@ -370,6 +378,7 @@ def _try(
     unless: Sequence[str] = (),
 ) -> _Hit | None:
     best: _Hit | None = None
+    found_at: list[int] = []
     unless_terms = [parse_alternative(u) for u in unless]
     for alt in alts:
         lists = [a.by_term.get(name, []) for name, _ in alt]
@@ -380,6 +389,13 @@ def _try(
             s = a.sent[combo[0].first]
             if any(a.sent[m.first] != s for m in combo):
                 continue
+            if max(m.last for m in combo) - min(m.first for m in combo) > WINDOW:
+                continue
+            subjects = {a.clause[m.first] for m in combo if m.term not in PREDICATES}
+            if subjects and any(
+                a.clause[m.first] not in subjects for m in combo if m.term in PREDICATES
+            ):
+                continue
             if any(
                 u and all(a.in_sentence(name, s) for name, _ in u) for u in unless_terms
             ):
@@ -387,8 +403,12 @@ def _try(
             hit = _judge_combo(combo, want, a, comp, idea)
             if hit is None:
                 continue
+            if hit.state == FOUND:
+                found_at.append(hit.pos)
             if best is None or (_RANK[hit.state], -hit.pos) > (_RANK[best.state], -best.pos):
                 best = hit
+    if best is not None:
+        best.found_at = sorted(set(found_at))
     return best
 
 
@@ -464,17 +484,17 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
         for k, idea_id in enumerate(ids):
             if states[k] == FOUND and (not c.cancels or idea_id in c.cancels):
                 states[k], against[k] = CONTRADICTED, hit.mentions[0]
-    # steps out of order
+    # steps out of order: each idea in turn must be found somewhere after the one before
     if exercise.order and a.has_steps:
-        ranked = [
-            (hits[k].pos, exercise.order.index(ids[k]), k)  # type: ignore[union-attr]
-            for k in range(len(ids))
-            if states[k] == FOUND and ids[k] in exercise.order
-        ]
-        ranked.sort()
-        keep = _increasing([r for _, r, _ in ranked])
-        for n, (_, _, k) in enumerate(ranked):
-            if n not in keep:
+        last = -1
+        for idea_id in exercise.order:
+            k = ids.index(idea_id)
+            if states[k] != FOUND:
+                continue
+            later = [p for p in hits[k].found_at if p > last]  # type: ignore[union-attr]
+            if later:
+                last = later[0]
+            else:
                 states[k] = OUT_OF_ORDER
     results = tuple(
         IdeaResult(
@@ -491,24 +511,6 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
     if listed:
         score = min(score, exercise.pass_mark / 2)
     return Judgement(results, score, listed, _unknown_share(a, comp.lex), reading.cut)
-
-
-def _increasing(ranks: list[int]) -> set[int]:
-    """Indices of one longest strictly increasing subsequence of ``ranks``."""
-    if not ranks:
-        return set()
-    best = [1] * len(ranks)
-    prev = [-1] * len(ranks)
-    for i in range(len(ranks)):
-        for j in range(i):
-            if ranks[j] < ranks[i] and best[j] + 1 > best[i]:
-                best[i], prev[i] = best[j] + 1, j
-    i = max(range(len(ranks)), key=lambda k: (best[k], -k))
-    out = set()
-    while i != -1:
-        out.add(i)
-        i = prev[i]
-    return out
 
 
 _FUNC_ZH, _FUNC_EN = lexicon.split_forms(lexicon.FUNCTION)

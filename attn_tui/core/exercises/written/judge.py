@@ -61,7 +61,7 @@ WINDOW = 16  # the terms of one alternative lie within this many units of each o
 # share a clause with a term it can be said of, so "variance grows, so gradients vanish"
 # never reads as "gradients grow".
 PREDICATES = frozenset(
-    {"INCREASE", "DECREASE", "ZERO", "ONE", "GOOD", "HURT", "TIGHT", "CANCEL", "NEED"}
+    {"INCREASE", "DECREASE", "ONE", "GOOD", "HURT", "TIGHT", "CANCEL", "NEED"}
 )
 
 _GRAMMAR = {
@@ -131,7 +131,12 @@ class _Lexicon:
         keys = form_units(form)
         if not keys:
             return
-        single = len(keys) == 1 and len(form.strip()) == 1 and "\u3400" <= form.strip() <= "\ufaff"
+        single = (
+            not term.startswith("@")
+            and len(keys) == 1
+            and len(form.strip()) == 1
+            and "\u3400" <= form.strip() <= "\ufaff"
+        )
         self.by_first.setdefault(keys[0], []).append(_Form(keys, term, single))
         if len(form) > 1 and all("\u3400" <= c <= "\ufaff" for c in form):
             self.domain_words.add(form)

@@ -39,9 +39,9 @@ NOT_NEG = (
 # Words that end a negation's scope and start a new clause for roles.
 END = (
     "但 但是 而 而是 所以 因此 因为 然后 却 于是 从而 只是 反而 由于 导致 使得 以致 因而 可是 "
-    "不过 其中 之后 接着 最后 再 并且 同时 而且 进而",
+    "不过 其中 之后 接着 最后 再 并且 同时 而且 进而 时 的时候 的话 以后 如果",
     "but|while|whereas|so|because|since|although|though|however|therefore|thus|hence|"
-    "which|then|yet|instead|while|so that|meaning|after that|afterwards|finally|next|and then|"
+    "which|then|yet|instead|so that|after that|afterwards|finally|next|and then|when|if|"
     "that way|as a result|which means",
 )
 # Words that mark steps in a sequence (order is checked only when an answer uses them).

@@ -43,13 +43,27 @@ BOUNDARY_KINDS = ("sent", "clause", "list")
 # -- mathematical notation, rewritten into one form -----------------------------------------
 
 _VAR = r"(?:q|k|v|s|a|x|h|e|α)"
+_DOT: list[tuple[re.Pattern[str], str]] = [
+    # q·k: q^T k, qᵀk (NFKC: qTk), q k^T, QKᵀ, q.k, q*k, q@k, <q,k>, ⟨q,k⟩
+    (re.compile(r"[<⟨]\s*q\s*,\s*k\s*[>⟩]"), " q · k "),
+    (
+        re.compile(
+            r"(?<![a-z])(?:q\s*(?:\^\s*\(?t\)?|ᵀ)\s*k|q\s*[·.*@×]\s*k(?:\s*\^\s*\(?t\)?)?"
+            r"|qk(?:\s*\^\s*\(?t\)?|t)?|q\s+k(?:\s*\^\s*\(?t\)?|t))(?![a-z])"
+        ),
+        " q · k ",
+    ),
+    (re.compile(r"(?<![a-z])q\s*t\s*k(?![a-z])"), " q · k "),
+]
 _REWRITES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"->|=>|⟶|⇒"), " → "),
     (re.compile(r"<-|⟵|⇐"), " ← "),
     (re.compile(r"[⋅∙•]"), "·"),
+    *_DOT,  # before indices go ("q kᵀ" is not "q k" with an index t) and after ("q·kᵢ")
     # indices: kᵢ (NFKC: ki), k_i, k_{i}, α_ij, d_k → k, α, d
     (re.compile(rf"(?<![a-z])({_VAR})_?\{{?(?:[ijt]|[ij][ij]|\d)\}}?(?![a-z])"), r"\1"),
     (re.compile(r"(?<![a-z])d_?\{?k\}?(?![a-z])"), "d"),
+    *_DOT,
     # √d: sqrt(d), sqrt d, √(d), d^0.5, d^(1/2), d**0.5, 根号 d, 根号下 d, 开根号 d
     (
         re.compile(
@@ -58,16 +72,6 @@ _REWRITES: list[tuple[re.Pattern[str], str]] = [
         ),
         " √d ",
     ),
-    # q·k: q^T k, qᵀk (NFKC: qTk), q k^T, QKᵀ, q.k, q*k, q@k, <q,k>, ⟨q,k⟩
-    (re.compile(r"[<⟨]\s*q\s*,\s*k\s*[>⟩]"), " q · k "),
-    (
-        re.compile(
-            r"(?<![a-z])(?:q\s*(?:\^\s*\(?t\)?|ᵀ)\s*k|q\s*[·.*@×]\s*k(?:\s*\^\s*\(?t\)?)?"
-            r"|qk(?:\s*\^\s*\(?t\)?|t)?|q\s+k\s*\^\s*\(?t\)?)(?![a-z])"
-        ),
-        " q · k ",
-    ),
-    (re.compile(r"(?<![a-z])q\s*t\s*k(?![a-z])"), " q · k "),
     # softmax written out: exp(x)/Σexp(x), e^x / sum e^x
     (
         re.compile(

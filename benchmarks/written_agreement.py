@@ -19,7 +19,10 @@ from attn_tui import paths
 from attn_tui.core.exercises.grading import grade
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT = [ROOT / "tests/exercises/calibration/dev.toml", ROOT / "tests/exercises/calibration/heldout.toml"]
+DEFAULT = [
+    ROOT / "tests/exercises/calibration/dev.toml",
+    ROOT / "tests/exercises/calibration/heldout.toml",
+]
 
 
 def find(library, item: str):

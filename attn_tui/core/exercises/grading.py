@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 
 from attn_tui.core.exercises.generators import Instance, fmt_number, instance
-from attn_tui.core.exercises.model import FOUND, MISSING, SELF_MARKED, Exercise, Idea, IdeaResult
 from attn_tui.core.exercises.glossary import shipped as shipped_glossary
+from attn_tui.core.exercises.model import FOUND, MISSING, SELF_MARKED, Exercise, Idea, IdeaResult
 from attn_tui.core.exercises.written import normalise_text
 from attn_tui.core.exercises.written.judge import NEAR_PASS, UNKNOWN_SHARE, judge
 from attn_tui.core.exercises.written.text import MAX_CHARS as MAX_ANSWER_CHARS
@@ -342,8 +342,7 @@ def _grade_text(inst: Instance, answer: Any) -> Grade:
     if j.cut:
         notes.append(Note("ex.fb.cut", {"chars": MAX_ANSWER_CHARS}))
     uncertain = not j.keyword_list and (
-        abs(j.score - ex.pass_mark) < NEAR_PASS
-        or (j.unknown_share > UNKNOWN_SHARE and not correct)
+        abs(j.score - ex.pass_mark) < NEAR_PASS or (j.unknown_share > UNKNOWN_SHARE and not correct)
     )
     return Grade(
         "text",
@@ -424,7 +423,8 @@ def grade(item: Instance | Exercise, answer: Any) -> Grade:
     kind = inst.exercise.kind
     if _is_blank(answer):
         missing = inst.exercise.rubric if kind == "text" else ()
-        return Grade(kind, EMPTY, 0.0, False, missing=missing)
+        ideas = tuple(IdeaResult(i, MISSING) for i in missing)
+        return Grade(kind, EMPTY, 0.0, False, missing=missing, ideas=ideas)
     return _GRADERS[kind](inst, answer)
 
 
@@ -438,7 +438,8 @@ def reveal(item: Instance | Exercise) -> Grade:
     """The grade recorded when the learner asks to see the answer: no credit."""
     inst = item if isinstance(item, Instance) else _stored(item)
     missing = inst.exercise.rubric if inst.exercise.kind == "text" else ()
-    return Grade(inst.exercise.kind, REVEALED, 0.0, False, missing=missing)
+    ideas = tuple(IdeaResult(i, MISSING) for i in missing)
+    return Grade(inst.exercise.kind, REVEALED, 0.0, False, missing=missing, ideas=ideas)
 
 
 __all__ = [

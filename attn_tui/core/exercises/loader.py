@@ -24,17 +24,17 @@ from attn_tui.core.attention.steps import check_shapes
 from attn_tui.core.exercises import generators
 from attn_tui.core.exercises.model import (
     _ID,
+    CONTRADICTION_KEYS,
     DEFAULT_ORDER,
     DEFAULT_PASS,
+    EXAMPLE_KEYS,
     EXERCISE_KEYS,
+    IDEA_KEYS,
     KINDS,
     LANGS,
     NUMERIC_KINDS,
     SET_KEYS,
     TOPICS,
-    CONTRADICTION_KEYS,
-    EXAMPLE_KEYS,
-    IDEA_KEYS,
     BrokenFile,
     Choice,
     Contradiction,
@@ -503,15 +503,16 @@ class _Reader:
                 self.fault(at("weight"), "ex.bad_weight", ex, value=str(weight))
                 weight = None
             match = self.alternatives(r.get("match"), "rubric.match", at("match"), ex)
-            phrases = self.phrase_lists(
-                r.get("phrases"), "phrases", at, ex, required=match == ()
-            )
+            phrases = self.phrase_lists(r.get("phrases"), "phrases", at, ex, required=match == ())
             forbid = self.phrase_lists(r.get("forbid"), "forbid", at, ex, required=False)
             roles = {
                 key: self.term_list(r.get(key), f"rubric.{key}", at(key), ex)
                 for key in ("with", "against")
             }
-            single = {key: self.term(r.get(key), f"rubric.{key}", at(key), ex) for key in ("from", "scope")}
+            single = {
+                key: self.term(r.get(key), f"rubric.{key}", at(key), ex)
+                for key in ("from", "scope")
+            }
             unless = self.alternatives(r.get("unless"), "rubric.unless", at("unless"), ex)
             if (
                 text is not None
@@ -661,8 +662,7 @@ class _Reader:
                 self.fault(at("answer"), "ex.want_text", ex, key="example.answer")
                 continue
             if not (
-                expect in ("pass", "fail")
-                or (generators._is_num(expect) and 0 <= expect <= 1)
+                expect in ("pass", "fail") or (generators._is_num(expect) and 0 <= expect <= 1)
             ):
                 self.fault(at("expect"), "ex.bad_expect", ex, value=str(expect))
                 continue

@@ -47,6 +47,7 @@ from attn_tui.core.exercises.written.text import (
     add_words,
     english_words,
     form_units,
+    has_units,
     read,
     stem,
 )
@@ -60,9 +61,7 @@ WINDOW = 16  # the terms of one alternative lie within this many units of each o
 # Terms that say something about another term ("grows", "is 1", "vanish"): such a term must
 # share a clause with a term it can be said of, so "variance grows, so gradients vanish"
 # never reads as "gradients grow".
-PREDICATES = frozenset(
-    {"INCREASE", "DECREASE", "ONE", "GOOD", "HURT", "TIGHT", "CANCEL", "NEED"}
-)
+PREDICATES = frozenset({"INCREASE", "DECREASE", "ONE", "GOOD", "HURT", "TIGHT", "CANCEL", "NEED"})
 
 _GRAMMAR = {
     "@NEG": lexicon.NEG,
@@ -90,7 +89,7 @@ def parse_alternative(text: str) -> tuple[Atom, ...] | None:
         name = m.group(2)
         if name[0] in "'\"":
             name = "'" + name[1:-1].strip() + "'"
-            if not form_units(name[1:-1]):
+            if not has_units(name[1:-1]):
                 return None
         atoms.append((name, m.group(1) == "!"))
         pos = m.end()
@@ -122,6 +121,9 @@ class _Form:
 @dataclass
 class _Lexicon:
     by_first: dict[str, list[_Form]] = field(default_factory=dict)
+    # A teacher's English phrase ending in a word stem ("saturat") matches any word it begins:
+    # phrases keyed by their first four letters.
+    by_prefix: dict[str, list[_Form]] = field(default_factory=dict)
     domain_words: set[str] = field(default_factory=set)  # Chinese forms of two or more characters
     vocabulary: frozenset[str] = frozenset()  # English words a typo may be mended toward
     choices: tuple[str, ...] = ()
@@ -138,6 +140,9 @@ class _Lexicon:
             and "\u3400" <= form.strip() <= "\ufaff"
         )
         self.by_first.setdefault(keys[0], []).append(_Form(keys, term, single))
+        if term.startswith("'") and all(k.isascii() and k.isalpha() for k in keys):
+            if any(len(k) >= 5 for k in keys):
+                self.by_prefix.setdefault(keys[0][:4], []).append(_Form(keys, term, False))
         if len(form) > 1 and all("\u3400" <= c <= "\ufaff" for c in form):
             self.domain_words.add(form)
 
@@ -260,6 +265,14 @@ class Analysis:
                     if reading.words[u.word] not in lex.domain_words:
                         continue  # "键" inside "关键", "值" inside "数值"
                 found.append(Mention(form.term, i, j))
+            if u.kind == "en" and len(u.key) >= 4:
+                for form in lex.by_prefix.get(u.key[:4], ()):
+                    j = i + len(form.keys) - 1
+                    if j < n and all(
+                        units[i + k].kind == "en" and _same_word(units[i + k].key, form.keys[k])
+                        for k in range(len(form.keys))
+                    ):
+                        found.append(Mention(form.term, i, j))
         self.mentions = _outermost(list(dict.fromkeys(found)))
         self.by_term: dict[str, list[Mention]] = {}
         for m in self.mentions:
@@ -285,7 +298,9 @@ class Analysis:
         for k, m in enumerate(x for x in self.mentions if x.term in _NEGATORS):
             lo, hi = self.clause_span[self.clause[m.first]]
             if m.term == "@NEG":
-                self.scopes.append((k, m.last + 1, hi))
+                # "is not tight and attention has nothing to fix": "and" ends a "not"
+                nxt = next((j for j in range(m.last + 1, hi + 1) if units[j].key == "and"), None)
+                self.scopes.append((k, m.last + 1, hi if nxt is None else nxt - 1))
             elif m.term == "@NEG_SHORT":
                 self.scopes.append((k, m.last + 1, min(hi, m.last + lexicon.NEG_SHORT_REACH)))
             elif m.term == "@NEG_POST":
@@ -305,9 +320,7 @@ class Analysis:
         """The source the target's sentence gives it: after a "from" that follows it, before
         a "gives" that precedes it, or the only (else the nearest) source in the sentence."""
         s = self.sent[target.first]
-        cands = sorted(
-            (m for t in sources for m in self.in_sentence(t, s)), key=lambda m: m.first
-        )
+        cands = sorted((m for t in sources for m in self.in_sentence(t, s)), key=lambda m: m.first)
         if not cands:
             return None
         if len(cands) == 1:
@@ -338,6 +351,14 @@ class Analysis:
 
     def quote(self, m: Mention) -> str:
         return self.reading.quote(m.first, m.last)
+
+
+def _same_word(key: str, form: str) -> bool:
+    """An answer's stem against a teacher's word: equal, or one begins the other (5+ letters)."""
+    if key == form:
+        return True
+    short, long = sorted((key, form), key=len)
+    return len(short) >= 5 and long.startswith(short)
 
 
 def _outermost(found: list[Mention]) -> list[Mention]:
@@ -401,9 +422,7 @@ def _try(
                 a.clause[m.first] not in subjects for m in combo if m.term in PREDICATES
             ):
                 continue
-            if any(
-                u and all(a.in_sentence(name, s) for name, _ in u) for u in unless_terms
-            ):
+            if any(u and all(a.in_sentence(name, s) for name, _ in u) for u in unless_terms):
                 continue
             hit = _judge_combo(combo, want, a, comp, idea)
             if hit is None:
@@ -521,6 +540,10 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
 _FUNC_ZH, _FUNC_EN = lexicon.split_forms(lexicon.FUNCTION)
 _COMMON_ZH, _COMMON_EN = lexicon.split_forms(lexicon.COMMON)
 _FUNC_ZH_SET = frozenset(_FUNC_ZH)
+# Characters that are function words wherever the segmenter puts them ("只用" has 用).
+_FUNC_ZH_CHARS = frozenset(
+    "的了是把让使会就用被在都要能对给从而也才将得着过这那它其每即又还很太越当时里比只所因如再先然"
+)
 _OPERATORS = frozenset("·∑/=→←^()×<>≈∝√")
 
 
@@ -553,7 +576,9 @@ def _keyword_list(a: Analysis) -> bool:
                 return True
             if u.kind == "sym" and u.key in _OPERATORS:
                 return True
-            if u.kind == "zh" and a.reading.words[u.word] in _FUNC_ZH_SET:
+            if u.kind == "zh" and (
+                a.reading.words[u.word] in _FUNC_ZH_SET or u.key in _FUNC_ZH_CHARS
+            ):
                 return True
         return False
 

@@ -82,7 +82,9 @@ _REWRITES: list[tuple[re.Pattern[str], str]] = [
     ),
     # Σ α v: ∑ α v, ∑_i α_i v_i, sum a v, ∑ softmax(...) v
     (
-        re.compile(r"(?:∑|sum)\s*(?:_?\{?[ij]\}?)?\s*(?:α|a|alpha|w|weights?)\s*[·*]?\s*v(?![a-z])"),
+        re.compile(
+            r"(?:∑|sum)\s*(?:_?\{?[ij]\}?)?\s*(?:α|a|alpha|w|weights?)\s*[·*]?\s*v(?![a-z])"
+        ),
         " weighted sum of v ",
     ),
     (re.compile(r"\)\s*[·*@]?\s*v(?![a-z])"), ") weighted sum of v "),
@@ -251,9 +253,7 @@ def read(
                 words.append(word)
                 for j in range(ws, we):
                     s, e = span(a + j, a + j + 1)
-                    units.append(
-                        Unit(word[j - ws], "zh", s, e, w_index, j == ws, j == we - 1)
-                    )
+                    units.append(Unit(word[j - ws], "zh", s, e, w_index, j == ws, j == we - 1))
         elif kind == "en":
             s, e = span(a, b)
             word = m.group()
@@ -318,6 +318,12 @@ def form_units(form: str) -> tuple[str, ...]:
         elif kind == "sym":
             keys.append(m.group())
     return tuple(keys)
+
+
+def has_units(text: str) -> bool:
+    """Whether a form reads into any unit at all (checked without loading a library)."""
+    folded, _ = _rewrite(fold(text))
+    return any(m.lastgroup in ("zh", "en", "num", "sym") for m in _SCAN.finditer(folded))
 
 
 def english_words(text: str) -> set[str]:

@@ -323,6 +323,27 @@ TEXT = {
         "the grader disagrees with this example: expected {expected}, graded {got} ({score}%): {answer}",
     ),
     "ex.example.pass": ("通过", "pass"),
+    "ex.self.intro": (
+        "自查：勾选你其实写到了的要点（空格勾选），再按「记下」。这会记为自评，和自动评分分开保存，不改变得分。",
+        "Self-check: tick each idea you did say (space), then press Record. It is kept as self-assessed, apart from the grade, which does not change.",
+    ),
+    "ex.self.record": ("记下自评", "Record"),
+    "ex.self.recorded": (
+        "已记为自评：{ideas}（自动评分仍是 {percent}%）。",
+        "Recorded as self-assessed: {ideas} (the grade stays {percent}%).",
+    ),
+    "ex.cmd.no_item": (
+        "找不到题目“{item}”：请写“练习集/题号”，或测验题的题号。",
+        "no item “{item}”: write SET/ID, or a quiz question id.",
+    ),
+    "ex.cmd.not_written": (
+        "“{item}”不是简答题（它的类型是 {kind}）：try 只批改简答题。",
+        "“{item}” is not a written item (its kind is {kind}): try grades written answers only.",
+    ),
+    "ex.cmd.try_head": (
+        "{set}/{id}：得分 {score} / 1（{percent}%），及格线 {pass_mark}：{passed}",
+        "{set}/{id}: score {score} / 1 ({percent}%), pass mark {pass_mark}: {passed}",
+    ),
     "ex.example.fail": ("不通过", "fail"),
     "ex.calculator_needs": (
         "“calculator”至少要有 query 和 keys。",

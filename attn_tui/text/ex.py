@@ -314,10 +314,13 @@ TEXT = {
         "no idea has the id “{id}” (known: {known}).",
     ),
     "ex.bad_expect": (
-        "example 的 expect 应是 \"pass\"、\"fail\" 或 0 到 1 之间的分数，而不是 {value}。",
-        "an example's expect must be \"pass\", \"fail\" or a score from 0 to 1, not {value}.",
+        'example 的 expect 应是 "pass"、"fail" 或 0 到 1 之间的分数，而不是 {value}。',
+        'an example\'s expect must be "pass", "fail" or a score from 0 to 1, not {value}.',
     ),
-    "ex.want_tables": ("“{key}”应写成 [[exercise.{key}]] 表。", "“{key}” must be [[exercise.{key}]] tables."),
+    "ex.want_tables": (
+        "“{key}”应写成 [[exercise.{key}]] 表。",
+        "“{key}” must be [[exercise.{key}]] tables.",
+    ),
     "ex.example_disagrees": (
         "评分器和这个例子的预期不一致：预期 {expected}，评分器给 {got}（{score}%）：{answer}",
         "the grader disagrees with this example: expected {expected}, graded {got} ({score}%): {answer}",

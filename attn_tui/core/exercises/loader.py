@@ -667,7 +667,7 @@ class _Reader:
                 self.fault(at("expect"), "ex.bad_expect", ex, value=str(expect))
                 continue
             note = x.get("note", "")
-            examples.append(Example(answer, expect, str(note), at()))
+            examples.append(Example(answer, expect, str(note), at("answer")))
         return order, tuple(contradictions), tuple(examples)
 
     def tables(self, i: int, e: dict[str, Any], key: str, ex: str) -> list[dict[str, Any]]:

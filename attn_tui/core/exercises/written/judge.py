@@ -298,8 +298,16 @@ class Analysis:
         for k, m in enumerate(x for x in self.mentions if x.term in _NEGATORS):
             lo, hi = self.clause_span[self.clause[m.first]]
             if m.term == "@NEG":
-                # "is not tight and attention has nothing to fix": "and" ends a "not"
-                nxt = next((j for j in range(m.last + 1, hi + 1) if units[j].key == "and"), None)
+                # "is not tight and attention has nothing to fix": "and" ends a "not", unless
+                # it joins two things ("not the keys and values")
+                nxt = next(
+                    (
+                        j
+                        for j in range(m.last + 1, hi + 1)
+                        if units[j].key == "and" and not self._joins_nouns(j)
+                    ),
+                    None,
+                )
                 self.scopes.append((k, m.last + 1, hi if nxt is None else nxt - 1))
             elif m.term == "@NEG_SHORT":
                 self.scopes.append((k, m.last + 1, min(hi, m.last + lexicon.NEG_SHORT_REACH)))
@@ -309,6 +317,14 @@ class Analysis:
                 self.scopes.append((k, lo, m.first - 1))
                 self.scopes.append((k, m.last + 1, hi))
         self.has_steps = "@STEP" in self.by_term
+
+    def _joins_nouns(self, j: int) -> bool:
+        """Whether the "and" at unit ``j`` stands between two things named by terms."""
+        after = j + 1
+        while after < len(self.reading.units) and self.reading.units[after].key in ("the", "a"):
+            after += 1
+        before = [m for m in self.mentions if m.last == j - 1 and _noun(m.term)]
+        return bool(before) and any(m.first == after and _noun(m.term) for m in self.mentions)
 
     def governed(self, m: Mention) -> frozenset[int]:
         return frozenset(k for k, lo, hi in self.scopes if lo <= m.first <= hi)
@@ -351,6 +367,10 @@ class Analysis:
 
     def quote(self, m: Mention) -> str:
         return self.reading.quote(m.first, m.last)
+
+
+def _noun(term: str) -> bool:
+    return not term.startswith("@") and term not in PREDICATES
 
 
 def _same_word(key: str, form: str) -> bool:

@@ -122,7 +122,8 @@ def test_non_zero_weight_stops_gradients_exploding_is_nonsense():
     ex = LIBRARY.get("softmax").exercise("why-nonzero-helps")
     g = grade(
         ex,
-        "a non-zero weight stops the gradient from exploding, which lets us raise the learning rate",
+        "a non-zero weight stops the gradient from exploding, "
+        "which lets us raise the learning rate",
     )
     assert not g.correct
 

@@ -39,6 +39,15 @@ class SelfCheck(Vertical):
         super().__init__(**kwargs)
         self.grade: Grade | None = None
 
+    def on_mount(self) -> None:
+        # A screen that shows this may grade written answers: load the text libraries in the
+        # background now, so the first answer does not wait for them (~0.2–0.8 s).
+        import threading
+
+        from attn_tui.core.exercises.written.text import warm
+
+        threading.Thread(target=warm, name="warm-written", daemon=True).start()
+
     def compose(self) -> ComposeResult:
         yield Static(id="self-check-intro")
         yield SelectionList[int](id="self-check-ideas")

@@ -27,6 +27,7 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from attn_tui.core.exercises.model import (
     CONTRADICTED,
@@ -147,27 +148,54 @@ class _Lexicon:
             self.domain_words.add(form)
 
 
-def _lexicon(glossary, exercise: Exercise, literals: Iterable[str]) -> _Lexicon:
-    lex = _Lexicon()
+@dataclass(frozen=True)
+class _Shared:
+    """The glossary's and the grammar's forms, read once per glossary (most of a lexicon)."""
+
+    forms: tuple[tuple[str, str], ...]  # (form, term)
+    words: frozenset[str]
+
+
+_shared: dict[int, tuple[object, _Shared]] = {}
+
+
+def _shared_forms(glossary) -> _Shared:
+    hit = _shared.get(id(glossary))
+    if hit is not None and hit[0] is glossary:
+        return hit[1]
+    forms: list[tuple[str, str]] = []
     words: set[str] = set()
     for term in glossary:
-        forms = [term.forms["zh"], term.forms["en"]]
-        forms += list(term.also.get("zh", ())) + list(term.also.get("en", ()))
-        for form in forms:
-            lex.add(form, term.id)
+        for form in [
+            term.forms["zh"],
+            term.forms["en"],
+            *term.also.get("zh", ()),
+            *term.also.get("en", ()),
+        ]:
+            forms.append((form, term.id))
             words |= english_words(form)
     for name, entry in _GRAMMAR.items():
         zh, en = lexicon.split_forms(entry)
-        for form in zh + en:
-            lex.add(form, name)
+        forms += [(form, name) for form in zh + en]
+    words |= english_words(" ".join(lexicon.split_forms(lexicon.FUNCTION)[1]))
+    words |= english_words(" ".join(lexicon.split_forms(lexicon.COMMON)[1]))
+    shared = _Shared(tuple(forms), frozenset(words))
+    _shared[id(glossary)] = (glossary, shared)
+    return shared
+
+
+def _lexicon(glossary, exercise: Exercise, literals: Iterable[str]) -> _Lexicon:
+    lex = _Lexicon()
+    shared = _shared_forms(glossary)
+    words = set(shared.words)
+    for form, term in shared.forms:
+        lex.add(form, term)
     for lit in literals:
         lex.add(lit[1:-1], lit)
         words |= english_words(lit[1:-1])
     for text in (exercise.prompt, exercise.explanation, exercise.answer):
         if hasattr(text, "en"):
             words |= english_words(text.en)
-    words |= english_words(" ".join(lexicon.split_forms(lexicon.FUNCTION)[1]))
-    words |= english_words(" ".join(lexicon.split_forms(lexicon.COMMON)[1]))
     lex.vocabulary = frozenset(words)
     lex.choices = tuple(sorted(w for w in words if len(w) >= 5))
     lex.known_stems = frozenset(stem(w) for w in words)
@@ -567,8 +595,14 @@ _FUNC_ZH_CHARS = frozenset(
 _OPERATORS = frozenset("·∑/=→←^()×<>≈∝√")
 
 
+@cache
 def _func_en() -> frozenset[str]:
     return frozenset(stem(w) for w in _FUNC_EN)
+
+
+@cache
+def _common_en() -> frozenset[str]:
+    return _func_en() | {stem(w) for w in _COMMON_EN}
 
 
 def _keyword_list(a: Analysis) -> bool:
@@ -612,7 +646,7 @@ def _keyword_list(a: Analysis) -> bool:
 def _unknown_share(a: Analysis, lex: _Lexicon) -> float:
     """The share of content words the grader knows nothing about."""
     covered = {i for m in a.mentions for i in range(m.first, m.last + 1)}
-    func_en = _func_en() | {stem(w) for w in _COMMON_EN}
+    func_en = _common_en()
     common_zh = _FUNC_ZH_SET | set(_COMMON_ZH)
     seen_words: set[int] = set()
     content = unknown = 0

@@ -23,6 +23,7 @@ import threading
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 MAX_CHARS = 4000  # an answer longer than this is read up to here (the grade says so)
 
@@ -143,6 +144,15 @@ def _jieba():
 
                 _segmenter = rjieba.Jieba()
     return _segmenter
+
+
+def warm() -> None:
+    """Load the three libraries now (a screen that may grade written answers calls this in a
+    background thread, so the first answer does not wait for them)."""
+    _jieba()
+    stem("warming")
+    from rapidfuzz import process  # noqa: F401
+    from rapidfuzz.distance import OSA  # noqa: F401
 
 
 def add_words(words: Iterable[str]) -> None:
@@ -291,6 +301,7 @@ def _fold_map(raw: str) -> list[tuple[int, int]]:
     return out or [(0, 0)]
 
 
+@lru_cache(maxsize=8192)
 def form_units(form: str) -> tuple[str, ...]:
     """A glossary or rubric form as the unit keys it must match ("Query vectors" →
     ``("queri", "vector")``, "加权求和" → its four characters, "√d" → ``("√", "d")``)."""

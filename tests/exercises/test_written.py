@@ -339,6 +339,7 @@ def test_quiz_grade_json_gives_scores_without_the_key(tmp_path, capsys):
     data = json.loads(capsys.readouterr().out)
     q = next(x for x in data["files"][0]["questions"] if x["id"] == "sc-steps")
     assert q["score"] == pytest.approx(1.0) and q["max"] == 1.0 and "key" not in data
+    assert [i["state"] for i in q["ideas"]] == ["found"] * 4 and q["uncertain"] is False
 
 
 # -- calibration ------------------------------------------------------------------------------

@@ -58,6 +58,7 @@ _ATOM = re.compile(r"""(!?)\s*([A-Z][A-Z0-9_]*|'[^']+'|"[^"]+")""")
 NEAR_PASS = 0.15  # a score this close to the pass mark is said to be uncertain
 UNKNOWN_SHARE = 0.5  # more than this share of unknown content words: uncertain
 MAX_COMBOS = 64  # mentions tried per alternative
+MAX_NEGATORS = 8  # negators read per clause
 WINDOW = 16  # the terms of one alternative lie within this many units of each other
 # Terms that say something about another term ("grows", "is 1", "vanish"): such a term must
 # share a clause with a term it can be said of, so "variance grows, so gradients vanish"
@@ -121,7 +122,9 @@ class _Form:
 
 @dataclass
 class _Lexicon:
-    by_first: dict[str, list[_Form]] = field(default_factory=dict)
+    # forms by their first two unit keys (None for one-unit forms): a unit looks up only the
+    # few forms that can start there
+    by_first: dict[tuple[str, str | None], list[_Form]] = field(default_factory=dict)
     # A teacher's English phrase ending in a word stem ("saturat") matches any word it begins:
     # phrases keyed by their first four letters.
     by_prefix: dict[str, list[_Form]] = field(default_factory=dict)
@@ -140,7 +143,8 @@ class _Lexicon:
             and len(form.strip()) == 1
             and "\u3400" <= form.strip() <= "\ufaff"
         )
-        self.by_first.setdefault(keys[0], []).append(_Form(keys, term, single))
+        pair = (keys[0], keys[1] if len(keys) > 1 else None)
+        self.by_first.setdefault(pair, []).append(_Form(keys, term, single))
         if term.startswith("'") and all(k.isascii() and k.isalpha() for k in keys):
             if any(len(k) >= 5 for k in keys):
                 self.by_prefix.setdefault(keys[0][:4], []).append(_Form(keys, term, False))
@@ -282,7 +286,11 @@ class Analysis:
         for i, u in enumerate(units):
             if u.kind in BOUNDARY_KINDS:
                 continue
-            for form in lex.by_first.get(u.key, ()):
+            after = units[i + 1].key if i + 1 < n else None
+            for form in (
+                *lex.by_first.get((u.key, None), ()),
+                *lex.by_first.get((u.key, after), ()),
+            ):
                 j = i + len(form.keys) - 1
                 if j >= n or any(
                     units[i + k].key != form.keys[k] or units[i + k].kind in BOUNDARY_KINDS
@@ -323,7 +331,15 @@ class Analysis:
             self.clause_span[self.clause[i]] = (min(a, i), max(b, i))
         # negation scopes: (negator index, first unit, last unit)
         self.scopes: list[tuple[int, int, int]] = []
-        for k, m in enumerate(x for x in self.mentions if x.term in _NEGATORS):
+        per_clause: dict[int, int] = {}
+        negators = []
+        for m in self.mentions:  # a clause of a hundred "不" is noise: its first few count
+            if m.term in _NEGATORS:
+                c = self.clause[m.first]
+                per_clause[c] = per_clause.get(c, 0) + 1
+                if per_clause[c] <= MAX_NEGATORS:
+                    negators.append(m)
+        for k, m in enumerate(negators):
             lo, hi = self.clause_span[self.clause[m.first]]
             if m.term == "@NEG":
                 # "is not tight and attention has nothing to fix": "and" ends a "not", unless
@@ -618,10 +634,11 @@ def _keyword_list(a: Analysis) -> bool:
     fragments = [f for f in fragments if f]
     if not fragments:
         return False
-    concepts = [
-        {(m.first, m.last) for m in a.mentions if m.first in f and not m.term.startswith("@")}
-        for f in map(set, fragments)
-    ]
+    where = {i: k for k, f in enumerate(fragments) for i in f}
+    concepts: list[set[tuple[int, int]]] = [set() for _ in fragments]
+    for m in a.mentions:
+        if not m.term.startswith("@") and m.first in where:
+            concepts[where[m.first]].add((m.first, m.last))
 
     def structured(f: list[int]) -> bool:
         for i in f:

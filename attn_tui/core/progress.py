@@ -266,6 +266,10 @@ class ProgressStore:
                     self._conn = self._connect()
         raise AssertionError("unreachable")
 
+    def _insert(self, sql: str, row: tuple[Any, ...]) -> int:
+        """One committed INSERT; the new row's id."""
+        return self._write(lambda conn: int(conn.execute(sql, row).lastrowid or 0))
+
     def _read(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
             return self.conn.execute(sql, tuple(params)).fetchall()
@@ -296,15 +300,10 @@ class ProgressStore:
             seed,
             time.time() if at is None else at,
         )
-        return self._write(
-            lambda conn: int(
-                conn.execute(
-                    "INSERT INTO attempts (set_id, exercise_id, answer, correct, score, hints_used,"
-                    " revealed, seed, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    row,
-                ).lastrowid
-                or 0
-            )
+        return self._insert(
+            "INSERT INTO attempts (set_id, exercise_id, answer, correct, score, hints_used,"
+            " revealed, seed, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            row,
         )
 
     def attempts(self, set_id: str | None = None, exercise_id: str | None = None) -> list[Attempt]:
@@ -395,15 +394,10 @@ class ProgressStore:
             float(claimed),
             time.time() if at is None else at,
         )
-        return self._write(
-            lambda conn: int(
-                conn.execute(
-                    "INSERT INTO self_checks (set_id, exercise_id, ideas, score, claimed, at)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    row,
-                ).lastrowid
-                or 0
-            )
+        return self._insert(
+            "INSERT INTO self_checks (set_id, exercise_id, ideas, score, claimed, at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            row,
         )
 
     def self_checks(self, set_id: str | None = None) -> list[SelfCheck]:
@@ -437,15 +431,10 @@ class ProgressStore:
             json.dumps(list(missed), ensure_ascii=False),
             time.time() if at is None else at,
         )
-        return self._write(
-            lambda conn: int(
-                conn.execute(
-                    "INSERT INTO quiz_attempts (mode, score, total, per_topic, missed, at)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    row,
-                ).lastrowid
-                or 0
-            )
+        return self._insert(
+            "INSERT INTO quiz_attempts (mode, score, total, per_topic, missed, at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            row,
         )
 
     def quiz_attempts(self, mode: str | None = None) -> list[QuizAttempt]:

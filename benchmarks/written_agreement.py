@@ -20,8 +20,8 @@ from attn_tui.core.exercises.grading import grade
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT = [
-    ROOT / "tests/exercises/calibration/dev.toml",
-    ROOT / "tests/exercises/calibration/heldout.toml",
+    ROOT / "tests/exercises/calibration" / name
+    for name in ("dev.toml", "heldout.toml", "heldout2.toml")
 ]
 
 

@@ -212,9 +212,10 @@ TEXT = {
     "train.ui.pace.fast": ("全速", "full speed"),
     "train.ui.pace.step": ("单步（F8）", "step (F8)"),
     "train.ui.guide": ("引导对比", "Guided comparison"),
-    "train.ui.guide_title": ("引导对比（数字键 1–5）", "Guide (keys 1–5)"),
-    "train.ui.guide_item": ("{k} {variant}，长度 {length}", "{k} {variant}, L {length}"),
-    "train.ui.guide_nofeed": ("，无输入", ", no input"),
+    "train.ui.guide_title": ("引导对比（键 1–5）", "Guide (keys 1–5)"),
+    "train.ui.guide_figure": ("整串", "whole"),
+    "train.ui.guide_item": ("{k} {variant} 长度{length}", "{k} {variant}  L{length}"),
+    "train.ui.guide_nofeed": (" 无输入", " no input"),
     "train.guide.qk10": (
         "看对角线长出来：几百次迭代后，第 t 个输出几乎只看第 L+1−t 个输入，整串准确率随之上升。",
         "Watch the diagonal grow: within a few hundred iterations output t looks almost only "

@@ -465,6 +465,22 @@ TEXT = {
         "核对式 {{= {claim}}} 算出的不是有限数（太大或无定义）。",
         "the checked claim {{= {claim}}} does not compute to a finite number (too large or undefined).",
     ),
+    "ex.claim.trainer_args": (
+        "核对式 {{= {claim}}} 里 trainer 的参数应写成带单引号的名字，如 trainer('L10-qk', 'seq_acc')。",
+        "in the checked claim {{= {claim}}}, trainer takes quoted names, e.g. trainer('L10-qk', 'seq_acc').",
+    ),
+    "ex.claim.trainer_row": (
+        "核对式 {{= {claim}}} 里的实验 “{row}” 不在训练器的结果表里（有：{known}）。",
+        "the checked claim {{= {claim}}} names the experiment “{row}”, which the trainer's table does not hold (it has: {known}).",
+    ),
+    "ex.claim.trainer_metric": (
+        "核对式 {{= {claim}}} 里实验 {row} 没有 “{metric}” 这一项（有：{known}；统计量可选 mean、sd、min、max、n）。",
+        "in the checked claim {{= {claim}}}, experiment {row} has no “{metric}” (it has: {known}; the statistic is mean, sd, min, max or n).",
+    ),
+    "ex.claim.book_figure": (
+        "核对式 {{= {claim}}} 要的课本数字 “{figure}” 课本里没有。",
+        "the checked claim {{= {claim}}} asks for the book's figure “{figure}”, which the book does not give.",
+    ),
     "ex.claim.arguments": (
         "核对式 {{= {claim}}} 里有函数拿到了不合适的参数。",
         "in the checked claim {{= {claim}}}, a function is given arguments it cannot use.",

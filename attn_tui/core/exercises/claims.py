@@ -35,6 +35,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
@@ -151,6 +152,7 @@ _RELATIONS = {"=": "=", "＝": "=", "≈": "≈", "<": "<", ">": ">", "≤": "�
 # a tuple is written with ", " so (1, 000) stays two numbers.
 _NUM = re.compile(r"\d{1,3}(?:[ ,]\d{3})+(?![\d.])|\d+(?:\.\d+)?|\.\d+")
 _NAME = re.compile(r"[A-Za-z_π][A-Za-z0-9_]*")
+_STRING = re.compile(r"'([^'\n]{0,40})'")  # 'L10-qk': a name given to a function
 
 
 @dataclass(frozen=True)
@@ -190,6 +192,11 @@ def tokenize(text: str) -> list[Token]:
         m = _NAME.match(text, i)
         if m:
             out.append(Token("name", m.group(0)))
+            i = m.end()
+            continue
+        m = _STRING.match(text, i) if ch == "'" else None
+        if m:
+            out.append(Token("str", m.group(1)))
             i = m.end()
             continue
         if ch in _OPS:
@@ -322,7 +329,7 @@ class _Parser:
                 return ("const", tok.text)
             if tok.text in FUNCTIONS:
                 self.expect("(")
-                args = [self.expr()]
+                args = [] if self.is_op(")") else [self.expr()]
                 while self.is_op(","):
                     self.take()
                     args.append(self.expr())
@@ -331,6 +338,8 @@ class _Parser:
             raise self.fail(
                 "unknown_name", found=tok.text, known=", ".join([*FUNCTIONS, *CONSTANTS])
             )
+        if tok.kind == "str":
+            return ("str", tok.text)
         raise self.fail("unexpected", found=tok.text or "…")
 
 
@@ -402,8 +411,68 @@ FUNCTIONS: dict[str, Callable[..., Value]] = {
     "weights": _attention("weights"),
     "output": _attention("output"),
     "rnn_params": _rnn_params,
+    "trainer": lambda *a: _trainer(*a),
+    "book": lambda *a: _book(*a),
+    "book_attention": lambda: _BOOK_ATTENTION_L10.copy(),
 }
 CONSTANTS = {"e": math.e, "π": math.pi, "pi": math.pi}
+
+
+# -- the reversal experiment: the app's own table, and the book's single run ----------------
+
+
+@cache
+def _figures():
+    from attn_tui.core.models import figures
+
+    return figures.load()
+
+
+def _trainer(row_id: str, metric: str, stat: str = "mean") -> float:
+    """trainer('L10-qk', 'seq_acc') is the mean over the table's seeds; a third argument picks
+    'sd', 'min', 'max' or 'n'; trainer('L10-qk', 'params') is the model's parameter count.
+    The table is exercises/trainer_figures.toml, written by scripts/trainer_figures.py."""
+    if not all(isinstance(x, str) for x in (row_id, metric, stat)):
+        raise _Bad("trainer_args")
+    table = _figures()
+    if row_id not in table.rows:
+        raise _Bad("trainer_row", row=row_id, known=", ".join(table.rows))
+    row = table[row_id]
+    if metric in ("params", "iters", "length"):
+        return float(getattr(row, metric))
+    if metric not in row.stats or stat not in ("mean", "sd", "min", "max", "n"):
+        known = ", ".join([*row.stats, "params", "iters", "length"])
+        raise _Bad("trainer_metric", row=row_id, metric=f"{metric} {stat}", known=known)
+    return float(getattr(row.stats[metric], stat))
+
+
+def _book(length: float, variant: str, metric: str) -> float:
+    """book(5, 'dot', 'seq_acc'): the book's single run (its model), as the trainer stores it."""
+    from attn_tui.core.models.trainer import book_reference
+
+    row = book_reference(int(length), str(variant)) if isinstance(variant, str) else None
+    value = row.get(metric) if row is not None and isinstance(metric, str) else None
+    if not isinstance(value, (int, float)):
+        raise _Bad("book_figure", figure=f"{length} {variant} {metric}")
+    return float(value)
+
+
+# The book's length-10 run (3000 iterations): the attention matrix it prints, rows = output
+# positions 1-10, columns = input positions 1-10 (seed text 000, section 五).
+_BOOK_ATTENTION_L10 = np.array(
+    [
+        [0.08, 0.11, 0.10, 0.06, 0.10, 0.08, 0.07, 0.08, 0.18, 0.15],
+        [0.11, 0.11, 0.05, 0.10, 0.08, 0.09, 0.07, 0.20, 0.12, 0.06],
+        [0.09, 0.08, 0.11, 0.06, 0.06, 0.08, 0.25, 0.11, 0.09, 0.07],
+        [0.09, 0.08, 0.09, 0.06, 0.09, 0.21, 0.13, 0.07, 0.06, 0.13],
+        [0.08, 0.07, 0.07, 0.09, 0.22, 0.15, 0.08, 0.04, 0.10, 0.09],
+        [0.08, 0.08, 0.09, 0.16, 0.17, 0.08, 0.06, 0.06, 0.12, 0.10],
+        [0.09, 0.10, 0.13, 0.17, 0.09, 0.05, 0.07, 0.10, 0.11, 0.10],
+        [0.11, 0.12, 0.13, 0.08, 0.07, 0.07, 0.10, 0.13, 0.11, 0.09],
+        [0.11, 0.11, 0.11, 0.07, 0.07, 0.11, 0.12, 0.08, 0.10, 0.11],
+        [0.10, 0.09, 0.11, 0.10, 0.12, 0.10, 0.08, 0.07, 0.11, 0.12],
+    ]
+)
 
 
 def evaluate(node, literals: list[Token], shift: dict[int, float] | None = None) -> Value:
@@ -415,6 +484,8 @@ def evaluate(node, literals: list[Token], shift: dict[int, float] | None = None)
         if tag == "num":
             return literals[n[1]].value + shift.get(n[1], 0.0)
         if tag == "exact":
+            return n[1]
+        if tag == "str":
             return n[1]
         if tag == "const":
             return CONSTANTS[n[1]]

@@ -277,8 +277,8 @@ def test_a_translated_parameter_follows_the_language_asked_for():
     from attn_tui import i18n
     from attn_tui.core.exercises.model import Msg, Problem
 
-    problem = Problem("f.toml", 3, "ex.param_invalid",
-                      {"fn": "dot", "param": "query", "value": "x", "rule": Msg("ex.rule.number")})  # fmt: skip
+    params = {"fn": "dot", "param": "query", "value": "x", "rule": Msg("ex.rule.number")}
+    problem = Problem("f.toml", 3, "ex.param_invalid", params)
     i18n.set_lang("en")
     try:
         assert "数字" in problem.message(t, "zh") and "a number" not in problem.message(t, "zh")

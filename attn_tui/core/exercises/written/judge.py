@@ -64,6 +64,10 @@ WINDOW = 16  # the terms of one alternative lie within this many units of each o
 # share a clause with a term it can be said of, so "variance grows, so gradients vanish"
 # never reads as "gradients grow".
 PREDICATES = frozenset({"INCREASE", "DECREASE", "ONE", "GOOD", "HURT", "TIGHT", "CANCEL", "NEED"})
+# A contradiction cancels every idea, so it must be plain: each of its predicates lies within
+# this many units of a term it is said of ("the gradients get larger"), never across a clause
+# full of other things ("huge inputs make softmax's output one-hot and its derivative 0").
+CONTRA_REACH = 4
 
 _GRAMMAR = {
     "@NEG": lexicon.NEG,
@@ -75,6 +79,11 @@ _GRAMMAR = {
     "@STEP": lexicon.STEP,
     "@FROM": lexicon.FROM,
     "@GIVE": lexicon.GIVE,
+    "@ANAPHOR": lexicon.ANAPHOR,
+    "@ANAPHOR_ALL": lexicon.ANAPHOR_ALL,
+    "@FALSE": lexicon.FALSE,
+    "@RETRACT": lexicon.RETRACT,
+    "@HEDGE": lexicon.HEDGE,
 }
 _NEGATORS = ("@NEG", "@NEG_SHORT", "@NEG_POST", "@NEG_BOTH")
 
@@ -283,6 +292,7 @@ class Analysis:
         units = reading.units
         n = len(units)
         found: list[Mention] = []
+        self._potentials: set[tuple[int, int]] = set()
         for i, u in enumerate(units):
             if u.kind in BOUNDARY_KINDS:
                 continue
@@ -309,6 +319,8 @@ class Analysis:
                         for k in range(len(form.keys))
                     ):
                         found.append(Mention(form.term, i, j))
+            if u.kind == "zh" and i + 2 < n and units[i + 1].key == "不":
+                found += self._potential(i, lex)
         self.mentions = _outermost(list(dict.fromkeys(found)))
         self.by_term: dict[str, list[Mention]] = {}
         for m in self.mentions:
@@ -360,7 +372,80 @@ class Analysis:
             else:
                 self.scopes.append((k, lo, m.first - 1))
                 self.scopes.append((k, m.last + 1, hi))
+        extra = itertools.count(len(negators))
+        for m in self.mentions:  # 学不到 is 学到 denied, and nothing else
+            if (m.first, m.last) in self._potentials:
+                self.scopes.append((next(extra), m.first, m.first))
+        self._bare_denials(negators, extra)
+        self._retractions(extra)
         self.has_steps = "@STEP" in self.by_term
+
+    def _potential(self, i: int, lex: _Lexicon) -> list[Mention]:
+        """A known Chinese word with 不 after its first character ("学不到", "装不下", "记不住":
+        the negative potential complement) is that word, denied."""
+        units = self.reading.units
+        out = []
+        for form in lex.by_first.get((units[i].key, units[i + 2].key), ()):
+            j = i + len(form.keys)  # the form, and the 不 inside it
+            if form.term.startswith("@") or len(form.keys) < 2 or j >= len(units):
+                continue
+            if all(
+                units[i + 1 + k].kind == "zh" and units[i + 1 + k].key == form.keys[k]
+                for k in range(1, len(form.keys))
+            ):
+                out.append(Mention(form.term, i, j))
+                self._potentials.add((i, j))
+        return out
+
+    def _bare_denials(self, negators: list[Mention], extra) -> None:
+        """A clause that is nothing but a negator ("why it decides: no", "原因？不能") denies the
+        clause before it in its sentence, or the question just before it."""
+        units = self.reading.units
+        covered = {i for n in negators for i in range(n.first, n.last + 1)}
+        for m in negators:
+            c = self.clause[m.first]
+            lo, hi = self.clause_span[c]
+            if any(
+                i not in covered for i in range(lo, hi + 1) if units[i].kind not in BOUNDARY_KINDS
+            ):
+                continue
+            if c - 1 not in self.clause_span:
+                continue
+            plo, phi = self.clause_span[c - 1]
+            same_sentence = self.sent[plo] == self.sent[m.first]
+            after_question = units[lo].kind == "sent" and units[lo].key == "?"
+            if same_sentence or after_question:
+                self.scopes.append((next(extra), plo, phi))
+
+    def _retractions(self, extra) -> None:
+        """A clause that names no concept, points back and calls it false ("but that is all
+        wrong", "以上都是错的", "just kidding") denies what it points at: everything before it
+        ("all of the above", "以上", "just kidding"), else the sentence before it, or the
+        clauses before it in its own sentence."""
+        units = self.reading.units
+        terms: dict[int, set[str]] = {}
+        for m in self.mentions:
+            terms.setdefault(self.clause[m.first], set()).add(m.term)
+        sentence_start: dict[int, int] = {}
+        for i in range(len(units)):
+            sentence_start.setdefault(self.sent[i], i)
+        k = next(extra)  # one id for them all: "just kidding, none of this is true" denies once
+        for c, (lo, _) in self.clause_span.items():
+            said = terms.get(c, set())
+            if lo == 0 or "@HEDGE" in said or any(not t.startswith("@") for t in said):
+                continue
+            if "@RETRACT" not in said and not (
+                said & {"@FALSE", "@NEG_POST"} and said & {"@ANAPHOR", "@ANAPHOR_ALL"}
+            ):
+                continue
+            # a sentence's boundary mark opens it: "." then "but that is wrong" is a new one
+            first_of_sentence = units[lo].kind == "sent" or units[lo - 1].kind == "sent"
+            if said & {"@RETRACT", "@ANAPHOR_ALL"}:
+                start = 0
+            else:
+                start = sentence_start.get(self.sent[lo] - first_of_sentence, lo)
+            if start < lo:
+                self.scopes.append((k, start, lo - 1))
 
     def _joins_nouns(self, j: int) -> bool:
         """Whether the "and" at unit ``j`` stands between two things named by terms."""
@@ -466,6 +551,7 @@ def _try(
     comp: Compiled,
     idea: Idea | None = None,
     unless: Sequence[str] = (),
+    near: bool = False,
 ) -> _Hit | None:
     best: _Hit | None = None
     found_at: list[int] = []
@@ -486,6 +572,8 @@ def _try(
                 a.clause[m.first] not in subjects for m in combo if m.term in PREDICATES
             ):
                 continue
+            if near and not _predicates_near(combo):
+                continue
             if any(u and all(a.in_sentence(name, s) for name, _ in u) for u in unless_terms):
                 continue
             hit = _judge_combo(combo, want, a, comp, idea)
@@ -498,6 +586,15 @@ def _try(
     if best is not None:
         best.found_at = sorted(set(found_at))
     return best
+
+
+def _predicates_near(combo: tuple[Mention, ...]) -> bool:
+    nouns = [m for m in combo if m.term not in PREDICATES]
+    return all(
+        any(max(p.first - m.last, m.first - p.last) - 1 <= CONTRA_REACH for m in nouns)
+        for p in combo
+        if p.term in PREDICATES and nouns
+    )
 
 
 def _judge_combo(
@@ -566,7 +663,7 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
     # contradictions cancel credit
     ids = [idea.id for idea, _, _ in comp.ideas]
     for c, alts in comp.contradictions:
-        hit = _try(alts, a, comp, unless=c.unless)
+        hit = _try(alts, a, comp, unless=c.unless, near=True)
         if hit is None or hit.state != FOUND:
             continue
         for k, idea_id in enumerate(ids):
@@ -622,9 +719,19 @@ def _common_en() -> frozenset[str]:
 
 
 def _keyword_list(a: Analysis) -> bool:
-    """Fragments with no function word and no operator, and at most one concept each."""
+    """Fragments with no function word and no operator, and at most one concept each (a
+    fragment that says something of its concept, "梯度消失", still counts as one, as long as
+    such fragments are not the most of the list); or one long run of three concepts or more.
+    A function word or an operator inside a concept's own words ("square root *of* d", "√d")
+    or a negator ("not cause") is no grammar of the answer's."""
     func_en = _func_en()
     units = a.reading.units
+    inside = {
+        i
+        for m in a.mentions
+        if not m.term.startswith("@") or m.term in _NEGATORS
+        for i in range(m.first, m.last + 1)
+    }
     fragments: list[list[int]] = [[]]
     for i, u in enumerate(units):
         if u.kind in BOUNDARY_KINDS:
@@ -635,17 +742,23 @@ def _keyword_list(a: Analysis) -> bool:
     if not fragments:
         return False
     where = {i: k for k, f in enumerate(fragments) for i in f}
-    concepts: list[set[tuple[int, int]]] = [set() for _ in fragments]
+    nouns: list[set[tuple[int, int]]] = [set() for _ in fragments]
+    said: list[bool] = [False] * len(fragments)
     for m in a.mentions:
         if not m.term.startswith("@") and m.first in where:
-            concepts[where[m.first]].add((m.first, m.last))
+            if m.term in PREDICATES:
+                said[where[m.first]] = True
+            else:
+                nouns[where[m.first]].add((m.first, m.last))
 
     def structured(f: list[int]) -> bool:
         for i in f:
             u = units[i]
-            if u.kind == "en" and u.key in func_en:
-                return True
+            if i in inside:  # "√" of "√d", "of" of "square root of d"
+                continue
             if u.kind == "sym" and u.key in _OPERATORS:
+                return True
+            if u.kind == "en" and u.key in func_en:
                 return True
             if u.kind == "zh" and (
                 a.reading.words[u.word] in _FUNC_ZH_SET or u.key in _FUNC_ZH_CHARS
@@ -654,10 +767,10 @@ def _keyword_list(a: Analysis) -> bool:
         return False
 
     if len(fragments) == 1:
-        return not structured(fragments[0]) and len(concepts[0]) >= 3
-    if len(fragments) < 2 or sum(1 for c in concepts if c) < 2:
+        return not structured(fragments[0]) and len(nouns[0]) >= 3
+    if sum(1 for c in nouns if c) < 2 or 2 * sum(said) > len(fragments):
         return False
-    return all(not structured(f) and len(c) <= 1 for f, c in zip(fragments, concepts, strict=True))
+    return all(not structured(f) and len(c) <= 1 for f, c in zip(fragments, nouns, strict=True))
 
 
 def _unknown_share(a: Analysis, lex: _Lexicon) -> float:

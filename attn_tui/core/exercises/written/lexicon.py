@@ -21,9 +21,12 @@ NEG_SHORT = ("", "no|without|none|nothing|lack|lacks|lacking|zero chance")
 NEG_SHORT_REACH = 4  # units
 # A negator that denies what came before it in its clause: "和加权求和无关", "it is wrong".
 NEG_POST = (
-    "无关 不对 是错的 错了 不成立 不是这样 用不上 用不到 不相干 是不对的 没关系",
+    "无关 不对 是错的 错了 不成立 不是这样 用不上 用不到 不相干 是不对的 没关系 是错误的 不正确 是假的 "
+    "站不住",
     "is wrong|is false|is untrue|is irrelevant|are irrelevant|is not needed|are not needed|"
-    "is unnecessary|are unnecessary|plays no role|play no role|has nothing to do with it",
+    "is unnecessary|are unnecessary|plays no role|play no role|has nothing to do with it|"
+    "is not true|are not true|is not correct|is incorrect|are incorrect|is a myth|are wrong|"
+    "are false",
 )
 # A negator that denies its whole clause, before or after: "不需要点积" and "点积不需要",
 # "不存在瓶颈" and "瓶颈不存在", "没用 softmax" and "softmax 也没用".
@@ -44,6 +47,35 @@ END = (
     "which|then|yet|instead|so that|after that|afterwards|finally|next|and then|when|if|"
     "that way|as a result|which means",
 )
+# A retraction: a clause that names no concept of its own, points back at what was said and
+# calls it false ("but that is all wrong", "以上说法都是错的", "just kidding"). It denies what
+# it points at: everything before it for the words of ANAPHOR_ALL (and RETRACT), else the
+# sentence before it (or, mid-sentence, the clauses before it in its sentence).
+ANAPHOR = ("这 这个 这些 那 那个 那些 这样 这种说法 这个说法", "that|this|it|these|those|that's")
+ANAPHOR_ALL = (
+    "以上 上面 上述 前面 前文 以上说法 上面说的 前面说的 我说的 全部 统统 都 全",
+    "all|everything|all of this|all of that|all this|all that|the above|all of the above|"
+    "everything above|everything i said|what i said|all of it|it all|the whole thing",
+)
+FALSE = (
+    "错的 错了 是错的 都错 全错 错误的 不对 不成立 胡说 瞎说 瞎编 假的 开玩笑 不正确 不是真的",
+    "wrong|false|untrue|incorrect|nonsense|rubbish|a joke|kidding|joking|not true|not correct|"
+    "made up|bogus",
+)
+RETRACT = (
+    "开玩笑的 开个玩笑 开玩笑啦 以上纯属胡说 都是瞎说的",
+    "just kidding|only kidding|none of this is true|none of it is true|none of that is true|"
+    "none of the above is true|none of this is right|none of that is right|ignore all that|"
+    "ignore the above|ignore everything above|scratch that",
+)
+# A hedge keeps a clause from being a retraction ("这个可能不对" is doubt, not a denial).
+HEDGE = (
+    "可能 也许 或许 不确定 不知道 不太确定 大概",
+    "maybe|might|perhaps|probably|not sure|unsure|i think|i guess|possibly",
+)
+# A clause that is only a negator ("why it decides: no", "能说明原因吗？不能") denies the clause
+# before it in its sentence.
+
 # Words that mark steps in a sequence (order is checked only when an answer uses them).
 STEP = (
     "首先 第一 第二 第三 第一步 第二步 第三步 然后 接着 再 最后 之后 随后 其次 接下来 先 后",

@@ -84,12 +84,12 @@ _REWRITES: list[tuple[re.Pattern[str], str]] = [
     # Σ α v: ∑ α v, ∑_i α_i v_i, sum a v, ∑ softmax(...) v
     (
         re.compile(
-            r"(?:∑|sum)\s*(?:_?\{?[ij]\}?)?\s*(?:α|a|alpha|w|weights?)\s*[·*]?\s*v(?![a-z])"
+            r"(?:∑|sum)\s*(?:_?\{?[ij]\}?)?\s*(?:α|a|alpha|w|weights?)\s*[·*×]?\s*v(?:alues?)?(?![a-z])"
         ),
         " weighted sum of v ",
     ),
     (re.compile(r"\)\s*[·*@]?\s*v(?![a-z])"), ") weighted sum of v "),
-    (re.compile(r"(?<![a-z])(?:α|alpha)\s*[·*]?\s*v(?![a-z])"), " weighted sum of v "),
+    (re.compile(r"(?<![a-z])(?:α|alpha)\s*[·*×]?\s*v(?:alues?)?(?![a-z])"), " weighted sum of v "),
 ]
 
 

@@ -378,7 +378,48 @@ class Analysis:
                 self.scopes.append((next(extra), m.first, m.first))
         self._bare_denials(negators, extra)
         self._retractions(extra)
+        self.asks = self._questions(negators)
         self.has_steps = "@STEP" in self.by_term
+
+    def _questions(self, negators: list[Mention]) -> frozenset[int]:
+        """The sentences that ask and are not answered by a bare yes or no right after."""
+        units = self.reading.units
+        words = self.reading.words
+        q_zh, q_en, aux, yes_zh, yes_en = _question_words()
+        negated = {i for n in negators for i in range(n.first, n.last + 1)}
+        out = set()
+        for i, u in enumerate(units):
+            if u.kind != "sent" or u.key != "?":
+                continue
+            asked = self.sent[i] - 1
+            inside = [j for j in range(i - 1, -1, -1) if self.sent[j] == asked]
+            if not inside:
+                continue
+            content = [j for j in reversed(inside) if units[j].kind not in BOUNDARY_KINDS]
+            asks = bool(content) and (
+                (units[content[0]].kind == "en" and units[content[0]].key in aux)
+                or any(
+                    (units[j].kind == "en" and units[j].key in q_en)
+                    or (
+                        units[j].kind == "zh"
+                        and (words[units[j].word] in q_zh or units[j].key in q_zh)
+                    )
+                    for j in content
+                )
+            )
+            if not asks:
+                continue
+            lo, hi = self.clause_span[self.clause[i]]
+            answer = [j for j in range(lo, hi + 1) if units[j].kind not in BOUNDARY_KINDS]
+            answered = bool(answer) and all(
+                j in negated
+                or (units[j].kind == "en" and units[j].key in yes_en)
+                or (units[j].kind == "zh" and (words[units[j].word] in yes_zh))
+                for j in answer
+            )
+            if not answered:
+                out.add(asked)
+        return frozenset(out)
 
     def _potential(self, i: int, lex: _Lexicon) -> list[Mention]:
         """A known Chinese word with 不 after its first character ("学不到", "装不下", "记不住":
@@ -498,6 +539,20 @@ class Analysis:
         return self.reading.quote(m.first, m.last)
 
 
+@cache
+def _question_words() -> tuple[frozenset[str], ...]:
+    q_zh, q_en = lexicon.split_forms(lexicon.QUESTION)
+    _, aux = lexicon.split_forms(lexicon.AUXILIARY)
+    yes_zh, yes_en = lexicon.split_forms(lexicon.YES)
+    return (
+        frozenset(q_zh),
+        frozenset(stem(w) for w in q_en),
+        frozenset(stem(w) for w in aux),
+        frozenset(yes_zh),
+        frozenset(stem(w) for w in yes_en),
+    )
+
+
 def _noun(term: str) -> bool:
     return not term.startswith("@") and term not in PREDICATES
 
@@ -563,7 +618,7 @@ def _try(
         want = sum(neg for _, neg in alt) % 2
         for combo in itertools.islice(itertools.product(*lists), MAX_COMBOS):
             s = a.sent[combo[0].first]
-            if any(a.sent[m.first] != s for m in combo):
+            if s in a.asks or any(a.sent[m.first] != s for m in combo):
                 continue
             if max(m.last for m in combo) - min(m.first for m in combo) > WINDOW:
                 continue

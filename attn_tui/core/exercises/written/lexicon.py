@@ -76,6 +76,22 @@ HEDGE = (
 # A clause that is only a negator ("why it decides: no", "能说明原因吗？不能") denies the clause
 # before it in its sentence.
 
+# A question asserts nothing: a sentence that ends in "?" and asks (an interrogative word, or
+# an auxiliary that opens it) credits no idea, unless a bare yes or no answers it next
+# ("Does the heatmap show the cause? No."). A copied prompt earns nothing.
+QUESTION = (
+    "为什么 什么 怎么 怎样 如何 哪 哪里 哪些 哪个 吗 呢 是否 能否 是不是 会不会 有没有 能不能 为何",
+    "why|what|how|which|where|who|whom|whose|when",
+)
+AUXILIARY = (
+    "",
+    "do|does|did|is|are|was|were|can|could|will|would|should|has|have|had|may|might|must|shall",
+)
+YES = (
+    "是 是的 对 对的 能 可以 会 有 当然 没错 嗯",
+    "yes|yeah|yep|yup|indeed|sure|right|correct|true",
+)
+
 # Words that mark steps in a sequence (order is checked only when an answer uses them).
 STEP = (
     "首先 第一 第二 第三 第一步 第二步 第三步 然后 接着 再 最后 之后 随后 其次 接下来 先 后",

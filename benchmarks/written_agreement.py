@@ -6,6 +6,11 @@ Each file holds ``[[answer]]`` tables (item, expect = "pass"/"fail", text). Prin
 and overall: agreement, right answers passed (of all right), wrong answers failed (of all
 wrong). Only public APIs are used, so the same script run from an older checkout measures
 the grader as it was ("before").
+
+The default files: dev / heldout / heldout2 (written with the rubrics, by their author) and
+blind_dev / blind_heldout (written by an examiner before reading any rubric, glossary list or
+calibration file; blind_dev was studied for causes, blind_heldout only scored). Read the blind
+parts apart from the others: they are the fairer estimate of answers nobody here has seen.
 """
 
 from __future__ import annotations
@@ -21,7 +26,13 @@ from attn_tui.core.exercises.grading import grade
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT = [
     ROOT / "tests/exercises/calibration" / name
-    for name in ("dev.toml", "heldout.toml", "heldout2.toml")
+    for name in (
+        "dev.toml",
+        "heldout.toml",
+        "heldout2.toml",
+        "blind_dev.toml",
+        "blind_heldout.toml",
+    )
 ]
 
 

@@ -9,14 +9,18 @@ inside it ("不同" is no "不"; "√d" is no "d"; "self-attention" no "attentio
 * **negation**: a negator governs the words after it to the end of its clause ("not", "不",
   "it is false that"), the next few words ("no", "without"), or the clause before it ("无关",
   "is wrong"); an alternative asserted under an odd number of negators is *negated* — unless
-  the rubric asks for the denial (``"!BOTTLENECK"``: "there is no bottleneck");
+  the rubric asks for the denial (``"!BOTTLENECK"``: "there is no bottleneck"); 学不到 is 学到
+  denied; a clause that is only "no" denies the clause (or question) before it; a clause that
+  points back and calls it false ("but that is all wrong", "以上都是错的") takes it back;
+* **questions** assert nothing ("为什么帮不上忙？"), unless a bare yes or no answers them;
 * **roles**: ``from`` pairs the anchor with the source its sentence names (``Q from the
   decoder``, ``the encoder supplies K``) and a different source is a *swap*; ``scope`` puts the
   idea after the term it belongs to (cross-attention, not self-attention); ``with``/``against``
   name the roles its clause may mention ("softmax the *keys*" is a swap: it is the scores);
 * **order**: when an answer speaks in steps ("first", "then", "然后"), ideas the rubric orders
   must come in that order;
-* **contradictions**: a claim the rubric lists ("variance shrinks with d") cancels credit;
+* **contradictions**: a claim the rubric lists ("variance shrinks with d") cancels credit, when
+  said plainly (each predicate beside its term);
 * **keyword lists**: fragments with no function word and no operator ("16 dimensions, no
   bottleneck, 934") earn at most half the pass mark: a teacher asked for sentences.
 """
@@ -387,15 +391,19 @@ class Analysis:
         words = self.reading.words
         q_zh, q_en, aux, yes_zh, yes_en = _question_words()
         negated = {i for n in negators for i in range(n.first, n.last + 1)}
+        sentence_start: dict[int, int] = {}
+        for i in range(len(units)):
+            sentence_start.setdefault(self.sent[i], i)
         out = set()
         for i, u in enumerate(units):
             if u.kind != "sent" or u.key != "?":
                 continue
             asked = self.sent[i] - 1
-            inside = [j for j in range(i - 1, -1, -1) if self.sent[j] == asked]
-            if not inside:
+            if asked not in sentence_start:
                 continue
-            content = [j for j in reversed(inside) if units[j].kind not in BOUNDARY_KINDS]
+            content = [
+                j for j in range(sentence_start[asked], i) if units[j].kind not in BOUNDARY_KINDS
+            ]
             asks = bool(content) and (
                 (units[content[0]].kind == "en" and units[content[0]].key in aux)
                 or any(

@@ -244,3 +244,21 @@ def test_right_answers_in_words_the_glossary_lacked(ex_id, answer):
 )
 def test_the_new_words_do_not_credit_wrong_answers(ex_id, answer):
     assert not grade(item(ex_id), answer).correct
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "There is a bottleneck: five letters do not fit in the hidden state.",
+        "有瓶颈，5 个字母装不进 16 维隐状态。",
+    ],
+)
+def test_a_denial_of_another_term_does_not_satisfy_a_denied_one(answer):
+    # "HIDDEN_STATE !BOTTLENECK" wants the bottleneck denied, not the hidden state
+    assert states(grade(item("why-worse"), answer))["no-bottleneck"] == NEGATED
+    assert (
+        states(grade(item("why-worse"), "There is no bottleneck in the hidden state."))[
+            "no-bottleneck"
+        ]
+        == FOUND
+    )

@@ -642,6 +642,13 @@ def _try(
             hit = _judge_combo(combo, want, a, comp, idea)
             if hit is None:
                 continue
+            if want and hit.state == FOUND:
+                # the denial must reach a term the rubric wants denied: in "there is a
+                # bottleneck: five letters do not fit in the hidden state" the "not" is the
+                # hidden state's, and "HIDDEN_STATE !BOTTLENECK" does not hold
+                denied = [m for m, (_, neg) in zip(combo, alt, strict=True) if neg]
+                if not any(a.governed(m) for m in denied):
+                    hit = _Hit(NEGATED, hit.mentions, hit.against)
             if hit.state == FOUND:
                 found_at.append(hit.pos)
             if best is None or (_RANK[hit.state], -hit.pos) > (_RANK[best.state], -best.pos):

@@ -73,6 +73,8 @@ KEYS = {
     "f2": ("F2", "F2", 113, ""),
     "f3": ("F3", "F3", 114, ""),
     "down": ("ArrowDown", "ArrowDown", 40, ""),
+    "end": ("End", "End", 35, ""),
+    "f6": ("F6", "F6", 117, ""),
 }
 CTRL = 2  # CDP modifier bit
 

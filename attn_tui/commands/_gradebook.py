@@ -4,18 +4,17 @@ The marks come from :mod:`attn_tui.core.gradebook`; this module puts them into w
 teacher's language) and onto disk. The CSV is what a spreadsheet or an LMS import expects:
 UTF-8 with a byte-order mark (so Excel reads Chinese names), CRLF lines, one header row,
 numbers as plain numbers, and no cell that a spreadsheet would run as a formula. Each file is
-written beside its target and renamed into place, so a failure never leaves half a gradebook.
+written whole or not at all (``_files.write_atomic``).
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from attn_tui.commands._files import write_atomic
 from attn_tui.core.gradebook import Override, Row, Student, table
 from attn_tui.core.parse import InputError
 from attn_tui.i18n import t
@@ -40,25 +39,6 @@ def override_note(ov: Override, auto: float, lang: str | None = None) -> str:
     if ov.comment:
         text += t("classroom.overridden_comment", lang=lang, comment=ov.comment)
     return text
-
-
-def _atomic_write(path: Path, data: bytes, protect: Sequence[Path]) -> None:
-    """Write ``data`` to ``path`` via a temporary file in the same folder, then rename."""
-    target = path.expanduser()
-    if any(target.resolve() == p.resolve() for p in protect):
-        raise InputError("classroom.would_overwrite", path=str(path))
-    folder = target.parent if str(target.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
-    except OSError as err:
-        raise InputError("classroom.cannot_write", path=str(path), error=err.strerror) from None
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, target)
-    except OSError as err:
-        Path(tmp).unlink(missing_ok=True)
-        raise InputError("classroom.cannot_write", path=str(path), error=err.strerror) from None
 
 
 def csv_text(students: Sequence[Student]) -> str:
@@ -89,7 +69,7 @@ def _csv_row(row: Row, questions: list[str], topics: list[str]) -> list[object]:
 
 
 def write_csv(path: Path, students: Sequence[Student], protect: Sequence[Path]) -> None:
-    _atomic_write(path, csv_text(students).encode("utf-8-sig"), protect)
+    write_atomic(path, csv_text(students).encode("utf-8-sig"), protect)
 
 
 # -- feedback files -------------------------------------------------------------------------
@@ -165,6 +145,6 @@ def write_feedback(
     written = []
     for student in students:
         path = folder / f"{student.name}.txt"
-        _atomic_write(path, feedback_text(student, key_for).encode("utf-8"), protect)
+        write_atomic(path, feedback_text(student, key_for).encode("utf-8"), protect)
         written.append(path)
     return written

@@ -16,6 +16,7 @@ subclass adds what a class needs:
 - At most ``max_sessions`` processes at once; the next tab gets a "class is full" page.
 - Ctrl+C (SIGINT) or SIGTERM closes every websocket, asks every session to quit, and ends
   any session process still alive a few seconds later: nothing outlives the server.
+- A file the app delivers (a figure) downloads through a link instead of a pop-up window.
 - Addresses in the page come from the request's Host, so a server bound to 0.0.0.0 hands
   each browser an address it can reach. No access log (the token is in the URL).
 """
@@ -63,6 +64,28 @@ SESSION_ENV = {
     "TEXTUAL_COLOR_SYSTEM": "truecolor",
     "TERM_PROGRAM": "textual",
 }
+
+
+# textual.js opens a file the app delivers (a figure saved with Ctrl+S) with window.open from a
+# websocket message; browsers block that as a pop-up. A link clicked by script downloads it.
+DOWNLOAD_SCRIPT = """<script>
+(function () {
+  const open = window.open.bind(window);
+  window.open = function (url, target) {
+    if (typeof url === "string" && url.indexOf("/download/") !== -1) {
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = "";
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      return null;
+    }
+    return open(url, target);
+  };
+})();
+</script>
+"""
 
 
 def is_loopback(host: str) -> bool:
@@ -175,10 +198,13 @@ class ClassroomServer(Server):
             "config": {"static": {"url": f"{scheme}://{request.host}/static/"}},
             "application": {"name": self.title},
         }
-        response = aiohttp_jinja2.render_template("app_index.html", request, context)
-        response.headers["Cache-Control"] = "no-store"
-        response.headers["Referrer-Policy"] = "no-referrer"  # the token stays in this page
-        return response
+        page = aiohttp_jinja2.render_string("app_index.html", request, context)
+        page = page.replace("</head>", DOWNLOAD_SCRIPT + "</head>", 1)
+        return web.Response(
+            text=page,
+            content_type="text/html",
+            headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"},
+        )  # no-referrer: the token in this page's address goes nowhere else
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
         entry = self.tickets.pop(request.match_info["ticket"], None)

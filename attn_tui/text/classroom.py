@@ -122,4 +122,13 @@ TEXT = {
     "classroom.fb.question": ("{n}. {id}：{score} / 1 分", "{n}. {id}: {score} / 1"),
     "classroom.fb.your_answer": ("你的答案：{answer}", "Your answer: {answer}"),
     "classroom.fb.reference": ("参考答案：{answer}", "Reference answer: {answer}"),
+    # -- figures
+    "classroom.key.svg": ("存为 SVG 图", "Save as SVG"),
+    "classroom.fig.saved": ("这一屏已存为 SVG：{path}", "This screen was saved as SVG: {path}"),
+    "classroom.fig.sent": (
+        "这一屏已存为 SVG，浏览器会把它下载下来。",
+        "This screen was saved as SVG; your browser downloads it.",
+    ),
+    "classroom.fig.failed": ("没能保存这一屏的图。", "The screen could not be saved as a figure."),
+    "classroom.fig.written": ("图已写入 {path}", "figure written to {path}"),
 }

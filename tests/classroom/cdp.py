@@ -77,6 +77,24 @@ KEYS = {
     "f6": ("F6", "F6", 117, ""),
 }
 CTRL = 2  # CDP modifier bit
+KEY_GAP_S = 0.03  # between two key presses: a quick typist, not a flood
+
+
+_PUNCTUATION = {" ": ("Space", 32), ",": ("Comma", 188), ".": ("Period", 190),
+                ";": ("Semicolon", 186), "-": ("Minus", 189)}  # fmt: skip
+
+
+def _physical(ch: str) -> tuple[str, int]:
+    """The key a US keyboard presses for ``ch`` (code, virtual key code), as a real key event
+    carries them: xterm.js reads the key code, and without one it may take a key twice or
+    not at all."""
+    if ch.isdigit():
+        return f"Digit{ch}", ord(ch)
+    if ch.isascii() and ch.isalpha():
+        return f"Key{ch.upper()}", ord(ch.upper())
+    if ch in _PUNCTUATION:
+        return _PUNCTUATION[ch]
+    raise ValueError(f"no key for {ch!r}")
 
 
 def find_chromium() -> str | None:
@@ -118,13 +136,17 @@ class Page:
         raise AssertionError(f"page never showed {needles!r}; it shows:\n{text}")
 
     async def type(self, text: str) -> None:
-        """Each character as a real key press (keydown with text, keyup)."""
+        """Each character as a real key press (keydown with text, keyup), at typing speed."""
         for ch in text:
             if ch == "\n":
                 await self.press("enter")
-                continue
-            await self.send("Input.dispatchKeyEvent", type="keyDown", text=ch, key=ch)
-            await self.send("Input.dispatchKeyEvent", type="keyUp", key=ch)
+            else:
+                code, vk = _physical(ch)
+                common = {"key": ch, "code": code, "windowsVirtualKeyCode": vk,
+                          "nativeVirtualKeyCode": vk}  # fmt: skip
+                await self.send("Input.dispatchKeyEvent", type="keyDown", text=ch, **common)
+                await self.send("Input.dispatchKeyEvent", type="keyUp", **common)
+            await asyncio.sleep(KEY_GAP_S)
 
     async def press(self, name: str, ctrl: bool = False) -> None:
         if len(name) == 1:  # a letter with a modifier (ctrl+s)
@@ -138,6 +160,11 @@ class Page:
             down["text"] = text
         await self.send("Input.dispatchKeyEvent", **down)
         await self.send("Input.dispatchKeyEvent", type="keyUp", **common)
+        await asyncio.sleep(KEY_GAP_S)
+
+    async def focus_terminal(self) -> None:
+        """What a click on the terminal does: keys go to it from now on."""
+        await self.evaluate("window.__attnTerm.focus()")
 
     async def click(self, x: float, y: float) -> None:
         for kind in ("mousePressed", "mouseReleased"):
@@ -200,9 +227,14 @@ class Browser:
         await self._ws.send_str(json.dumps(message))
         return await asyncio.wait_for(future, 60)
 
-    async def open(self, url: str) -> Page:
-        """A page in a browser context of its own (its own cookies and storage)."""
+    async def open(self, url: str, downloads: Path | None = None) -> Page:
+        """A page in a browser context of its own (its own cookies and storage); files it
+        downloads go to ``downloads``."""
         context = await self.send("Target.createBrowserContext")
+        if downloads is not None:
+            await self.send("Browser.setDownloadBehavior", behavior="allow",
+                            browserContextId=context["browserContextId"],
+                            downloadPath=str(downloads))  # fmt: skip
         target = await self.send("Target.createTarget", url="about:blank",
                                  browserContextId=context["browserContextId"])  # fmt: skip
         attached = await self.send("Target.attachToTarget", targetId=target["targetId"],

@@ -9,6 +9,7 @@ missing browser fails instead, since ``.ci/run`` installs it.
 
 from __future__ import annotations
 
+import asyncio
 import math
 import os
 
@@ -42,13 +43,15 @@ def weight_rows(screen: str) -> list[str]:
     return rows
 
 
-async def test_the_textbook_example_typed_in_the_browser_gives_the_textbook_weights(serve):
+async def test_the_textbook_example_typed_in_the_browser_gives_the_textbook_weights(
+    serve, tmp_path
+):
     assert weights((1, 0, 1)) == ["0.2303", "0.1293", "0.4102", "0.2303"]
     server = serve("--token", TOKEN, "--lang", "en")
     async with Browser() as browser:
-        page = await browser.open(f"{server.base}?token={TOKEN}&name=Ann")
+        page = await browser.open(f"{server.base}?token={TOKEN}&name=Ann", downloads=tmp_path)
         await page.wait_for_text(("Calculator", "Welcome, Ann"), timeout=90)
-        await page.evaluate("window.__attnTerm.focus()")
+        await page.focus_terminal()
         await page.press("enter")
         await page.wait_for_text("Step 1 of 4")
         # another query first, so the weights on the page come from what is typed below
@@ -59,17 +62,31 @@ async def test_the_textbook_example_typed_in_the_browser_gives_the_textbook_weig
         screen = await page.wait_for_text(("Step 3 of 4", *other))
         assert weight_rows(screen) == other and "0.4102" not in screen
         # now the textbook example, typed: the query, then the four keys
+        await page.focus_terminal()
         await page.press("u", ctrl=True)  # clear the query
+        await page.wait_for_text("query is empty")
         await page.type("1 0 1")
+        await page.wait_for_text("(the steps below still show the last valid input)")
         await page.press("tab")  # the keys
         for _ in range(4):
             await page.press("down")
         await page.press("end")
         for _ in range(30):
             await page.press("backspace")
+        await page.wait_for_text("keys is empty")
         await page.type("1 0 0\n0 1 0\n1 0 1\n1 1 0")
         screen = await page.wait_for_text(("Step 3 of 4", "0.2303", "0.1293", "0.4102"))
         assert weight_rows(screen) == weights((1, 0, 1))
+        # a figure for a slide: one key, and the browser downloads the screen as SVG
+        await page.press("s", ctrl=True)
+        await page.wait_for_text("your browser downloads it")
+        for _ in range(100):
+            saved = list(tmp_path.glob("attn-tui-calc-*.svg"))
+            if saved:
+                break
+            await asyncio.sleep(0.1)
+        (figure,) = saved
+        assert "0.4102" in figure.read_text("utf-8")
 
 
 async def test_a_second_student_does_not_see_the_firsts_progress(serve):
@@ -77,7 +94,7 @@ async def test_a_second_student_does_not_see_the_firsts_progress(serve):
     async with Browser() as browser:
         ann = await browser.open(f"{server.base}?token={TOKEN}")
         await ann.wait_for_text("First, your name", timeout=90)
-        await ann.evaluate("window.__attnTerm.focus()")
+        await ann.focus_terminal()
         await ann.type("Ann\n")
         await ann.wait_for_text("Welcome, Ann")
         for key in ("down", "down", "enter"):  # the exercises
@@ -92,7 +109,7 @@ async def test_a_second_student_does_not_see_the_firsts_progress(serve):
 
         bob = await browser.open(f"{server.base}?token={TOKEN}&name=Bob")  # another context
         await bob.wait_for_text("Welcome, Bob", timeout=90)
-        await bob.evaluate("window.__attnTerm.focus()")
+        await bob.focus_terminal()
         for key in ("down", "down", "enter"):
             await bob.press(key)
         screen = await bob.wait_for_text("The three steps of attention")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Input, Static
 
@@ -23,6 +24,11 @@ class StudentScreen(TutorScreen):
 
     CSS_PATH = "student.tcss"
     HELP = (("serve.name.title", "serve.name.help"),)
+    # There is nothing behind this screen to go back to: Esc stays (and leaves the footer).
+    BINDINGS = [Binding("escape", "stay", show=False)]
+
+    def action_stay(self) -> None:
+        """Esc: nowhere to go before a name is given."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="student"):

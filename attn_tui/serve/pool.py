@@ -90,7 +90,7 @@ def run_session(request: dict, args: argparse.Namespace) -> int:
     """In the forked child: become the session on the descriptors the launcher sent."""
     from attn_tui.serve.session import ServedApp
 
-    for key, low, high in (("COLUMNS", 10, 500), ("ROWS", 5, 200)):
+    for key, low, high in (("COLUMNS", 10, 500), ("ROWS", 5, 200)):  # as server.WIDTH, HEIGHT
         value = _size(request.get("env", {}), key, low, high)
         if value is not None:
             os.environ[key] = value

@@ -27,6 +27,7 @@ import asyncio
 import hmac
 import html
 import ipaddress
+import json
 import logging
 import os
 import secrets
@@ -43,7 +44,7 @@ from collections.abc import Callable, Sequence
 
 import aiohttp_jinja2
 import jinja2
-from aiohttp import web
+from aiohttp import WSMsgType, web
 from aiohttp.web_runner import GracefulExit
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
@@ -53,6 +54,8 @@ log = logging.getLogger("attn-tui-serve")
 TICKET_TTL_S = 60.0  # a page's websocket ticket: used within a minute of loading the page
 MAX_TICKETS = 1000  # pages loaded but not yet connected, kept at most
 QUIT_GRACE_S = 3.0  # a session asked to quit gets this long before it is killed
+WIDTH, HEIGHT = (10, 500), (5, 200)  # the terminal sizes a browser may ask for, in cells
+MAX_MESSAGE = 1 << 16  # one websocket message from a browser (a paste, at most)
 POOL_START_S = 60.0  # the pool imports the tutor once; on a loaded machine that can take a while
 POOL_STOP_S = 5.0
 THREAD_VARS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
@@ -213,11 +216,12 @@ class ClassroomServer(Server):
         if len(self.services) >= self.max_sessions:
             return self._refuse("full", 503)
         name = entry[0]
-        argv = self.launch_argv or self.session_argv
+        pool_alive = self._pool is not None and self._pool.poll() is None
+        argv = self.launch_argv if pool_alive and self.launch_argv else self.session_argv
         argv = argv + (["--student", name] if name else [])
         websocket = web.WebSocketResponse(heartbeat=15)
-        width = _int(request.query.get("width", "80"), 80, 10, 500)
-        height = _int(request.query.get("height", "24"), 24, 5, 200)
+        width = _int(request.query.get("width", "80"), 80, *WIDTH)
+        height = _int(request.query.get("height", "24"), 24, *HEIGHT)
         service: AppService | None = None
         try:
             await websocket.prepare(request)
@@ -243,6 +247,32 @@ class ClassroomServer(Server):
             if service is not None:
                 await self._stop(service)
         return websocket
+
+    async def _process_messages(self, websocket: web.WebSocketResponse, service) -> None:
+        """What textual.js sends, checked: a browser is not trusted to size the terminal
+        (a 10⁹-column resize would have the app allocate for it) or to send well-formed JSON."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT or len(message.data) > MAX_MESSAGE:
+                continue
+            try:
+                envelope = json.loads(message.data)
+            except ValueError:
+                continue
+            if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+                continue
+            kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+            if kind == "stdin" and isinstance(data, str):
+                await service.send_bytes(data.encode("utf-8", "replace"))
+            elif kind == "resize" and isinstance(data, dict):
+                width = _int(str(data.get("width", "")), 80, *WIDTH)
+                height = _int(str(data.get("height", "")), 24, *HEIGHT)
+                await service.set_terminal_size(width, height)
+            elif kind == "ping" and isinstance(data, str) and len(data) <= 64:
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await service.blur()
+            elif kind == "focus":
+                await service.focus()
 
     async def _stop(self, service: AppService) -> None:
         """Ask the session to quit; kill it if it has not within QUIT_GRACE_S."""

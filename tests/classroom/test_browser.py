@@ -27,20 +27,34 @@ pytestmark = pytest.mark.skipif(bool(_missing), reason=_missing or "")
 KEYS = [(1, 0, 0), (0, 1, 0), (1, 0, 1), (1, 1, 0)]  # the textbook's four keys
 
 
-def weights(q: tuple[int, ...]) -> list[str]:
-    """Softmax of q·k/√d over the textbook keys, by hand, to 4 decimals."""
-    scaled = [sum(a * b for a, b in zip(q, k, strict=True)) / math.sqrt(len(q)) for k in KEYS]
+def weights(q: tuple[int, ...], keys=KEYS) -> list[str]:
+    """Softmax of q·k/√d over ``keys``, by hand, to 4 decimals."""
+    scaled = [sum(a * b for a, b in zip(q, k, strict=True)) / math.sqrt(len(q)) for k in keys]
     exps = [math.exp(s - max(scaled)) for s in scaled]
     return [f"{e / sum(exps):.4f}" for e in exps]
 
 
 def weight_rows(screen: str) -> list[str]:
-    """The α column of step 3 (key, − max, exp, α), one per key row k₁ … k₄."""
+    """The α column of step 3 (key, − max, exp, α), one per key row k₁, k₂, …"""
     rows = []
     for label in "₁₂₃₄":
-        line = next(x for x in screen.splitlines() if f" k{label} " in x)
+        line = next((x for x in screen.splitlines() if f" k{label} " in x), None)
+        if line is None:
+            break
         rows.append(line.split(f" k{label} ", 1)[1].split()[2])
     return rows
+
+
+async def shows_weights(page, expected: list[str], timeout: float = 60) -> str:
+    """Wait until step 3 shows exactly these weights, row by row."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        screen = await page.screen_text()
+        if "Step 3 of 4" in screen and weight_rows(screen) == expected:
+            return screen
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"weights {expected} never shown; the page shows:\n{screen}")
+        await asyncio.sleep(0.2)
 
 
 async def test_the_textbook_example_typed_in_the_browser_gives_the_textbook_weights(
@@ -54,19 +68,21 @@ async def test_the_textbook_example_typed_in_the_browser_gives_the_textbook_weig
         await page.focus_terminal()
         await page.press("enter")
         await page.wait_for_text("Step 1 of 4")
-        # another query first, so the weights on the page come from what is typed below
-        await page.type("2 0 0")
         await page.press("pagedown")
         await page.press("pagedown")
-        other = weights((2, 0, 0))
-        screen = await page.wait_for_text(("Step 3 of 4", *other))
-        assert weight_rows(screen) == other and "0.4102" not in screen
-        # now the textbook example, typed: the query, then the four keys
-        await page.focus_terminal()
+        await shows_weights(page, weights((1, 0, 1)))  # the preset, before any typing
+        # Another query first, so what the page shows next comes from what is typed.
         await page.press("u", ctrl=True)  # clear the query
         await page.wait_for_text("query is empty")
+        await page.type("2 0 0")
+        screen = await shows_weights(page, weights((2, 0, 0)))
+        assert "0.4102" not in screen
+        # The textbook example, typed: the query, then the keys one row at a time, each row
+        # checked against the weights worked out by hand for the keys typed so far.
+        await page.press("u", ctrl=True)
+        await page.wait_for_text("query is empty")
         await page.type("1 0 1")
-        await page.wait_for_text("(the steps below still show the last valid input)")
+        await shows_weights(page, weights((1, 0, 1)))
         await page.press("tab")  # the keys
         for _ in range(4):
             await page.press("down")
@@ -74,9 +90,11 @@ async def test_the_textbook_example_typed_in_the_browser_gives_the_textbook_weig
         for _ in range(30):
             await page.press("backspace")
         await page.wait_for_text("keys is empty")
-        await page.type("1 0 0\n0 1 0\n1 0 1\n1 1 0")
-        screen = await page.wait_for_text(("Step 3 of 4", "0.2303", "0.1293", "0.4102"))
-        assert weight_rows(screen) == weights((1, 0, 1))
+        for n, row in enumerate(["1 0 0", "0 1 0", "1 0 1", "1 1 0"], 1):
+            await page.type(row if n == 1 else "\n" + row)
+            await shows_weights(page, weights((1, 0, 1), KEYS[:n]))
+        screen = await page.screen_text()
+        assert weight_rows(screen) == ["0.2303", "0.1293", "0.4102", "0.2303"]
         # a figure for a slide: one key, and the browser downloads the screen as SVG
         await page.press("s", ctrl=True)
         await page.wait_for_text("your browser downloads it")

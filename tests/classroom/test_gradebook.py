@@ -24,15 +24,6 @@ TEN = [
 ]  # fmt: skip
 
 
-@pytest.fixture(autouse=True)
-def _isolated(tmp_path, monkeypatch):
-    monkeypatch.setenv("ATTN_TUI_DATA_DIR", str(tmp_path / "data"))
-    yield
-    from attn_tui import i18n
-
-    i18n.set_lang("en")
-
-
 @pytest.fixture(scope="module")
 def bank():
     return {ex.id: ex for ex in paths.load_all().quiz_exercises}

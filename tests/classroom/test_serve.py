@@ -163,3 +163,23 @@ def test_a_port_in_use_is_one_line(serve, capsys):
     err = capsys.readouterr().err
     assert f"cannot serve on 127.0.0.1:{server.port}" in err and err.count("\n") == 1
     server.stop()
+
+
+async def test_a_hostile_tab_cannot_break_its_session_or_the_server(serve):
+    server = serve("--token", TOKEN)
+    async with aiohttp.ClientSession() as http:
+        tab = await Tab(http, server.base, token=TOKEN, name="eve").open()
+        await tab.wait_for("Welcome")
+        for junk in ("not json", "[1, 2]", '{"a": 1}', '["stdin", 5]', '["resize", "x"]',
+                     '["resize", {"width": 1000000000, "height": 1000000000}]',
+                     '["ping", "' + "x" * 100 + '"]', "[" * 100_000):  # fmt: skip
+            await tab.ws.send_str(junk)
+        tab.seen = ""
+        await tab.keys("\r")  # still alive, still answering: the calculator opens
+        await tab.wait_for("Step 1 of 4")
+        await tab.close()
+        other = await Tab(http, server.base, token=TOKEN, name="ann").open()
+        await other.wait_for("Welcome, ann")
+        await other.close()
+    status, _, _ = server.stop()
+    assert status == 0

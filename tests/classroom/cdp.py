@@ -135,6 +135,14 @@ class Page:
             await asyncio.sleep(0.2)
         raise AssertionError(f"page never showed {needles!r}; it shows:\n{text}")
 
+    async def wait_until_gone(self, needle: str, timeout: float = 30.0) -> None:
+        """Wait until the screen no longer shows ``needle`` (a notification that times out)."""
+        deadline = time.monotonic() + timeout
+        while needle in await self.screen_text():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the page still shows {needle!r}")
+            await asyncio.sleep(0.2)
+
     async def type(self, text: str) -> None:
         """Each character as a real key press (keydown with text, keyup), at typing speed."""
         for ch in text:

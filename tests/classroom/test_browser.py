@@ -71,6 +71,10 @@ async def test_the_textbook_example_typed_in_the_browser_gives_the_textbook_weig
         await page.press("pagedown")
         await page.press("pagedown")
         await shows_weights(page, weights((1, 0, 1)))  # the preset, before any typing
+        # Keys typed in the first seconds after the calculator opens can be lost or land out
+        # of order (at a terminal too: 61 typed, 52-57 kept; reported, not this test's
+        # subject). A student reads the screen first: so does this one.
+        await page.wait_until_gone("Welcome, Ann")
         # Another query first, so what the page shows next comes from what is typed.
         await page.press("u", ctrl=True)  # clear the query
         await page.wait_for_text("query is empty")

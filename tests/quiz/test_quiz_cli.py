@@ -40,7 +40,8 @@ def test_template_toml_round_trip_with_the_key_scores_full_marks(tmp_path, capsy
     assert main(["--lang", "en", "quiz", "template"]) == 0
     text = capsys.readouterr().out
     blank = tomllib.loads(text)
-    assert blank == {ex.id: "" for ex in bank}  # every question, in bank order, empty
+    # every question, in bank order, empty; the record names them all
+    assert blank == {"_quiz": [ex.id for ex in bank]} | {ex.id: "" for ex in bank}
     assert "# What are the three steps of attention" in text
     assert "#   c. Compare with the uniform 1/L, check that each row" in text  # choices listed
     # The learner fills it in: replace each `id = ""` with the key.

@@ -1,0 +1,179 @@
+"""Strings of the tiny Transformer: its settings, its model files, its headless output."""
+
+TEXT = {
+    # settings that cannot run (InputError codes raised by TransformerConfig.validate)
+    "transformer.bad_task": (
+        "任务 {value} 不可用：可选 {choices}。",
+        "task {value} is not usable: choose one of {choices}.",
+    ),
+    "transformer.bad_positions": (
+        "位置编码 {value} 不可用：可选 {choices}。",
+        "positional encoding {value} is not usable: choose one of {choices}.",
+    ),
+    "transformer.bad_layers": (
+        "层数 {value} 不可用：请取 {lo} 到 {hi} 之间的整数。",
+        "{value} layers is not usable: choose a whole number from {lo} to {hi}.",
+    ),
+    "transformer.bad_heads": (
+        "头数 {value} 不可用：请取 {lo} 到 {hi} 之间的整数。",
+        "{value} heads is not usable: choose a whole number from {lo} to {hi}.",
+    ),
+    "transformer.bad_d_model": (
+        "d_model = {value} 不可用：请取 {lo} 到 {hi} 之间的整数。",
+        "d_model = {value} is not usable: choose a whole number from {lo} to {hi}.",
+    ),
+    "transformer.heads_divide": (
+        "{heads} 个头分不开 d_model = {d_model}：每个头分到 d_model ÷ 头数 维，必须除得尽。",
+        "{heads} heads cannot split d_model = {d_model}: each head gets d_model ÷ heads "
+        "dimensions, which must come out whole.",
+    ),
+    "transformer.bad_switch": (
+        "开关 {name} 的值 {value} 不可用：只能是开或关。",
+        "switch {name} = {value} is not usable: it is either on or off.",
+    ),
+    # model files (--save / lab --model)
+    "transformer.file.unreadable": (
+        "读不了模型文件 {path}：{reason}",
+        "cannot read the model file {path}: {reason}",
+    ),
+    "transformer.file.not_model": (
+        "{path} 不是 attn-tui 保存的 Transformer 模型（{reason}）。",
+        "{path} is not a Transformer model saved by attn-tui ({reason}).",
+    ),
+    "transformer.file.version": (
+        "{path} 的格式版本是 {found}，这个 attn-tui 只认 {expected}。",
+        "{path} has format version {found}; this attn-tui reads version {expected}.",
+    ),
+    "transformer.file.bad_array": (
+        "{path} 里的 {name} 不对：{reason}。",
+        "{path}: {name} is wrong: {reason}.",
+    ),
+    "transformer.file.bad_config": (
+        "{path} 里的设置不可用：{reason}",
+        "{path} holds settings that cannot be used: {reason}",
+    ),
+    "transformer.file.unwritable": (
+        "写不了模型文件 {path}：{reason}",
+        "cannot write the model file {path}: {reason}",
+    ),
+    "transformer.file.saved": ("模型已保存到 {path}。", "Model saved to {path}."),
+    # the headless command
+    "transformer.task.reverse": ("反转", "reverse"),
+    "transformer.task.sort": ("排序", "sort"),
+    "transformer.positions.learned": ("可学习的位置向量", "learned position vectors"),
+    "transformer.positions.sinusoidal": ("正弦位置编码", "sinusoidal encoding"),
+    "transformer.positions.none": ("不加位置信息", "no positions"),
+    "transformer.variant": (
+        "Transformer · {task} · {layers} 层 × {heads} 头 · d_model {d_model} · {positions}",
+        "Transformer · {task} · {layers} layer(s) × {heads} head(s) · d_model {d_model} · "
+        "{positions}",
+    ),
+    "transformer.held_out_note": (
+        "准确率在 {n} 条留出序列上测得：这些序列从不参与训练。所有输出位置一次算出，"
+        "不需要逐个解码。",
+        "Accuracy is measured on {n} held-out sequences that are never trained on; every "
+        "output position is computed at once, with no decoding loop.",
+    ),
+    "transformer.head_title": (
+        "第 {layer} 层第 {head} 个头（留出集平均；行 = 输出位置，列 = 输入位置）",
+        "Layer {layer}, head {head} (held-out average; rows = output positions, columns = "
+        "input positions)",
+    ),
+    "transformer.head_figures": (
+        "  落在输入 L+1−i 上的平均权重 {mirror}；权重的方差中，被所看字母解释 {by_symbol}，"
+        "被所看位置解释 {by_position}",
+        "  mean weight on input L+1−i {mirror}; share of the weights' variance explained by "
+        "the attended symbol {by_symbol}, by the attended position {by_position}",
+    ),
+    "transformer.why_blind": (
+        "没有位置信息时，模型分不清各个位置：每个输出只看得到自己的字母和序列里每种字母各有几个，"
+        "同一个字母不管在哪儿都得到同一个答案。它最好的办法是押“最可能的那个字母”，"
+        "在这些留出序列上平均能押中 {ceiling:.3f}——所以逐位准确率高于瞎猜的 1/6 ≈ 0.167，"
+        "但整串几乎从不全对。这次得到 {pos_acc:.3f}。",
+        "Without positions the model cannot tell the places apart: each output sees only its "
+        "own letter and how many of each letter the sequence holds, so every copy of a letter "
+        "gets the same answer wherever it stands. Its best move is to bet on the likeliest "
+        "letter, which on these held-out sequences is right {ceiling:.3f} of the time on "
+        "average — above blind guessing (1/6 ≈ 0.167) per position, yet almost never a whole "
+        "sequence. This run: {pos_acc:.3f}.",
+    ),
+    "transformer.seeds_title": (
+        "{n} 个种子：整串 {seq}，逐位 {pos}，训练用时 {seconds}（均值 ± 标准差）",
+        "{n} seeds: whole sequence {seq}, per position {pos}, training time {seconds} (mean ± sd)",
+    ),
+    "transformer.seeds_position_head": (
+        "每个种子里最看位置的头（落在 L+1−i 上的权重最大者）：权重 {mirror}；"
+        "被所看位置解释的方差 {by_position}",
+        "each seed's position head (most weight on L+1−i): weight {mirror}; variance "
+        "explained by the attended position {by_position}",
+    ),
+    "transformer.seeds_content_head": (
+        "每个种子里最看内容的头（被所看字母解释的方差最大者）：被字母解释 {by_symbol}，"
+        "被位置解释 {by_position}",
+        "each seed's content head (most variance explained by the attended symbol): by "
+        "symbol {by_symbol}, by position {by_position}",
+    ),
+    "transformer.bad_sequence": (
+        "序列“{value}”不可用：这个模型要 {length} 个字母，每个取自 {letters}。",
+        "sequence “{value}” is not usable: this model needs {length} letters, each one of "
+        "{letters}.",
+    ),
+    "transformer.rnn_only": (
+        "{option} 只用于 RNN（--model rnn）。",
+        "{option} applies to the RNN only (--model rnn).",
+    ),
+    "transformer.transformer_only": (
+        "{option} 只用于 Transformer（--model transformer）。",
+        "{option} applies to the Transformer only (--model transformer).",
+    ),
+    "transformer.needs_model": (
+        "{option} 要和 --model FILE 一起用。",
+        "{option} goes with --model FILE.",
+    ),
+    "transformer.not_with_model": (
+        "{option} 不能和 --model 一起用：训练好的模型的形状由它的文件决定。",
+        "{option} does not go with --model: a trained model's file decides its shapes.",
+    ),
+    "transformer.lab_head_title": (
+        "第 {layer} 层第 {head} 个头的权重（训练所得；行 = 查询，列 = 键）",
+        "Layer {layer}, head {head}: trained weights (rows = queries, columns = keys)",
+    ),
+    # why a model file was refused (the {reason} of the sentences above)
+    "transformer.file.why.not_regular": ("它不是普通文件", "it is not a regular file"),
+    "transformer.file.why.too_big": ("{size} 字节，太大了", "{size} bytes is too large for one"),
+    "transformer.file.why.not_zip": ("不是 numpy 数组打包的 zip", "not a zip of numpy arrays"),
+    "transformer.file.why.members": ("有 {n} 个数组，太多了", "{n} arrays is too many"),
+    "transformer.file.why.member": ("多了不认识的成员 {name}", "unexpected member {name}"),
+    "transformer.file.why.no_member": ("缺少 {name}", "no {name}"),
+    "transformer.file.why.format": ("格式不是 {format}", "its format is not {format}"),
+    "transformer.file.why.dtype": ("类型 {dtype} 不是数值类型", "its type {dtype} is not a number"),
+    "transformer.file.why.shape_too_large": ("形状 {shape} 太大", "shape {shape} is too large"),
+    "transformer.file.why.text_too_long": (
+        "文字超过 {n} 个字符",
+        "its text is longer than {n} characters",
+    ),
+    "transformer.file.why.json": ("JSON 读不通（{detail}）", "unreadable JSON ({detail})"),
+    "transformer.file.why.not_table": ("设置不是一张表", "the settings are not a table"),
+    "transformer.file.why.setting": ("不认识的设置 {name}", "unknown setting {name}"),
+    "transformer.file.why.probe": (
+        "它应是 {length} 个 0 到 {hi} 之间的符号",
+        "it must be {length} symbols from 0 to {hi}",
+    ),
+    "transformer.file.why.missing": ("缺少这个数组", "it is missing"),
+    "transformer.file.why.shape": (
+        "是 {dtype} {shape}，应为浮点数 {expected}",
+        "{dtype} {shape}, expected float {expected}",
+    ),
+    "transformer.file.why.values": (
+        "有不是有限数或绝对值超过 {limit} 的值",
+        "it holds values that are not finite or larger than {limit}",
+    ),
+    "transformer.seeds_header": (
+        "{variant} · {params} 个参数 · {iters} 次迭代",
+        "{variant} · {params} parameters · {iters} iterations",
+    ),
+    "transformer.lab_header": (
+        "{variant} · {params} 个参数 · 训练好的模型 {path}",
+        "{variant} · {params} parameters · trained model {path}",
+    ),
+}

@@ -2,6 +2,8 @@
 
     attn-tui train --length 5 [--attention] --iters 2000 --seed 0 [--lr 0.003] [--batch 16]
     attn-tui train --compare [--seeds 10] [--length 5] [--iters N]
+    attn-tui train --model transformer [--task reverse|sort] [--layers 1] [--heads 1]
+                   [--d-model 16] [--positions learned|sinusoidal|none] [--save FILE]
 
 A Rich progress bar goes to stderr, the result to stdout. A run whose loss turns NaN/inf
 ends with a sentence saying what to try and exit status 1; impossible settings exit 2.
@@ -23,16 +25,33 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
         NAME, help=t("train.help", lang="en"), description=t("train.help", lang="en")
     )
-    p.add_argument("--length", type=int, default=5, help="symbols per sequence, 2..12 (default 5)")
+    p.add_argument(
+        "--model",
+        choices=("rnn", "transformer"),
+        default="rnn",
+        help="the reversal RNN (default) or a tiny Transformer",
+    )
+    p.add_argument(
+        "--length",
+        type=int,
+        default=None,
+        help="symbols per sequence, 2..12 (default 5; 10 for the Transformer)",
+    )
     p.add_argument("--attention", action="store_true", help="add dot-product attention")
     p.add_argument(
         "--iters",
         type=int,
         default=None,
-        help="training iterations (default 2000; 3000 at length 10 or more)",
+        help="training iterations (default 2000; 3000 at length 10 or more; Transformer: "
+        "300 reverse, 3000 sort)",
     )
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--lr", type=float, default=0.003, help="Adam learning rate (default 0.003)")
+    p.add_argument(
+        "--lr",
+        type=float,
+        default=None,
+        help="Adam learning rate (default 0.003; Transformer 0.01, decaying to 0)",
+    )
     p.add_argument("--batch", type=int, default=16, help="sequences per iteration (default 16)")
     p.add_argument(
         "--compare",
@@ -41,6 +60,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     )
     p.add_argument("--seeds", type=int, default=10, help="seeds for --compare (default 10)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    from attn_tui.commands._transformer import add_transformer_options
+
+    add_transformer_options(p)
     return p  # fmt: skip
 
 
@@ -48,10 +70,18 @@ def run(args: argparse.Namespace) -> int:
     from attn_tui.core.models.trainer import TrainConfig, default_iters
     from attn_tui.core.parse import InputError
 
-    iters = args.iters if args.iters is not None else default_iters(args.length)
+    if args.model == "transformer":
+        from attn_tui.commands._transformer import run_train
+
+        return run_train(args)
+    from attn_tui.commands._transformer import refuse_transformer_options
+
+    refuse_transformer_options(args)
+    length = 5 if args.length is None else args.length
+    iters = args.iters if args.iters is not None else default_iters(length)
     config = TrainConfig(
-        length=args.length, attention=args.attention, iters=iters, seed=args.seed,
-        lr=args.lr, batch=args.batch,
+        length=length, attention=args.attention, iters=iters, seed=args.seed,
+        lr=0.003 if args.lr is None else args.lr, batch=args.batch,
     ).validate()  # fmt: skip
     if args.compare:
         if not (1 <= args.seeds <= MAX_SEEDS):
@@ -144,18 +174,20 @@ def _single(config, as_json: bool) -> int:
     return status
 
 
-def _attention_table(matrix):
+def _attention_table(matrix, title: str | None = None, labels=None):
+    """Rows = outputs, columns = inputs; ``labels`` name both axes (default: positions)."""
     from rich.table import Table
+    from rich.text import Text
 
     L = matrix.shape[1]
-    table = Table(title=t("train.attention_title"), show_edge=False, pad_edge=False)
+    table = Table(title=title or t("train.attention_title"), show_edge=False, pad_edge=False)
     table.add_column("")
     for j in range(L):
-        table.add_column(str(j + 1), justify="right")
+        table.add_column(str(j + 1) if labels is None else labels[j], justify="right")
     for i, row in enumerate(matrix):
         peak = int(row.argmax())
-        cells = [f"[bold]{v:.2f}[/bold]" if j == peak else f"{v:.2f}" for j, v in enumerate(row)]
-        table.add_row(t("train.out_row", i=i + 1), *cells)
+        cells = [Text(f"{v:.2f}", style="bold" if j == peak else "") for j, v in enumerate(row)]
+        table.add_row(t("train.out_row", i=i + 1) if labels is None else labels[i], *cells)
     return table
 
 

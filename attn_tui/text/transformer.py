@@ -176,4 +176,83 @@ TEXT = {
         "{variant} · {params} 个参数 · 训练好的模型 {path}",
         "{variant} · {params} parameters · trained model {path}",
     ),
+    # the lab opened on the trained Transformer
+    "transformer.lab.source": ("训练好的 Transformer", "the trained Transformer"),
+    "transformer.lab.view.model": ("全部的头", "All heads"),
+    "transformer.lab.view.lines": ("词到词", "Token to token"),
+    "transformer.lab.sequence": ("输入序列", "sequence"),
+    "transformer.lab.layer": ("第几层", "layer"),
+    "transformer.lab.bad_layer": (
+        "层号要在 1 到 {layers} 之间。",
+        "the layer must be a whole number from 1 to {layers}.",
+    ),
+    "transformer.lab.training": (
+        "还没有训练好的 Transformer，正在训练默认的那个（反转，长度 10，大约一秒）……",
+        "No trained Transformer yet: training the default one (reversal, length 10, about "
+        "a second)…",
+    ),
+    "transformer.lab.no_model": (
+        "没能得到训练好的 Transformer。请在训练器里训练一个，再回来选这一项。",
+        "No trained Transformer could be made. Train one on the trainer screen, then choose "
+        "this again.",
+    ),
+    "transformer.lab.damaged": (
+        "保存的 Transformer 打不开（{reason}）。它已改名为 {aside} 留着，现在重新训练一个。",
+        "The saved Transformer could not be opened ({reason}). It was set aside as {aside}, "
+        "and a fresh one is being trained.",
+    ),
+    "transformer.lab.info": (
+        "{task}，长度 {length}；{layers} 层 × {heads} 头，d_model {d_model}，{positions}；"
+        "{params} 个参数，训练了 {iters} 次迭代；留出集整串准确率 {seq}。",
+        "{task}, length {length}; {layers} layer(s) × {heads} head(s), d_model {d_model}, "
+        "{positions}; {params} parameters, {iters} iterations; held-out whole-sequence "
+        "accuracy {seq}.",
+    ),
+    "transformer.lab.note_trained": (
+        "训练所得的权重（任务：{task}），第 {layer}/{layers} 层：这里的数就是模型实际算出的数。",
+        "Trained weights ({task}), layer {layer} of {layers}: these are the numbers the model "
+        "computes.",
+    ),
+    "transformer.lab.note_random": (
+        "权重是随机的（种子 {seed}）：演示怎么算，不代表训练好的模型会看哪里。",
+        "Random weights (seed {seed}): how attention is computed, not where a trained model "
+        "would look.",
+    ),
+    "transformer.lab.model_intro": (
+        "每层每个头一张小图：行 = 查询，列 = 键，越亮权重越大，所有小图用同一把 0–1 的尺子。",
+        "One small map per head of every layer: rows = queries, columns = keys, brighter = "
+        "more weight, on the same 0–1 scale in every map.",
+    ),
+    "transformer.lab.layer_title": ("第 {layer} 层", "layer {layer}"),
+    "transformer.lab.head_short": ("头 {head}", "head {head}"),
+    "transformer.lab.held_title": (
+        "在 {n} 条留出序列上：整串 {seq}，逐位 {pos}。每个头平均来看：",
+        "On {n} held-out sequences: whole sequence {seq}, per position {pos}. Each head on "
+        "average:",
+    ),
+    "transformer.lab.head_line": (
+        "第 {layer} 层头 {head}：落在 L+1−i 上的权重 {mirror} · 方差被字母解释 {by_symbol}，"
+        "被位置解释 {by_position}",
+        "layer {layer} head {head}: weight on L+1−i {mirror} · variance explained by the "
+        "symbol {by_symbol}, by the position {by_position}",
+    ),
+    "transformer.lab.measures": (
+        "落在 L+1−i 上的权重，是反转需要的那一列（镜像位置）。后两个数说明是什么决定了一个头看哪里："
+        "是被看的字母（内容头，排序要靠它），还是被看的位置（位置头，反转要靠它）——"
+        "在同一个输出位置内，这个头的权重的方差有多大比例能由它解释。",
+        "The weight on L+1−i is the column reversal needs (the mirrored input). The two "
+        "shares say what decides where a head looks: the symbol it looks at (a content head, "
+        "as sorting needs) or the position (a position head, as reversal needs) — the share "
+        "of the variance of the head's weights, within one output position, that each explains.",
+    ),
+    "transformer.lab.lines_title": (
+        "头 {head}/{heads}：每个查询（左）连到每个键（右）",
+        "head {head}/{heads}: each query (left) joined to each key (right)",
+    ),
+    "transformer.lab.lines_hint": (
+        "↑ ↓ 选查询（现在是 {query}）：它的连线是彩色的，键旁边写着它的权重；"
+        "其他查询的连线是灰的，只画较强的。F6 换头。",
+        "↑ ↓ choose the query (now {query}): its lines are in colour, with its weights beside "
+        "the keys; other queries' lines are grey, strong ones only. F6 changes the head.",
+    ),
 }

@@ -14,15 +14,17 @@ from dataclasses import dataclass
 import numpy as np
 
 from attn_tui.core.attention.lab import LabResult, Projections, Tokens, compute
-from attn_tui.core.models.trainer import ALPHABET
+from attn_tui.core.models.trainer import ALPHABET, ReversalData
 from attn_tui.core.models.transformer import TinyTransformer
-from attn_tui.core.models.transformer_trainer import TransformerConfig, targets
+from attn_tui.core.models.transformer_trainer import Snapshot, TransformerConfig, evaluate, targets
 from attn_tui.core.parse import InputError
 
 
-def token_labels(x: np.ndarray) -> tuple[str, ...]:
-    """Letter and position, so two copies of a letter stay apart on an axis: D1 A2 D3 …"""
-    return tuple(f"{ALPHABET[int(s)]}{i + 1}" for i, s in enumerate(x))
+def token_labels(x: np.ndarray, numbered: bool = True) -> tuple[str, ...]:
+    """Letter and position, so two copies of a letter stay apart in a list: D1 A2 D3 …;
+    or the letters alone, for axes whose order already gives the position."""
+    return tuple(f"{ALPHABET[int(s)]}{i + 1}" if numbered else ALPHABET[int(s)]
+                 for i, s in enumerate(x))  # fmt: skip
 
 
 def parse_sequence(text: str, length: int) -> np.ndarray:
@@ -57,11 +59,14 @@ class TrainedView:
         }  # fmt: skip
 
 
-def open_trained(model: TinyTransformer, config: TransformerConfig, x: np.ndarray) -> TrainedView:
+def open_trained(
+    model: TinyTransformer, config: TransformerConfig, x: np.ndarray, numbered: bool = True
+) -> TrainedView:
+    """``numbered``: token labels with their positions (D1 A2 …) or letters alone."""
     x = np.asarray(x, np.int64)
     logits, caches, _ = model.forward(x[None])  # one sequence, batch of one
     prediction = logits.argmax(axis=0)
-    labels = token_labels(x)
+    labels = token_labels(x, numbered)
     layers = []
     for layer, cache in zip(model.layers, caches, strict=True):
         proj = Projections(
@@ -71,3 +76,10 @@ def open_trained(model: TinyTransformer, config: TransformerConfig, x: np.ndarra
         tokens = Tokens(labels, np.array(cache.Y, np.float64))  # what this layer's attention reads
         layers.append(compute(tokens, proj=proj, heads=config.heads, causal=config.causal))
     return TrainedView(config, x, targets(config.task, x), prediction, tuple(layers))
+
+
+def held_out(model: TinyTransformer, config: TransformerConfig) -> Snapshot:
+    """The model on its held-out set (the trainer's, rebuilt from the settings): accuracy and
+    what each head does on average."""
+    data = ReversalData(config.length, config.eval_size, config.eval_seed)
+    return evaluate(model, config.task, data.eval_x)

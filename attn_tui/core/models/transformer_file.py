@@ -43,7 +43,8 @@ MAX_ABS = 1e6  # a trained weight is of order 1; larger values are not a trained
 SUMMARY_KEYS = ("iters", "seq_acc", "pos_acc", "seconds")
 _META = ("format", "version", "config", "summary", "probe")
 _CONFIG_KEYS = ("task", "length", "layers", "heads", "d_model", "positions", "feed_forward",
-                "norm", "causal", "iters", "seed", "lr", "batch")  # fmt: skip
+                "norm", "causal", "iters", "seed", "lr", "batch", "eval_size",
+                "eval_seed")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,18 @@ class SavedModel:
     model: TinyTransformer  # float64, so the lab shows exact numbers
     probe: np.ndarray  # (L,) a held-out sequence
     summary: dict[str, object]  # iterations, seq_acc, pos_acc, as saved (labels only)
+
+
+def as_saved(
+    model: TinyTransformer,
+    config: TransformerConfig,
+    probe: np.ndarray,
+    summary: dict[str, object] | None = None,
+) -> SavedModel:
+    """A model in memory as ``load`` would give it back: a float64 copy of its weights."""
+    copy = TinyTransformer(model.arch, dtype=np.float64)
+    copy.params[:] = model.params
+    return SavedModel(config, copy, np.asarray(probe, np.int64).copy(), dict(summary or {}))
 
 
 def save(

@@ -14,7 +14,6 @@ from attn_tui.core.models.transformer_trainer import (
     Trainer,
     TransformerConfig,
     head_stats,
-    over_seeds,
     position_blind_ceiling,
     run_to_end,
     targets,
@@ -174,22 +173,7 @@ def test_json_fields():
     assert "position_blind_ceiling" not in d
 
 
-# ---- the figures issue 16 asks for (5 seeds each; README and content quote them) -------------
-
-
-@pytest.fixture(scope="module")
-def reversal():
-    return over_seeds(TransformerConfig(eval_every=0), range(5))
-
-
-@pytest.fixture(scope="module")
-def reversal_blind():
-    return over_seeds(TransformerConfig(eval_every=0, positions="none"), range(5))
-
-
-@pytest.fixture(scope="module")
-def sorting():
-    return over_seeds(TransformerConfig(task="sort", iters=3000, eval_every=0), range(5))
+# ---- the figures issue 16 asks for (5 seeds each, see conftest.py) ---------------------------
 
 
 def test_reversal_is_learned_by_a_head_that_reads_input_L_plus_1_minus_i(reversal):

@@ -453,6 +453,7 @@ class LabScreen(TutorScreen):
         ("lab.help.settings_title", "lab.help.settings"),
         ("lab.view.attn", "lab.help.attn"),
         ("lab.key.view", "lab.help.views"),
+        ("transformer.lab.source", "transformer.lab.help"),
     )
     BINDINGS = [
         Binding("f3", "toggle_mask", "lab.key.mask"),

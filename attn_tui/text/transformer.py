@@ -255,4 +255,19 @@ TEXT = {
         "↑ ↓ choose the query (now {query}): its lines are in colour, with its weights beside "
         "the keys; other queries' lines are grey, strong ones only. F6 changes the head.",
     ),
+    "transformer.lab.help": (
+        "“查询来自”选“训练好的 Transformer”：打开应用里最近训练的 Transformer（没有就先花一秒训练"
+        "默认的那个），在一条留出序列上显示每层注意力真正读到的 X 和训练出的 W_Q、W_K、W_V、W_O，"
+        "所有视图都是模型实际算出的数。输入序列可以自己改（字母 A–F），“第几层”换层。F4 之后还有两个视图："
+        "“全部的头”把每层每个头并排画成小图，并给出每个头在留出集上的表现；“词到词”把一个头画成"
+        "查询与键之间的连线，↑ ↓ 选查询，F6 换头。",
+        "“queries from” → “the trained Transformer” opens the Transformer last trained in the "
+        "app (training the default one first, in about a second, if there is none) on a held-out "
+        "sequence: each layer's X is what its attention really reads and W_Q, W_K, W_V, W_O are "
+        "the trained weights, so every view shows the numbers the model computes. Type another "
+        "sequence (letters A–F) or choose a layer. Two more views follow under F4: “All heads” "
+        "draws every head of every layer side by side, small, with each head's held-out "
+        "figures; “Token to token” draws one head as lines between queries and keys (↑ ↓ choose "
+        "the query, F6 the head).",
+    ),
 }

@@ -113,11 +113,9 @@ def variant(config) -> str:
 
 def _single(config, as_json: bool, save: str | None) -> int:
     from rich.console import Console
-    from rich.table import Table
 
-    from attn_tui.commands.train import _attention_table, _fmt, _progress_bar
+    from attn_tui.commands.train import _attention_table, _fmt, _progress_bar, result_table
     from attn_tui.core.models import transformer_file
-    from attn_tui.core.models.trainer import letters
     from attn_tui.core.models.transformer_trainer import train
 
     result = None
@@ -149,30 +147,7 @@ def _single(config, as_json: bool, save: str | None) -> int:
     if status:
         print(f"attn-tui train: {message}", file=sys.stderr)
     out = Console(highlight=False)
-    table = Table(title=t("train.result_title"))
-    table.add_column(t("train.col.item"))
-    table.add_column(t("train.col.value"), justify="right")
-    rows = [
-        ("train.row.variant", variant(config)),
-        ("train.row.length", str(config.length)),
-        ("train.row.params", str(result.params)),
-        ("train.row.seed", str(config.seed)),
-        ("train.row.iters", f"{result.iters} / {config.iters}"),
-        ("train.row.seq_acc", _fmt(result.seq_acc)),
-        ("train.row.pos_acc", _fmt(result.pos_acc)),
-        ("train.row.final_loss", _fmt(result.final_loss, ".4g")),
-        ("train.row.seconds", t("train.seconds", value=result.seconds)),
-        ("train.row.eval_seconds", t("train.seconds", value=result.eval_seconds)),
-        ("train.row.speed", t("train.speed", value=result.iters / max(result.seconds, 1e-9))),
-    ]
-    for key, value in rows:
-        table.add_row(t(key), value)
-    if final is not None:
-        probe = final.probe
-        table.add_row(t("train.row.probe"), t(
-            "train.probe", x=letters(probe.x), target=letters(probe.target),
-            prediction=letters(probe.prediction),
-        ))  # fmt: skip
+    table = result_table(result, variant(config))
     out.print(table)
     if final is not None:
         out.print(t("transformer.held_out_note", n=final.n_eval))

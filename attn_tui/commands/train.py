@@ -114,9 +114,8 @@ def _variant(attention: bool) -> str:
 
 def _single(config, as_json: bool) -> int:
     from rich.console import Console
-    from rich.table import Table
 
-    from attn_tui.core.models.trainer import letters, train
+    from attn_tui.core.models.trainer import train
 
     result = None
     with _progress_bar() as bar:
@@ -136,11 +135,32 @@ def _single(config, as_json: bool) -> int:
     if status:
         print(f"attn-tui train: {message}", file=sys.stderr)
     out = Console()
+    table = result_table(result, _variant(config.attention))
+    final = result.final
+    out.print(table)
+    if final is not None:
+        out.print(t("train.held_out_note", n=final.n_eval))
+        if final.attention_mean is not None:
+            out.print(_attention_table(final.attention_mean))
+            peaks = " ".join(str(int(i) + 1) for i in final.attention_mean.argmax(axis=1))
+            out.print(t("train.attention_peaks", peaks=peaks))
+    if status == 0 and outcome.kind != "finished":
+        out.print(message)
+    return status
+
+
+def result_table(result, variant: str):
+    """One run's figures as a table (the RNN's or the Transformer's: both results carry them)."""
+    from rich.table import Table
+
+    from attn_tui.core.models.trainer import letters
+
+    config = result.config
     table = Table(title=t("train.result_title"))
     table.add_column(t("train.col.item"))
     table.add_column(t("train.col.value"), justify="right")
     rows = [
-        ("train.row.variant", _variant(config.attention)),
+        ("train.row.variant", variant),
         ("train.row.length", str(config.length)),
         ("train.row.params", str(result.params)),
         ("train.row.seed", str(config.seed)),
@@ -154,24 +174,14 @@ def _single(config, as_json: bool) -> int:
     ]
     for key, value in rows:
         table.add_row(t(key), value)
-    final = result.final
-    if final is not None:
-        probe = final.probe
+    if result.final is not None:
+        probe = result.final.probe
         decoded = t(
             "train.probe", x=letters(probe.x), target=letters(probe.target),
             prediction=letters(probe.prediction),
         )  # fmt: skip
         table.add_row(t("train.row.probe"), decoded)
-    out.print(table)
-    if final is not None:
-        out.print(t("train.held_out_note", n=final.n_eval))
-        if final.attention_mean is not None:
-            out.print(_attention_table(final.attention_mean))
-            peaks = " ".join(str(int(i) + 1) for i in final.attention_mean.argmax(axis=1))
-            out.print(t("train.attention_peaks", peaks=peaks))
-    if status == 0 and outcome.kind != "finished":
-        out.print(message)
-    return status
+    return table
 
 
 def _attention_table(matrix, title: str | None = None, labels=None):

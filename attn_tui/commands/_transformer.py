@@ -132,9 +132,7 @@ def _single(config, as_json: bool, save: str | None) -> int:
     status = 1 if outcome.kind == "diverged" else 0
     saved = None
     if save is not None and final is not None:
-        summary = {"iters": result.iters, "seq_acc": result.seq_acc, "pos_acc": result.pos_acc,
-                   "seconds": result.seconds}  # fmt: skip
-        saved = transformer_file.save(save, result.model, config, final.probe.x, summary)
+        saved = transformer_file.save_result(save, result)
     why = None
     if result.ceiling is not None and final is not None:
         why = t("transformer.why_blind", ceiling=result.ceiling, pos_acc=final.pos_acc)

@@ -807,13 +807,10 @@ class LabScreen(TutorScreen):
     @work(thread=True, exclusive=True, group="lab-train", exit_on_error=False)
     def _train_default(self, path: Path) -> None:
         result = run_to_end(TransformerConfig())  # reversal, L 10: about a second
-        probe = result.final.probe.x
-        summary = {"iters": result.iters, "seq_acc": result.seq_acc, "pos_acc": result.pos_acc,
-                   "seconds": result.seconds}  # fmt: skip
-        saved = transformer_file.as_saved(result.model, result.config, probe, summary)
+        saved = transformer_file.result_as_saved(result)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            transformer_file.save(path, result.model, result.config, probe, summary)
+            transformer_file.save_result(path, result)
         except (InputError, OSError):
             pass  # not kept for next time, but shown all the same
         self.app.call_from_thread(self._use_saved, saved)

@@ -67,6 +67,22 @@ def as_saved(
     return SavedModel(config, copy, np.asarray(probe, np.int64).copy(), dict(summary or {}))
 
 
+def summary_of(result) -> dict[str, object]:
+    """How a run went, as the file keeps it (``result``: a transformer_trainer.RunResult)."""
+    return {"iters": result.iters, "seq_acc": result.seq_acc, "pos_acc": result.pos_acc,
+            "seconds": result.seconds}  # fmt: skip
+
+
+def result_as_saved(result) -> SavedModel:
+    """A finished run as ``load`` would give it back, without a file."""
+    return as_saved(result.model, result.config, result.final.probe.x, summary_of(result))
+
+
+def save_result(path: str | os.PathLike, result) -> Path:
+    """Save a finished run's model with its held-out probe sequence and summary."""
+    return save(path, result.model, result.config, result.final.probe.x, summary_of(result))
+
+
 def save(
     path: str | os.PathLike,
     model: TinyTransformer,

@@ -71,8 +71,11 @@ def config_from(args: argparse.Namespace):
     from attn_tui.core.models.transformer_trainer import TransformerConfig, default_iters
     from attn_tui.core.parse import InputError
 
-    if args.attention:
-        raise InputError("transformer.rnn_only", option="--attention")
+    for option, given in (("--attention", args.attention), ("--score", args.score),
+                          ("--feed", args.feed != "previous"), ("--versus", args.versus != "none"),
+                          ("--workers", args.workers is not None)):  # fmt: skip
+        if given:
+            raise InputError("transformer.rnn_only", option=option)
     task = args.task or "reverse"
     given = {
         "task": task, "length": args.length, "layers": args.layers, "heads": args.heads,
@@ -114,7 +117,13 @@ def variant(config) -> str:
 def _single(config, as_json: bool, save: str | None) -> int:
     from rich.console import Console
 
-    from attn_tui.commands.train import _attention_table, _fmt, _progress_bar, result_table
+    from attn_tui.commands.train import (
+        _attention_table,
+        _fmt,
+        _progress_bar,
+        result_table,
+        run_rows,
+    )
     from attn_tui.core.models import transformer_file
     from attn_tui.core.models.transformer_trainer import train
 
@@ -145,14 +154,15 @@ def _single(config, as_json: bool, save: str | None) -> int:
     if status:
         print(f"attn-tui train: {message}", file=sys.stderr)
     out = Console(highlight=False)
-    table = result_table(result, variant(config))
+    rows = [("train.row.variant", variant(config)), *run_rows(result)]
+    table = result_table(rows, final.probe if final is not None else None)
     out.print(table)
     if final is not None:
         out.print(t("transformer.held_out_note", n=final.n_eval))
         for stats in final.heads:
             matrix = final.attention_mean[stats.layer - 1, stats.head - 1]
-            out.print(_attention_table(matrix, t("transformer.head_title", layer=stats.layer,
-                                                 head=stats.head)))  # fmt: skip
+            title = t("transformer.head_title", layer=stats.layer, head=stats.head)
+            out.print(_attention_table(matrix, title, diagonal=config.task == "reverse"))
             out.print(t("transformer.head_figures", mirror=_fmt(stats.mirror, ".3f"),
                         by_symbol=_fmt(stats.by_symbol, ".3f"),
                         by_position=_fmt(stats.by_position, ".3f")))  # fmt: skip
@@ -251,5 +261,6 @@ def run_lab(args: argparse.Namespace) -> int:
         out.print(f"\n{n}: {shapes}")
         for head in range(layer.heads):
             title = t("transformer.lab_head_title", layer=n, head=head + 1)
-            out.print(_attention_table(layer.weights[head], title, view.labels))
+            out.print(_attention_table(layer.weights[head], title, view.labels,
+                                       diagonal=config.task == "reverse"))  # fmt: skip
     return 0

@@ -35,7 +35,7 @@ from attn_tui.core.parse import InputError
         ({"d_model": 64}, "transformer.bad_d_model"),
         ({"d_model": 18, "heads": 4}, "transformer.heads_divide"),
         ({"causal": "yes"}, "transformer.bad_switch"),
-        ({"length": 13}, "train.bad_length"),  # the RNN's own rule and message
+        ({"length": 21}, "train.bad_length"),  # the RNN's own rule and message
         ({"lr": math.nan}, "train.bad_lr"),
         ({"iters": 0}, "train.bad_iters"),
     ],

@@ -35,7 +35,7 @@ from attn_tui.core.parse import InputError
 FORMAT = "attn-tui transformer"
 FORMAT_VERSION = 1
 SUFFIX = ".npz"
-MAX_FILE_BYTES = 4 << 20  # the largest model (2 layers, d_model 32, L 12) is ~0.2 MB
+MAX_FILE_BYTES = 4 << 20  # the largest model (2 layers, d_model 32, L 20) is ~0.2 MB
 MAX_MEMBERS = 64
 MAX_ARRAY_ITEMS = 1 << 16  # per array; the largest parameter has 32·64 = 2,048
 MAX_TEXT_CHARS = 4096  # config and summary JSON

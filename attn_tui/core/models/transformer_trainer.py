@@ -83,7 +83,7 @@ def default_iters(task: str) -> int:
 @dataclass(frozen=True)
 class TransformerConfig:
     task: str = "reverse"  # "reverse" (needs positions) or "sort" (needs content)
-    length: int = 10  # symbols per sequence (2..12)
+    length: int = 10  # symbols per sequence (2..20, the RNN's range)
     layers: int = 1  # attention layers, 1 or 2
     heads: int = 1  # heads per layer, 1..4; d_model must divide evenly
     d_model: int = 16  # width of each token's vector

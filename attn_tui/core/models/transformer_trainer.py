@@ -47,10 +47,11 @@ from attn_tui.core.models.trainer import (
     ReversalData,
     Stats,
     TrainConfig,
-    _diverged,
     _json_float,
-    clip_global_norm,
     letters,
+)
+from attn_tui.core.models.trainer import (
+    Trainer as RNNTrainer,
 )
 from attn_tui.core.models.transformer import (
     POSITIONS,
@@ -338,10 +339,14 @@ class RunResult:
         return out
 
 
-class Trainer:
-    """One run: the model, its data and its optimiser, built from a TransformerConfig."""
+class Trainer(RNNTrainer):
+    """One run: the model, its data and its optimiser, built from a TransformerConfig.
 
-    def __init__(self, config: TransformerConfig) -> None:
+    The loop is the RNN's (``trainer.Trainer.run``: the same Progress, stopping, divergence
+    and timing); this class supplies the model, the task's targets, the learning-rate decay,
+    the evaluation and the result."""
+
+    def __init__(self, config: TransformerConfig) -> None:  # noqa: PLW0231 (its own parts)
         self.config = config.validate()
         init_seq, data_seq = np.random.SeedSequence(config.seed).spawn(2)
         self.model = TinyTransformer(
@@ -361,91 +366,22 @@ class Trainer:
             ys = targets(cfg.task, xs)
             yield from zip(xs, ys, strict=True)
 
+    def _loss(self, batch: tuple[np.ndarray, np.ndarray]) -> float:
+        return self.model.loss_and_grads(*batch)
+
+    def _before_step(self, done: int, total: int) -> None:
+        self.adam.lr = self.config.lr * (1.0 - done / total)  # linear decay to 0
+
     def evaluate(self, iteration: int, sample_index: int = 0) -> Snapshot:
         return evaluate(self.model, self.config.task, self.data.eval_x, iteration, sample_index)
 
-    def run(
-        self,
-        *,
-        every: int = 1,
-        max_interval: float = 0.05,
-        should_stop: Callable[[], bool] | None = None,
-        clock: Callable[[], float] = time.perf_counter,
-    ) -> Iterator[Progress]:
-        """Train, yielding a Progress every ``every`` iterations, at every evaluation, at least
-        every ``max_interval`` seconds, and once more at the end (``result`` set); the same
-        contract as the RNN's ``trainer.Trainer.run``."""
-        cfg, model, adam = self.config, self.model, self.adam
-        every = max(1, int(every))
-        total = cfg.iters
-        losses = np.empty(total, np.float64)
-        batches = self._batches()
-        snapshots: list[Snapshot] = []
-        train_s = eval_s = 0.0
-        done = last_yield = 0
-        outcome: Outcome | None = None
-        loss = math.nan
-        t0 = yielded_at = clock()
-
-        while done < total and outcome is None:
-            snap = None
-            with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-                while True:
-                    if should_stop is not None and should_stop():
-                        outcome = Outcome(
-                            "stopped", done, "train.outcome.stopped", {"iteration": done}
-                        )
-                        break
-                    loss = model.loss_and_grads(*next(batches))
-                    if not math.isfinite(loss):
-                        outcome = _diverged(done + 1, "loss", loss, cfg)
-                        break
-                    norm = clip_global_norm(model.grads, cfg.clip)
-                    if not math.isfinite(norm):
-                        outcome = _diverged(done + 1, "gradient", norm, cfg)
-                        break
-                    adam.lr = cfg.lr * (1.0 - done / total)  # linear decay to 0
-                    adam.step(model.params, model.grads)
-                    losses[done] = loss
-                    done += 1
-                    if done == total:
-                        break
-                    now = clock()
-                    if cfg.eval_every and done % cfg.eval_every == 0:
-                        train_s += now - t0
-                        snap = self.evaluate(done, sample_index=len(snapshots))
-                        snapshots.append(snap)
-                        eval_s += snap.seconds
-                        t0 = now = clock()
-                        break
-                    if done - last_yield >= every or now - yielded_at >= max_interval:
-                        break
-            if outcome is not None or done == total:
-                break
-            train_s += clock() - t0
-            yield Progress(done, total, loss, losses[last_yield:done].copy(), train_s, eval_s, snap)
-            last_yield = done
-            t0 = yielded_at = clock()
-        train_s += clock() - t0
-
-        final = None
-        if outcome is None or outcome.kind == "stopped":
-            final = self.evaluate(done, sample_index=len(snapshots))
-            snapshots.append(final)
-            eval_s += final.seconds
-        if outcome is None:
-            outcome = Outcome("finished", done, "train.outcome.finished", {"iteration": done})
-        result = RunResult(
-            config=cfg, outcome=outcome, params=model.n_params, iters=done, seconds=train_s,
-            eval_seconds=eval_s, losses=losses[:done].copy(), final=final,
-            snapshots=tuple(snapshots), model=model,
-            ceiling=position_blind_ceiling(cfg.task, self.data.eval_x)
-            if cfg.position_blind else None,
-        )  # fmt: skip
-        last = float(losses[done - 1]) if done else math.nan
-        yield Progress(
-            done, total, last, losses[last_yield:done].copy(), train_s, eval_s,
-            final, outcome, result,
+    def _result(self, outcome, iters, seconds, eval_seconds, losses, final, snapshots):
+        cfg = self.config
+        ceiling = position_blind_ceiling(cfg.task, self.data.eval_x) if cfg.position_blind else None
+        return RunResult(
+            config=cfg, outcome=outcome, params=self.model.n_params, iters=iters,
+            seconds=seconds, eval_seconds=eval_seconds, losses=losses, final=final,
+            snapshots=snapshots, model=self.model, ceiling=ceiling,
         )  # fmt: skip
 
 

@@ -39,6 +39,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     src.add_argument(
         "--x", metavar="ROWS", help="type X yourself: rows of numbers separated by ';'"
     )
+    src.add_argument(
+        "--model",
+        metavar="FILE",
+        help="open a Transformer trained with `attn-tui train --model transformer --save FILE`",
+    )
+    p.add_argument(
+        "--sequence",
+        metavar="LETTERS",
+        help="with --model: the input, letters A–F (default: the saved held-out sequence)",
+    )
     p.add_argument("--d-model", type=int, help="embedding size d_model (default 8; 1–16)")
     p.add_argument("--heads", type=int, help="number of heads h, a divisor of d_model")
     p.add_argument("--causal", action="store_true", help="hide later tokens (causal mask)")
@@ -73,6 +83,14 @@ def _sequence(spec: str, d_model: int, seed: int, prefix: str):
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.model is not None:
+        from attn_tui.commands._transformer import run_lab
+
+        return run_lab(args)
+    if args.sequence is not None:
+        from attn_tui.core.parse import InputError
+
+        raise InputError("transformer.needs_model", option="--sequence")
     if args.shapes:
         return _run_shapes(args)
 

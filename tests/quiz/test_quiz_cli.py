@@ -110,7 +110,7 @@ def test_the_key_is_printed_only_with_show_key(tmp_path, capsys):
     (tmp_path / "a.toml").write_text("sc-dot = 3\n", "utf-8")
     assert main(["--lang", "en", "quiz", "grade", str(tmp_path / "a.toml")]) == 0
     plain = capsys.readouterr().out
-    assert "c. Compare" not in plain and "a.toml: 0/50 (0%)" in plain
+    assert "c. Compare" not in plain and "a.toml: 0/55 (0%)" in plain
     assert main(["--lang", "en", "quiz", "grade", str(tmp_path / "a.toml"), "--show-key"]) == 0
     assert "c. Compare" in capsys.readouterr().out  # sc-myth-peak-why's right choice
     status, out = grade_json(capsys, tmp_path / "a.toml", "--show-key")

@@ -75,7 +75,7 @@ from attn_tui.widgets.train_panels import (
 FRAME = 1 / 20  # at most this often a redraw while training, however fast reports arrive
 MAX_SEEDS = 50
 TALL = 34  # from this many rows the loss curve is drawn twice as tall
-WIDE = 100  # from this many columns the footer has room for every key
+WIDE = 116  # from this many columns the footer has room for every key
 PACES = ("watch", "fast", "step")
 SHOWN_OPTIONS = ("qk", "general", "dot", "none")  # the variant menus, learned scores first
 EXTRA_KEYS = ("f3", "f8", "f9", "f10")  # in the footer only when it is wide
@@ -787,6 +787,8 @@ class TrainerScreen(TutorScreen):
                     elif kind == "done":
                         self.post_message(self.Done(run_id, payload))  # type: ignore[arg-type]
                         break
+                    else:  # the child failed: its message becomes the notification
+                        raise RuntimeError(str(payload))
             except (EOFError, OSError, ValueError):  # the pipe closed: killed, or the child died
                 if not (worker.is_cancelled or self.stop_flag):
                     raise RuntimeError(t("train.ui.child_died")) from None

@@ -5,6 +5,7 @@
 
     live = LiveRun(config, pace="watch")       # the training screen's run
     live.poll(0.05); message = live.recv()     # ("update", Update) ... ("done", RunResult)
+                                               # or ("error", text) if the child failed
     live.send("pause") / "resume" / "step" / "stop";  live.kill()
 
 Why processes. A numpy step of this small model is a hundred short calls, each releasing and
@@ -69,8 +70,14 @@ def _context() -> multiprocessing.context.BaseContext:
 
 
 def _quiet_child() -> None:
-    """In a child: Ctrl+C is the parent's business (it stops us with SIGTERM)."""
+    """In a child: Ctrl+C is the parent's business (it stops us with SIGTERM), and nothing is
+    written to the terminal, which a full-screen parent is drawing on (results and errors
+    travel back through the pipe)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for fd in (1, 2):
+        os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 def default_workers(runs: int) -> int:
@@ -231,6 +238,11 @@ def _live_main(config: TrainConfig, pace: str, conn, watch_seconds: float) -> No
         live_loop(config, pace, emit, wait, watch_seconds=watch_seconds)
     except (EOFError, BrokenPipeError, ConnectionResetError):
         pass  # the parent stopped listening: nothing left to do
+    except Exception as err:  # a fault of ours: say what it was instead of dying silently
+        try:
+            conn.send(("error", f"{type(err).__name__}: {err}"))
+        except OSError:
+            pass
     finally:
         conn.close()
 

@@ -16,7 +16,8 @@ this process, bit for bit: the same code on the same configuration.
 
 Children are forked from a *forkserver*: a clean process that has imported numpy and the
 trainer once, so a child starts in milliseconds and inherits none of the parent's threads (a
-terminal UI has several; forking a threaded process can deadlock). Children ignore SIGINT:
+terminal UI has several; forking a threaded process can deadlock). A headless command, which
+runs one thread, forks its pool directly. Children ignore SIGINT:
 Ctrl+C reaches the parent, which stops them all at once (``terminate``), so the terminal sees
 one line, not a traceback per worker.
 
@@ -34,6 +35,7 @@ import multiprocessing.connection
 import os
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -46,6 +48,7 @@ PACES = ("fast", "watch", "step")
 POST_INTERVAL = 0.05  # a live run reports at most ~20 times a second
 WATCH_SECONDS = 12.0  # the watchable pace stretches a whole run over about this long
 POLL = 0.1  # how often a waiting pool checks whether to stop
+START_METHODS = multiprocessing.get_all_start_methods()
 
 
 def prepare() -> None:
@@ -62,7 +65,11 @@ def prepare() -> None:
         sys.stderr = saved
 
 
-def _context() -> multiprocessing.context.BaseContext:
+def _context(fork_if_alone: bool = False) -> multiprocessing.context.BaseContext:
+    """The forkserver; or, when asked and this process runs a single thread (a headless
+    command), plain fork, which starts children sooner and is safe without other threads."""
+    if fork_if_alone and threading.active_count() == 1 and "fork" in START_METHODS:
+        return multiprocessing.get_context("fork")
     prepare()
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["attn_tui.core.models.trainer"])
@@ -104,7 +111,7 @@ def pool_runs(
                 return
             yield run_to_end(cfg, should_stop)
         return
-    ctx = _context()
+    ctx = _context(fork_if_alone=True)
     pool = ctx.Pool(min(workers, len(configs)), initializer=_quiet_child)
     try:
         results = pool.imap_unordered(run_to_end, configs)

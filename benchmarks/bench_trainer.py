@@ -307,8 +307,8 @@ def _cli_seconds(variant: str, iters: int) -> tuple[float, float, float]:
 
 def section_cli(args, torch_side, torch_cpu: dict[str, float]) -> None:
     print("== `attn-tui train --json` seconds against the training loop (length 10) ==")
-    print(f"{'variant':<9}{'loop ms':>9}{'json ms':>9}{'json÷loop':>10}{'eval':>7}"
-          f"{'first':>8}{'reports':>9}" + (f"{'torch÷json':>11}" if torch_side else ""))  # fmt: skip
+    head = f"{'variant':<9}{'loop ms':>9}{'json ms':>9}{'json÷loop':>10}{'eval':>7}"
+    print(head + f"{'first':>8}{'reports':>9}" + (f"{'torch÷json':>11}" if torch_side else ""))
     for variant in VARIANTS[1:]:
         loop, cli, evals, first, reports, tw = [], [], [], [], [], []
         cfg = TrainConfig(length=10, iters=args.iters).with_variant(variant)

@@ -193,7 +193,9 @@ class ReversalData:
         return np.asarray(x, dtype=np.int64) @ self.powers
 
     def is_held_out(self, x: np.ndarray) -> np.ndarray:
-        codes = self.encode(x)
+        return self._held_out_codes(self.encode(x))
+
+    def _held_out_codes(self, codes: np.ndarray) -> np.ndarray:
         i = np.searchsorted(self.eval_codes, codes)
         i[i == len(self.eval_codes)] = 0
         return self.eval_codes[i] == codes
@@ -206,7 +208,7 @@ class ReversalData:
         else:
             codes = rng.integers(0, self.space, size=shape, dtype=np.int64)
             while True:
-                hit = self.is_held_out(self.decode(codes))
+                hit = self._held_out_codes(codes)
                 if not hit.any():
                     break
                 codes[hit] = rng.integers(0, self.space, size=int(hit.sum()), dtype=np.int64)

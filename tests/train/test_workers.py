@@ -136,7 +136,10 @@ def test_ctrl_c_stops_cleanly_with_one_line(extra):
     assert proc.returncode == 130
     lines = [line for line in err.splitlines() if line.strip()]
     assert lines[-1] == "attn-tui train: interrupted."
-    assert "Traceback" not in err and len(lines) <= 2  # the budget line, then this one
+    assert "Traceback" not in err and len(lines) == 2
+    # before it started, the budget: a time in minutes and how to stop it
+    assert lines[0].startswith("attn-tui train: this will take about ") and "min" in lines[0]
+    assert "Ctrl+C stops it" in lines[0]
     time.sleep(0.5)
     assert processes_with(marker) == []
 

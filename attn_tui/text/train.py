@@ -186,10 +186,6 @@ TEXT = {
         "A gap between the variants is real only when it is clearly larger than their spread "
         "(sd, min–max).",
     ),
-    "train.interrupted_runs": (
-        "对比中途停止：只完成了 {done} 次运行。",
-        "Comparison stopped early: only {done} runs finished.",
-    ),
     # the training screen
     "train.ui.settings": ("设置", "Settings"),
     "train.ui.variant": ("注意力", "attention"),

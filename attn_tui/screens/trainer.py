@@ -58,7 +58,9 @@ from attn_tui.widgets.fields import say
 from attn_tui.widgets.loss_curve import LossCurve
 from attn_tui.widgets.prose import Prose
 from attn_tui.widgets.train_panels import (
+    duration,
     heat_key,
+    rate,
     render_accuracy,
     render_attention,
     render_decode,
@@ -72,7 +74,7 @@ from attn_tui.widgets.train_panels import (
     variant_name,
 )
 
-FRAME = 1 / 20  # at most this often a redraw while training, however fast reports arrive
+FRAME = 1 / 15  # at most this often a redraw while training, however fast reports arrive
 MAX_SEEDS = 50
 TALL = 34  # from this many rows the loss curve is drawn twice as tall
 WIDE = 116  # from this many columns the footer has room for every key
@@ -217,6 +219,7 @@ class TrainerScreen(TutorScreen):
         # drawing
         self._drawn: tuple = ()  # what the snapshot panels show, to skip redrawing the same
         self._heat_drawn: tuple = ()
+        self._words_drawn: tuple = ()
         self._last_draw = 0.0
         self._draw_pending = False
         self._wide: bool | None = None
@@ -329,7 +332,7 @@ class TrainerScreen(TutorScreen):
         if wide != self._wide:
             self._wide = wide
             self.refresh_bindings()  # (only when crossing WIDE: each refresh costs widgets)
-        self._drawn = ()
+        self._drawn, self._heat_drawn, self._words_drawn = (), (), ()
         self.redraw()
         self.redraw_tables()
 
@@ -477,40 +480,49 @@ class TrainerScreen(TutorScreen):
         live.border_subtitle = run_label(cfg)
         it_per_s = self.iteration / self.wall if self.wall > 0 else math.nan
         width = max(min(live.size.width - 34, 30), 6)
-        self.query_one("#progress", Static).update(
-            render_progress(
-                cfg,
-                self.iteration,
-                self._state_text(),
-                it_per_s=it_per_s,
-                elapsed=self.wall,
-                eta=self._eta(it_per_s),
-                width=width,
-            )  # fmt: skip
-        )
+        state, eta = self._state_text(), self._eta(it_per_s)
+        progress = render_progress(cfg, self.iteration, state, it_per_s=it_per_s,
+                                   elapsed=self.wall, eta=eta, width=width)  # fmt: skip
+        # (what decides how many lines it takes: the words, and how wide the numbers are)
+        lengths = (len(f"{self.iteration:,}"), len(rate(it_per_s)), len(duration(self.wall)),
+                   None if eta is None else len(duration(eta)))  # fmt: skip
+        self._paint("#progress", progress, (live.size.width, state, get_lang(), lengths))
         title = Text(t("train.ui.loss_title"), "bold", no_wrap=True, overflow="ellipsis")
         if len(losses):
             title.append("  " + t("train.ui.loss_now", loss=f"{losses[-1]:.4f}"), "dim")
         curve = LossCurve(losses, cfg.iters, height=6 if tall else 3)
-        self.query_one("#loss", Static).update(Group(title, curve))
+        self._paint("#loss", Group(title, curve), (live.size.width, tall, get_lang()))
         # the snapshot panels change a few times a second at most: redraw them only then, so
         # progress updates stay cheap and keys are answered at once
-        key = (self.run_id, snap.iteration if snap else None, cfg, get_lang(), len(self.pair),
-               self.outcome, self.frame)  # fmt: skip
-        if key != self._drawn:
-            self._drawn = key
+        words = (self.run_id, cfg, get_lang(), len(self.pair), self.outcome, self.frame,
+                 self.running)  # fmt: skip
+        if words != self._words_drawn:  # what the run is and how it ended: rarely changes
+            self._words_drawn = words
             self.query_one("#outcome", Static).update(self._outcome_text())
             self.query_one("#guide-note", Static).update(self._guide_text())
-            self.query_one("#accuracy", Static).update(render_accuracy(snap, cfg.eval_every))
-            self.query_one("#decode", Static).update(render_decode(snap.sample) if snap else "")
-            self.query_one("#note", Static).update(render_note(snap))
+        key = (self.run_id, snap.iteration if snap else None, cfg, get_lang(), self.frame)
+        if key != self._drawn:
+            self._drawn = key
+            size = (live.size.width, get_lang(), snap is None)
+            self._paint("#accuracy", render_accuracy(snap, cfg.eval_every), size)
+            self._paint("#decode", render_decode(snap.sample) if snap else "", size)
+            self._paint("#note", render_note(snap), size)
         # the heatmap: only when the numbers it shows (whole percents, peaks) change
         heat = (cfg, heat_key(snap, self.mean), self.mean, self.absolute, get_lang())
         if heat != self._heat_drawn:
             self._heat_drawn = heat
-            self.query_one("#heat", Static).update(
-                render_attention(snap, cfg, self.mean, self.absolute)
-            )
+            shape = (live.size.width, get_lang(), cfg.length, cfg.attention,
+                     heat[1] is None, self.mean, self.absolute)  # fmt: skip
+            self._paint("#heat", render_attention(snap, cfg, self.mean, self.absolute), shape)
+
+    def _paint(self, selector: str, renderable, shape: tuple) -> None:
+        """Update a panel, laying the screen out again only when ``shape`` (what decides the
+        panel's height) changed: a layout reflows every widget on the screen and cost ~20×
+        a repaint, twenty times a second while training."""
+        widget = self.query_one(selector, Static)
+        layout = widget.__dict__.get("_shape") != shape
+        widget.__dict__["_shape"] = shape
+        widget.update(renderable, layout=layout)
 
     def _state_text(self) -> str:
         if self.multi_running:
@@ -612,7 +624,7 @@ class TrainerScreen(TutorScreen):
         guide.add_options(self._guide_options())
         guide.highlighted = highlighted
         self.check_settings()
-        self._drawn, self._heat_drawn = (), ()
+        self._drawn, self._heat_drawn, self._words_drawn = (), (), ()
         self.redraw()
         self.redraw_tables()
 
@@ -742,7 +754,7 @@ class TrainerScreen(TutorScreen):
             self.query_one("#tables").focus()
             self.call_after_refresh(self.redraw_tables)
         else:
-            self._drawn, self._heat_drawn = (), ()
+            self._drawn, self._heat_drawn, self._words_drawn = (), (), ()
             self.call_after_refresh(self.redraw)
 
     def action_toggle_view(self) -> None:

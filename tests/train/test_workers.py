@@ -33,6 +33,22 @@ def test_the_pool_gives_exactly_the_sequential_results():
         assert len(r.snapshots) == len(sequential[r.config].snapshots)
 
 
+def test_the_pool_from_a_threaded_process_uses_the_forkserver_and_the_same_numbers():
+    """The app has threads, so its pool comes from the forkserver, not fork: same results."""
+    configs = compare_configs(TrainConfig(length=3, iters=40, eval_every=0), range(2),
+                              ("dot", "general"))  # fmt: skip
+    sequential = {c: run_to_end(c) for c in configs}
+    busy = threading.Event()
+    other = threading.Thread(target=busy.wait)  # a second thread, as a running app has
+    other.start()
+    try:
+        pooled = list(pool_runs(configs, workers=2))
+    finally:
+        busy.set()
+        other.join()
+    assert len(pooled) == 4 and all(_same(r, sequential[r.config]) for r in pooled)
+
+
 def test_stopping_the_pool_ends_every_worker_at_once():
     configs = compare_configs(TrainConfig(length=10, iters=100_000), range(4), ("dot",))
     stop = threading.Event()

@@ -50,7 +50,13 @@ from attn_tui.core.models.trainer import (
     default_iters,
     estimate_seconds,
 )
-from attn_tui.core.models.workers import LiveRun, Update, default_workers, pool_runs
+from attn_tui.core.models.workers import (
+    LiveRun,
+    Update,
+    default_workers,
+    pool_runs,
+    warm_up,
+)
 from attn_tui.core.parse import InputError
 from attn_tui.i18n import describe, get_lang, t
 from attn_tui.screens.base import TutorScreen, tr
@@ -58,9 +64,7 @@ from attn_tui.widgets.fields import say
 from attn_tui.widgets.loss_curve import LossCurve
 from attn_tui.widgets.prose import Prose
 from attn_tui.widgets.train_panels import (
-    duration,
     heat_key,
-    rate,
     render_accuracy,
     render_attention,
     render_decode,
@@ -74,7 +78,8 @@ from attn_tui.widgets.train_panels import (
     variant_name,
 )
 
-FRAME = 1 / 15  # at most this often a redraw while training, however fast reports arrive
+FRAME = 1 / 12  # at most this often a redraw while training, however fast reports arrive
+SNAPSHOT_FRAME = 1 / 4  # at full speed, the heatmap and accuracy at most this often
 MAX_SEEDS = 50
 TALL = 34  # from this many rows the loss curve is drawn twice as tall
 WIDE = 116  # from this many columns the footer has room for every key
@@ -220,6 +225,7 @@ class TrainerScreen(TutorScreen):
         self._drawn: tuple = ()  # what the snapshot panels show, to skip redrawing the same
         self._heat_drawn: tuple = ()
         self._words_drawn: tuple = ()
+        self._snap_drawn_at = 0.0
         self._last_draw = 0.0
         self._draw_pending = False
         self._wide: bool | None = None
@@ -309,6 +315,8 @@ class TrainerScreen(TutorScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        # the child processes' server starts while the learner reads the screen
+        self.run_worker(warm_up, thread=True, exit_on_error=False, group="warm-up")
         self.config = self._settings_or_default()
         self.redraw()
         self.redraw_tables()
@@ -483,10 +491,7 @@ class TrainerScreen(TutorScreen):
         state, eta = self._state_text(), self._eta(it_per_s)
         progress = render_progress(cfg, self.iteration, state, it_per_s=it_per_s,
                                    elapsed=self.wall, eta=eta, width=width)  # fmt: skip
-        # (what decides how many lines it takes: the words, and how wide the numbers are)
-        lengths = (len(f"{self.iteration:,}"), len(rate(it_per_s)), len(duration(self.wall)),
-                   None if eta is None else len(duration(eta)))  # fmt: skip
-        self._paint("#progress", progress, (live.size.width, state, get_lang(), lengths))
+        self._paint_counted("#progress", progress)
         title = Text(t("train.ui.loss_title"), "bold", no_wrap=True, overflow="ellipsis")
         if len(losses):
             title.append("  " + t("train.ui.loss_now", loss=f"{losses[-1]:.4f}"), "dim")
@@ -501,7 +506,12 @@ class TrainerScreen(TutorScreen):
             self.query_one("#outcome", Static).update(self._outcome_text())
             self.query_one("#guide-note", Static).update(self._guide_text())
         key = (self.run_id, snap.iteration if snap else None, cfg, get_lang(), self.frame)
+        if self.running and self.pace == "fast" and self._drawn and (
+            time.perf_counter() - self._snap_drawn_at < SNAPSHOT_FRAME
+        ):  # fmt: skip
+            return  # a full-speed run evaluates ~10 times a second: show ~4 of them
         if key != self._drawn:
+            self._snap_drawn_at = time.perf_counter()
             self._drawn = key
             size = (live.size.width, get_lang(), snap is None)
             self._paint("#accuracy", render_accuracy(snap, cfg.eval_every), size)
@@ -523,6 +533,20 @@ class TrainerScreen(TutorScreen):
         layout = widget.__dict__.get("_shape") != shape
         widget.__dict__["_shape"] = shape
         widget.update(renderable, layout=layout)
+
+    def _paint_counted(self, selector: str, renderable) -> None:
+        """Update a panel whose height follows its numbers (a figure one digit longer can wrap
+        a line): count the lines it takes at its width, and lay the screen out only when that
+        count changes."""
+        widget = self.query_one(selector, Static)
+        width = widget.content_region.width or max(widget.size.width - 2, 1)
+        console = self.app.console
+        lines = len(console.render_lines(renderable, console.options.update_width(width),
+                                         pad=False))  # fmt: skip
+        if widget.__dict__.get("_lines") != lines:
+            widget.__dict__["_lines"] = lines
+            widget.styles.height = lines
+        widget.update(renderable, layout=False)
 
     def _state_text(self) -> str:
         if self.multi_running:

@@ -76,6 +76,15 @@ def _context(fork_if_alone: bool = False) -> multiprocessing.context.BaseContext
     return ctx
 
 
+def warm_up() -> None:
+    """Start the forkserver now (it imports numpy and the trainer, a second or so on a busy
+    machine) so that the first run starts at once. Returns without waiting for it."""
+    from multiprocessing import forkserver
+
+    _context()
+    forkserver.ensure_running()
+
+
 def _quiet_child() -> None:
     """In a child: Ctrl+C is the parent's business (it stops us with SIGTERM), and nothing is
     written to the terminal, which a full-screen parent is drawing on (results and errors

@@ -18,7 +18,7 @@ import statistics
 import time
 
 from textual import events
-from textual.widgets import Input
+from textual.widgets import Input, Select
 
 from attn_tui.app import AttnApp
 from attn_tui.screens.trainer import TrainerScreen
@@ -39,7 +39,8 @@ async def measure(presses: int, length: int, attention: bool) -> dict[str, list[
         screen = app.screen
         assert isinstance(screen, TrainerScreen)
         screen.query_one("#length", Input).value = str(length)
-        screen.query_one("#attention").value = attention  # type: ignore[attr-defined]
+        screen.query_one("#variant", Select).value = "dot" if attention else "none"
+        screen.query_one("#pace", Select).value = "fast"
         screen.query_one("#iters", Input).value = "100000"
         await pilot.pause()
 

@@ -50,7 +50,13 @@ from attn_tui.core.models.trainer import (
     default_iters,
     estimate_seconds,
 )
-from attn_tui.core.models.workers import LiveRun, Update, default_workers, pool_runs
+from attn_tui.core.models.workers import (
+    LiveRun,
+    Update,
+    default_workers,
+    pool_runs,
+    warm_up,
+)
 from attn_tui.core.parse import InputError
 from attn_tui.i18n import describe, get_lang, t
 from attn_tui.screens.base import TutorScreen, tr
@@ -72,10 +78,11 @@ from attn_tui.widgets.train_panels import (
     variant_name,
 )
 
-FRAME = 1 / 20  # at most this often a redraw while training, however fast reports arrive
+FRAME = 1 / 12  # at most this often a redraw while training, however fast reports arrive
+SNAPSHOT_FRAME = 1 / 4  # at full speed, the heatmap and accuracy at most this often
 MAX_SEEDS = 50
 TALL = 34  # from this many rows the loss curve is drawn twice as tall
-WIDE = 100  # from this many columns the footer has room for every key
+WIDE = 116  # from this many columns the footer has room for every key
 PACES = ("watch", "fast", "step")
 SHOWN_OPTIONS = ("qk", "general", "dot", "none")  # the variant menus, learned scores first
 EXTRA_KEYS = ("f3", "f8", "f9", "f10")  # in the footer only when it is wide
@@ -217,6 +224,8 @@ class TrainerScreen(TutorScreen):
         # drawing
         self._drawn: tuple = ()  # what the snapshot panels show, to skip redrawing the same
         self._heat_drawn: tuple = ()
+        self._words_drawn: tuple = ()
+        self._snap_drawn_at = 0.0
         self._last_draw = 0.0
         self._draw_pending = False
         self._wide: bool | None = None
@@ -306,6 +315,8 @@ class TrainerScreen(TutorScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        # the child processes' server starts while the learner reads the screen
+        self.run_worker(warm_up, thread=True, exit_on_error=False, group="warm-up")
         self.config = self._settings_or_default()
         self.redraw()
         self.redraw_tables()
@@ -329,7 +340,7 @@ class TrainerScreen(TutorScreen):
         if wide != self._wide:
             self._wide = wide
             self.refresh_bindings()  # (only when crossing WIDE: each refresh costs widgets)
-        self._drawn = ()
+        self._drawn, self._heat_drawn, self._words_drawn = (), (), ()
         self.redraw()
         self.redraw_tables()
 
@@ -477,40 +488,65 @@ class TrainerScreen(TutorScreen):
         live.border_subtitle = run_label(cfg)
         it_per_s = self.iteration / self.wall if self.wall > 0 else math.nan
         width = max(min(live.size.width - 34, 30), 6)
-        self.query_one("#progress", Static).update(
-            render_progress(
-                cfg,
-                self.iteration,
-                self._state_text(),
-                it_per_s=it_per_s,
-                elapsed=self.wall,
-                eta=self._eta(it_per_s),
-                width=width,
-            )  # fmt: skip
-        )
+        state, eta = self._state_text(), self._eta(it_per_s)
+        progress = render_progress(cfg, self.iteration, state, it_per_s=it_per_s,
+                                   elapsed=self.wall, eta=eta, width=width)  # fmt: skip
+        self._paint_counted("#progress", progress)
         title = Text(t("train.ui.loss_title"), "bold", no_wrap=True, overflow="ellipsis")
         if len(losses):
             title.append("  " + t("train.ui.loss_now", loss=f"{losses[-1]:.4f}"), "dim")
         curve = LossCurve(losses, cfg.iters, height=6 if tall else 3)
-        self.query_one("#loss", Static).update(Group(title, curve))
+        self._paint("#loss", Group(title, curve), (live.size.width, tall, get_lang()))
         # the snapshot panels change a few times a second at most: redraw them only then, so
         # progress updates stay cheap and keys are answered at once
-        key = (self.run_id, snap.iteration if snap else None, cfg, get_lang(), len(self.pair),
-               self.outcome, self.frame)  # fmt: skip
-        if key != self._drawn:
-            self._drawn = key
+        words = (self.run_id, cfg, get_lang(), len(self.pair), self.outcome, self.frame,
+                 self.running)  # fmt: skip
+        if words != self._words_drawn:  # what the run is and how it ended: rarely changes
+            self._words_drawn = words
             self.query_one("#outcome", Static).update(self._outcome_text())
             self.query_one("#guide-note", Static).update(self._guide_text())
-            self.query_one("#accuracy", Static).update(render_accuracy(snap, cfg.eval_every))
-            self.query_one("#decode", Static).update(render_decode(snap.sample) if snap else "")
-            self.query_one("#note", Static).update(render_note(snap))
+        key = (self.run_id, snap.iteration if snap else None, cfg, get_lang(), self.frame)
+        if self.running and self.pace == "fast" and self._drawn and (
+            time.perf_counter() - self._snap_drawn_at < SNAPSHOT_FRAME
+        ):  # fmt: skip
+            return  # a full-speed run evaluates ~10 times a second: show ~4 of them
+        if key != self._drawn:
+            self._snap_drawn_at = time.perf_counter()
+            self._drawn = key
+            size = (live.size.width, get_lang(), snap is None)
+            self._paint("#accuracy", render_accuracy(snap, cfg.eval_every), size)
+            self._paint("#decode", render_decode(snap.sample) if snap else "", size)
+            self._paint("#note", render_note(snap), size)
         # the heatmap: only when the numbers it shows (whole percents, peaks) change
         heat = (cfg, heat_key(snap, self.mean), self.mean, self.absolute, get_lang())
         if heat != self._heat_drawn:
             self._heat_drawn = heat
-            self.query_one("#heat", Static).update(
-                render_attention(snap, cfg, self.mean, self.absolute)
-            )
+            shape = (live.size.width, get_lang(), cfg.length, cfg.attention,
+                     heat[1] is None, self.mean, self.absolute)  # fmt: skip
+            self._paint("#heat", render_attention(snap, cfg, self.mean, self.absolute), shape)
+
+    def _paint(self, selector: str, renderable, shape: tuple) -> None:
+        """Update a panel, laying the screen out again only when ``shape`` (what decides the
+        panel's height) changed: a layout reflows every widget on the screen and cost ~20×
+        a repaint, twenty times a second while training."""
+        widget = self.query_one(selector, Static)
+        layout = widget.__dict__.get("_shape") != shape
+        widget.__dict__["_shape"] = shape
+        widget.update(renderable, layout=layout)
+
+    def _paint_counted(self, selector: str, renderable) -> None:
+        """Update a panel whose height follows its numbers (a figure one digit longer can wrap
+        a line): count the lines it takes at its width, and lay the screen out only when that
+        count changes."""
+        widget = self.query_one(selector, Static)
+        width = widget.content_region.width or max(widget.size.width - 2, 1)
+        console = self.app.console
+        lines = len(console.render_lines(renderable, console.options.update_width(width),
+                                         pad=False))  # fmt: skip
+        if widget.__dict__.get("_lines") != lines:
+            widget.__dict__["_lines"] = lines
+            widget.styles.height = lines
+        widget.update(renderable, layout=False)
 
     def _state_text(self) -> str:
         if self.multi_running:
@@ -612,7 +648,7 @@ class TrainerScreen(TutorScreen):
         guide.add_options(self._guide_options())
         guide.highlighted = highlighted
         self.check_settings()
-        self._drawn, self._heat_drawn = (), ()
+        self._drawn, self._heat_drawn, self._words_drawn = (), (), ()
         self.redraw()
         self.redraw_tables()
 
@@ -742,7 +778,7 @@ class TrainerScreen(TutorScreen):
             self.query_one("#tables").focus()
             self.call_after_refresh(self.redraw_tables)
         else:
-            self._drawn, self._heat_drawn = (), ()
+            self._drawn, self._heat_drawn, self._words_drawn = (), (), ()
             self.call_after_refresh(self.redraw)
 
     def action_toggle_view(self) -> None:
@@ -787,6 +823,8 @@ class TrainerScreen(TutorScreen):
                     elif kind == "done":
                         self.post_message(self.Done(run_id, payload))  # type: ignore[arg-type]
                         break
+                    else:  # the child failed: its message becomes the notification
+                        raise RuntimeError(str(payload))
             except (EOFError, OSError, ValueError):  # the pipe closed: killed, or the child died
                 if not (worker.is_cancelled or self.stop_flag):
                     raise RuntimeError(t("train.ui.child_died")) from None

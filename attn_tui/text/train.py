@@ -186,10 +186,6 @@ TEXT = {
         "A gap between the variants is real only when it is clearly larger than their spread "
         "(sd, min–max).",
     ),
-    "train.interrupted_runs": (
-        "对比中途停止：只完成了 {done} 次运行。",
-        "Comparison stopped early: only {done} runs finished.",
-    ),
     # the training screen
     "train.ui.settings": ("设置", "Settings"),
     "train.ui.variant": ("注意力", "attention"),
@@ -352,7 +348,7 @@ TEXT = {
     ),
     "train.ui.session_legend": (
         "整串、逐位在 1000 条留出序列上测得；对角线 = 反转对角线上的平均注意力权重；"
-        "“书”是书中同样设置的一次运行（种子不明）。相同设置只保留一行：同样的设置给出同样的数字。",
+        "“书”是书中同样设置的一次运行，它用的随机种子不明。相同设置只保留一行：同样的设置给出同样的数字。",
         "whole and per letter are measured on 1000 held-out sequences; diagonal = mean "
         "attention weight on the reversal diagonal; book = the book's one run with the same "
         "settings (its random seed unknown). Identical settings keep one row: they give "

@@ -348,6 +348,8 @@ def render_multi(
             refs[v] = ref
             rows.append([Text("  " + t("train.book_run"), BOOK), str(ref["params"]),
                          Text(acc(ref["seq_acc"]), BOOK), "", ""])  # fmt: skip
+            if ref["seq_acc"] is None:  # (the book gives only a per-letter figure here)
+                rows[-1][2] = Text(t("train.ui.book_pos", value=acc(ref["pos_acc"])), BOOK)
         row = figures.find(base.length, v, base.feed, base.iters) if figures else None
         if row is not None and tuple(seeds) != figures.seeds:  # (the same runs: no need)
             w = row.stats.get("weight")

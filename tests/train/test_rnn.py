@@ -193,3 +193,24 @@ def test_learned_scores_do_not_overflow():
     assert np.isfinite(loss) and np.isfinite(model.grads).all()
     _, attn = model.greedy(rng.integers(0, 6, (4, 6)))
     assert np.isfinite(attn).all()
+
+
+def test_one_hot_batches_match_their_definition_and_are_contiguous():
+    """Written out with loops: X[t, b] is x[b, t], the targets are x reversed, and the decoder
+    reads nothing at t = 1 and the previous target after; every array C-contiguous, so the
+    model's reshapes are views."""
+    from attn_tui.core.models.rnn import one_hot_batches
+
+    rng = np.random.default_rng(9)
+    xs = rng.integers(0, 6, (3, 4, 7))  # K, B, L
+    for k, batch in enumerate(one_hot_batches(xs)):
+        x = xs[k]
+        for b in range(4):
+            for t in range(7):
+                assert list(batch.X[t, b]) == [float(v == x[b, t]) for v in range(6)]
+                target = x[b, 6 - t]
+                assert list(batch.Yt[:, t, b]) == [float(v == target) for v in range(6)]
+                fed = [0.0] * 6 if t == 0 else [float(v == x[b, 7 - t]) for v in range(6)]
+                assert list(batch.D[t, b]) == fed
+        for array in (batch.X, batch.D, batch.Yt):
+            assert array.flags.c_contiguous and array.dtype == np.float32

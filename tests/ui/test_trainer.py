@@ -349,8 +349,10 @@ async def test_ctrl_t_sets_the_book_model():
 async def test_the_footer_lists_every_key_when_there_is_room():
     async with AttnApp(lang="en").run_test(size=(120, 40)) as pilot:
         await open_trainer(pilot)
-        keys = {k.key for k in pilot.app.screen.query(FooterKey)}
-        assert {"f3", "f5", "f8", "f9", "f10"} <= keys
+        footer = list(pilot.app.screen.query(FooterKey))
+        keys = {k.key for k in footer}
+        assert {"f3", "f5", "f8", "f9", "f10", "escape"} <= keys
+        assert max(k.region.right for k in footer) <= 120  # none pushed off the edge
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         keys = {k.key for k in pilot.app.screen.query(FooterKey)}

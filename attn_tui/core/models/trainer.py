@@ -133,21 +133,25 @@ class TrainConfig:
 
 # ---- what a run costs ------------------------------------------------------------------------
 
-# Seconds per time step of one training iteration (forward and backward), measured on a
-# 2-core machine: a fixed part (the numpy calls of one step) and a part per sequence in the
-# batch; attention adds its own share. Evaluation decodes the held-out set step by step.
+# Seconds per time step of one training iteration (forward and backward), fitted to runs on
+# a busy 2-core machine (one BLAS thread): a fixed part (the numpy calls of one step) and a
+# part per sequence in the batch; attention adds its own, which grows with the length too (it
+# compares every output with every input). Evaluation decodes the held-out set step by step.
 # A real run lands within about 2× of the estimate, either way (load, CPU, BLAS).
-COST_STEP = 9e-6
-COST_SYMBOL = 2.4e-7
-COST_ATTENTION = 1.35  # the factor attention puts on a step
-COST_EVAL_STEP = 2.5e-5
+COST_STEP = 1.2e-5
+COST_SYMBOL = 3.5e-7
+COST_ATTENTION_STEP = 5e-6
+COST_ATTENTION_SYMBOL = 4.5e-8  # per sequence × input position
+COST_EVAL_STEP = 3e-4
 COST_EVAL_SYMBOL = 3e-7
 
 
 def estimate_seconds(config: TrainConfig) -> float:
     """About how long ``config`` takes to train here (training and evaluations)."""
     L, B = config.length, config.batch
-    step = L * (COST_STEP + COST_SYMBOL * B) * (COST_ATTENTION if config.attention else 1.0)
+    step = L * (COST_STEP + COST_SYMBOL * B)
+    if config.attention:
+        step += L * (COST_ATTENTION_STEP + COST_ATTENTION_SYMBOL * B * L)
     evals = config.iters // config.eval_every + 1 if config.eval_every else 1
     n_eval = min(config.eval_size, VOCAB**L // 2)
     per_eval = L * (COST_EVAL_STEP + COST_EVAL_SYMBOL * n_eval)
@@ -193,7 +197,9 @@ class ReversalData:
         return np.asarray(x, dtype=np.int64) @ self.powers
 
     def is_held_out(self, x: np.ndarray) -> np.ndarray:
-        codes = self.encode(x)
+        return self._held_out_codes(self.encode(x))
+
+    def _held_out_codes(self, codes: np.ndarray) -> np.ndarray:
         i = np.searchsorted(self.eval_codes, codes)
         i[i == len(self.eval_codes)] = 0
         return self.eval_codes[i] == codes
@@ -206,7 +212,7 @@ class ReversalData:
         else:
             codes = rng.integers(0, self.space, size=shape, dtype=np.int64)
             while True:
-                hit = self.is_held_out(self.decode(codes))
+                hit = self._held_out_codes(codes)
                 if not hit.any():
                     break
                 codes[hit] = rng.integers(0, self.space, size=int(hit.sum()), dtype=np.int64)

@@ -5,6 +5,7 @@
 
     live = LiveRun(config, pace="watch")       # the training screen's run
     live.poll(0.05); message = live.recv()     # ("update", Update) ... ("done", RunResult)
+                                               # or ("error", text) if the child failed
     live.send("pause") / "resume" / "step" / "stop";  live.kill()
 
 Why processes. A numpy step of this small model is a hundred short calls, each releasing and
@@ -15,7 +16,8 @@ this process, bit for bit: the same code on the same configuration.
 
 Children are forked from a *forkserver*: a clean process that has imported numpy and the
 trainer once, so a child starts in milliseconds and inherits none of the parent's threads (a
-terminal UI has several; forking a threaded process can deadlock). Children ignore SIGINT:
+terminal UI has several; forking a threaded process can deadlock). A headless command, which
+runs one thread, forks its pool directly. Children ignore SIGINT:
 Ctrl+C reaches the parent, which stops them all at once (``terminate``), so the terminal sees
 one line, not a traceback per worker.
 
@@ -33,6 +35,7 @@ import multiprocessing.connection
 import os
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -45,6 +48,7 @@ PACES = ("fast", "watch", "step")
 POST_INTERVAL = 0.05  # a live run reports at most ~20 times a second
 WATCH_SECONDS = 12.0  # the watchable pace stretches a whole run over about this long
 POLL = 0.1  # how often a waiting pool checks whether to stop
+START_METHODS = multiprocessing.get_all_start_methods()
 
 
 def prepare() -> None:
@@ -61,16 +65,35 @@ def prepare() -> None:
         sys.stderr = saved
 
 
-def _context() -> multiprocessing.context.BaseContext:
+def _context(fork_if_alone: bool = False) -> multiprocessing.context.BaseContext:
+    """The forkserver; or, when asked and this process runs a single thread (a headless
+    command), plain fork, which starts children sooner and is safe without other threads."""
+    if fork_if_alone and threading.active_count() == 1 and "fork" in START_METHODS:
+        return multiprocessing.get_context("fork")
     prepare()
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["attn_tui.core.models.trainer"])
     return ctx
 
 
+def warm_up() -> None:
+    """Start the forkserver now (it imports numpy and the trainer, a second or so on a busy
+    machine) so that the first run starts at once. Returns without waiting for it."""
+    from multiprocessing import forkserver
+
+    _context()
+    forkserver.ensure_running()
+
+
 def _quiet_child() -> None:
-    """In a child: Ctrl+C is the parent's business (it stops us with SIGTERM)."""
+    """In a child: Ctrl+C is the parent's business (it stops us with SIGTERM), and nothing is
+    written to the terminal, which a full-screen parent is drawing on (results and errors
+    travel back through the pipe)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for fd in (1, 2):
+        os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 def default_workers(runs: int) -> int:
@@ -97,7 +120,7 @@ def pool_runs(
                 return
             yield run_to_end(cfg, should_stop)
         return
-    ctx = _context()
+    ctx = _context(fork_if_alone=True)
     pool = ctx.Pool(min(workers, len(configs)), initializer=_quiet_child)
     try:
         results = pool.imap_unordered(run_to_end, configs)
@@ -231,6 +254,11 @@ def _live_main(config: TrainConfig, pace: str, conn, watch_seconds: float) -> No
         live_loop(config, pace, emit, wait, watch_seconds=watch_seconds)
     except (EOFError, BrokenPipeError, ConnectionResetError):
         pass  # the parent stopped listening: nothing left to do
+    except Exception as err:  # a fault of ours: say what it was instead of dying silently
+        try:
+            conn.send(("error", f"{type(err).__name__}: {err}"))
+        except OSError:
+            pass
     finally:
         conn.close()
 

@@ -53,6 +53,8 @@ class AttnApp(App[None]):
         Binding("f2", "toggle_lang", "app.key.lang"),
         Binding("escape", "home", "app.key.home"),
         Binding("ctrl+q", "quit", "app.key.quit", priority=True, show=False),
+        # Ours rather than Textual's, so that its description follows the language.
+        Binding("ctrl+p", "command_palette", "app.key.palette", priority=True, show=False),
     ]
 
     lang: reactive[str] = reactive("en", init=False)
@@ -74,10 +76,16 @@ class AttnApp(App[None]):
 
     def action_toggle_lang(self) -> None:
         self.lang = "en" if self.lang == "zh" else "zh"
+        # Messages in the old language are stale now; and held F2 must not stack 500 toasts.
+        self.clear_notifications()
         self.notify(i18n.t("app.lang_switched"), timeout=2)
 
     def action_home(self) -> None:
-        if self.current_mode != "home":
+        """Back one level: out of a screen opened from another (the calculator opened from an
+        exercise returns to it), else to the home screen."""
+        if len(self.screen_stack) > 1:
+            self.pop_screen()
+        elif self.current_mode != "home":
             self.switch_mode("home")
 
     def action_help(self) -> None:
@@ -85,7 +93,7 @@ class AttnApp(App[None]):
             self.pop_screen()
             return
         screen = self.screen
-        keys = screen.help_keys() if isinstance(screen, TutorScreen) else []
+        keys = screen.help_keys if isinstance(screen, TutorScreen) else list
         panels = screen.HELP if isinstance(screen, TutorScreen) else ()
         self.push_screen(HelpScreen(keys, panels))
 

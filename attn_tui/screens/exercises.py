@@ -21,7 +21,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import ContentSwitcher, Footer, Input, OptionList, Static
+from textual.widgets import ContentSwitcher, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from attn_tui import paths
@@ -31,7 +31,7 @@ from attn_tui.core.exercises.loader import display_path
 from attn_tui.core.exercises.model import ExerciseSet, Library
 from attn_tui.core.progress import ProgressStore
 from attn_tui.i18n import get_lang, t
-from attn_tui.screens.base import TutorScreen, tr
+from attn_tui.screens.base import TutorFooter, TutorScreen, tr
 from attn_tui.widgets.prose import Prose
 
 BAR = 10  # cells in a set's progress bar
@@ -146,7 +146,7 @@ class ExercisesScreen(TutorScreen):
                 with Horizontal(id="ex-answer-row"):
                     yield tr(Static(classes="inline-label"), "ex.answer")
                     yield Input(id="ex-answer", compact=True)
-        yield Footer(show_command_palette=False, compact=True)
+        yield TutorFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

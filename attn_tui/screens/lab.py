@@ -30,14 +30,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.reactive import reactive
-from textual.widgets import Collapsible, ContentSwitcher, Footer, Input, Select, Static, TextArea
+from textual.widgets import Collapsible, ContentSwitcher, Input, Select, Static, TextArea
 
 from attn_tui.core import format as fmt
 from attn_tui.core.attention import lab
 from attn_tui.core.attention.lab import LabResult
 from attn_tui.core.parse import InputError, parse_matrix
 from attn_tui.i18n import describe, t
-from attn_tui.screens.base import TutorScreen, tr
+from attn_tui.screens.base import TutorFooter, TutorScreen, tr
 from attn_tui.widgets.fields import LineInput, Tick, say
 from attn_tui.widgets.heatmap import Heatmap
 from attn_tui.widgets.prose import Prose
@@ -435,7 +435,7 @@ class LabScreen(TutorScreen):
                     for name in VIEWS[1:]:
                         with ViewPanel(id=f"view-{name}"):
                             yield Static(id=f"{name}-body")
-        yield Footer(show_command_palette=False)
+        yield TutorFooter()
 
     def _typed_fields(self) -> ComposeResult:
         """X, its labels and the four W matrices; shown while "typed rows" is chosen."""

@@ -16,7 +16,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, ContentSwitcher, Footer, Input, Static
+from textual.widgets import Button, ContentSwitcher, Input, Static
 
 from attn_tui import paths
 from attn_tui.core import quiz
@@ -24,7 +24,7 @@ from attn_tui.core.exercises.generators import Instance, instance
 from attn_tui.core.exercises.model import Exercise
 from attn_tui.core.progress import ProgressStore, QuizAttempt
 from attn_tui.i18n import get_lang, t
-from attn_tui.screens.base import TutorScreen, tr
+from attn_tui.screens.base import TutorFooter, TutorScreen, tr
 from attn_tui.widgets.prose import Prose
 from attn_tui.widgets.steps import bar, columns
 
@@ -121,7 +121,7 @@ class QuizScreen(TutorScreen):
                     yield Static(id="review-body")
                 with Horizontal(classes="bar"):
                     yield tr(Button(id="back", compact=True), "quiz.back_to_summary", "label")
-        yield Footer(show_command_palette=False)  # 80 columns: Ctrl+P still works
+        yield TutorFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -54,7 +54,11 @@ TEXT = {
     "app.key.prev": ("上一步", "Back"),
     "app.key.all": ("全部", "All"),
     "app.key.experiment": ("√d 实验", "√d test"),
-    "app.key.reset": ("课本例子", "Seed example"),
+    "app.key.reset": ("课本例子", "Example"),
+    "app.key.palette": ("命令面板", "palette"),
+    # Textual's own key descriptions, as the footer and help show them
+    "app.textual.Dismiss menu": ("收起菜单", "Close menu"),
+    "app.textual.Dismiss": ("关闭", "Close"),
     "app.cmd.lang": ("切换语言（中文 / English）", "Switch language (中文 / English)"),
     "app.cmd.lang.help": (
         "在中文和英文之间切换整个界面",

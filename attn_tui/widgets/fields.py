@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.console import RenderableType
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import Reactive
-from textual.widgets import Checkbox, Input, Static
+from textual.widget import Widget
+from textual.widgets import Checkbox, Input, Select, Static
+from textual.widgets._select import SelectOverlay
 
 
 def say(line: Static, text: str, render: Callable[[str], RenderableType] | None = None) -> None:
@@ -42,3 +44,49 @@ class Tick(Checkbox):
     @property
     def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 (Textual's name)
         return "✓" if self.value else " "
+
+
+def panel_of(widget: Widget) -> Widget:
+    """The nearest ancestor drawn with a border (the panel a control sits in), else the screen."""
+    for node in widget.ancestors:
+        if isinstance(node, Widget) and any(edge[0] for edge in node.styles.border):
+            return node
+    return widget.screen
+
+
+def inside_border(widget: Widget) -> Region:
+    """The part of the screen within a widget's border (its padding included)."""
+    return widget.region.shrink(widget.styles.border.spacing)
+
+
+class PanelSelect(Select):
+    """A drop-down whose menu opens inside the panel it sits in, never over the panel's border
+    or the footer: below the control when the choices fit there, above it when there is more
+    room above, scrolling when neither has room for all of them."""
+
+    DEFAULT_CSS = """
+    PanelSelect > SelectOverlay {
+        border: round $border-blurred;
+        & > .option-list--option { padding: 0; }
+    }
+    """
+
+    def _watch_expanded(self, expanded: bool) -> None:
+        super()._watch_expanded(expanded)
+        if expanded:
+            self.fit_menu()
+
+    def fit_menu(self) -> None:
+        overlay = self.query_one(SelectOverlay)
+        room = inside_border(panel_of(self))
+        top = self.region.y
+        need = overlay.option_count + 2  # one row per choice, and the menu's own border
+        below = room.bottom - (top + 1)
+        above = top - room.y
+        if need <= below or below >= above:
+            height, offset = min(need, below), 0
+        else:  # drop up: the menu ends on the row above the control
+            height = min(need, above)
+            offset = -(height + 1)
+        overlay.styles.max_height = max(height, 3)
+        overlay.styles.offset = (0, offset)

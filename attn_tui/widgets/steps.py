@@ -6,7 +6,10 @@ lays them out. The same functions serve the calculator screen and ``attn-tui cal
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -87,29 +90,119 @@ def columns(
     return out
 
 
+class AtWidth:
+    """A renderable laid out for the width it is given: the steps choose how much of a sum,
+    a vector or a table to write out from the room they have, so that the figure a row is
+    about (a score, a weight) is never what gets cut."""
+
+    def __init__(self, build: Callable[[int], RenderableType]) -> None:
+        self.build = build
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.build(options.max_width)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.build(options.max_width))
+
+
+def fit_vec(values, width: int, **kw) -> str:
+    """fmt.vec with as many entries as fit in `width` cells (at least the first and last)."""
+    limit = min(len(values), kw.pop("limit", 8))
+    text = fmt.vec(values, limit=limit, **kw)
+    while cell_len(text) > width and limit > 3:
+        limit -= 1
+        text = fmt.vec(values, limit=limit, **kw)
+    return text
+
+
+def fit_columns(
+    rows: list[list[Cell]], justify: str, header: list[str] | None, width: int,
+    drop: tuple[int, ...] = (), gap: int = 2,
+) -> Text:  # fmt: skip
+    """`columns`, leaving out the columns in `drop` (in that order) until the rows fit."""
+    keep = list(range(len(justify)))
+    out = columns(rows, justify, header, gap)
+    for col in drop:
+        if _widest(out) <= width:
+            break
+        keep.remove(col)
+        out = columns([[row[c] for c in keep] for row in rows], "".join(justify[c] for c in keep),
+                      [header[c] for c in keep] if header else None, gap)  # fmt: skip
+    return out
+
+
+def _widest(text: Text) -> int:
+    return max(cell_len(line) for line in text.plain.split("\n"))
+
+
+def fit_dot(q, k, width: int) -> tuple[str, bool]:
+    """The written-out q·k in at most `width` cells: the first terms, '…', the last term.
+    Returns (text, shortened). Only the terms that can fit are formatted (64 is common)."""
+    n = len(q)
+    full = fmt.dot_arithmetic(q, k, max_terms=n) if n <= max(width // 3, 1) else None
+    if full is not None and cell_len(full) <= width:
+        return full, False
+    last = f"{fmt.factor(q[n - 1])}×{fmt.factor(k[n - 1])}"
+    head: list[str] = []
+    for i in range(min(n - 1, width // 3)):
+        head.append(f"{fmt.factor(q[i])}×{fmt.factor(k[i])}")
+    while head:
+        text = " + ".join([*head, "…", last])
+        if cell_len(text) <= width:
+            return text, True
+        head.pop()
+    text = f"… + {last}"
+    return (text, True) if cell_len(text) <= width else ("…" if width >= 1 else "", True)
+
+
+def weight_text(w: float, places: int = 4) -> str:
+    """A weight or an exp: fixed places, but a tiny positive number is not printed as 0.0000
+    beside a sentence saying a softmax never gives exactly 0."""
+    if 0 < abs(w) < 0.5 * 10**-places:
+        return f"{w:.1e}".replace("-", fmt.MINUS)
+    return fmt.fixed(w, places)
+
+
 def step_scores(s: AttentionSteps) -> RenderableType:
-    show_keys = s.d <= 4
+    return AtWidth(lambda width: _step_scores(s, width))
+
+
+def _step_scores(s: AttentionSteps, width: int) -> RenderableType:
+    scores = ["= " + fmt.num(x) for x in s.scores]
+    score_w = max(cell_len(x) for x in scores)
+    labels = [f"k{fmt.sub(i)}" for i in range(1, s.n + 1)]
+    if s.d <= 4:  # small keys are shown beside their names, when that leaves room for a sum
+        with_keys = [f"{label} {fmt.vec(k)}" for label, k in zip(labels, s.K, strict=True)]
+        if width - max(map(cell_len, with_keys)) - score_w - 2 >= 4 * s.d + 3 * (s.d - 1):
+            labels = with_keys
+    label_w = max(map(cell_len, labels))
+    room = width - label_w - score_w - 2  # what is left for the written-out sum
     rows: list[list[Cell]] = []
-    for i, k in enumerate(s.K, start=1):
-        label = f"k{fmt.sub(i)}" + (f" {fmt.vec(k)}" if show_keys else "")
-        arith = fmt.dot_arithmetic(s.q, k)
-        rows.append(
-            [Text(label, "bold"), Text(arith, "dim"), Text("= " + fmt.num(s.scores[i - 1]), "bold")]
-        )
-    table = columns(rows, "llr", gap=1)
-    return Group(
+    shortened = False
+    for i, k in enumerate(s.K):
+        arith, cut = fit_dot(s.q, k, room) if room >= 5 else ("", True)
+        shortened |= cut
+        rows.append([Text(labels[i], "bold"), Text(arith, "dim"), Text(scores[i], "bold")])
+    parts: list[RenderableType] = [
         _title(1, "calc.s1.title"),
-        Text(f"q = {fmt.vec(s.q)}"),
-        table,
-        Prose(t("calc.s1.intro"), "italic dim"),
-    )
+        Text(f"q = {fit_vec(s.q, width - 4)}", no_wrap=True, overflow="crop"),
+        columns(rows, "llr", gap=1),
+    ]
+    if shortened:
+        parts.append(Prose(t("calc.s1.shortened"), "dim"))
+    parts.append(Prose(t("calc.s1.intro"), "italic dim"))
+    return Group(*parts)
 
 
 def step_scaling(s: AttentionSteps) -> RenderableType:
+    return AtWidth(lambda width: _step_scaling(s, width))
+
+
+def _step_scaling(s: AttentionSteps, width: int) -> RenderableType:
     parts: list[RenderableType] = [_title(2, "calc.s2.title")]
     temperature = s.temperature != 1.0
     if s.scale:
-        parts.append(Text(t("calc.s2.sqrt", d=s.d, sqrt_d=fmt.fixed(s.sqrt_d)), "bold"))
+        parts.append(Prose(t("calc.s2.sqrt", d=s.d, sqrt_d=fmt.fixed(s.sqrt_d)), "bold"))
     else:
         parts.append(Prose(t("calc.s2.off"), "yellow"))
     if temperature:
@@ -123,13 +216,18 @@ def step_scaling(s: AttentionSteps) -> RenderableType:
         if temperature:
             row.append(fmt.fixed(s.logits[i]))
         rows.append(row)
-    parts.append(columns(rows, "l" + "r" * (len(header) - 1), header))
+    gap = 2 if _widest(columns(rows, "l" + "r" * (len(header) - 1), header)) <= width else 1
+    parts.append(columns(rows, "l" + "r" * (len(header) - 1), header, gap))
     if s.scale:
         parts.append(Prose(t("calc.s2.why"), "italic dim"))
     return Group(*parts)
 
 
 def step_softmax(s: AttentionSteps) -> RenderableType:
+    return AtWidth(lambda width: _step_softmax(s, width))
+
+
+def _step_softmax(s: AttentionSteps, width: int) -> RenderableType:
     parts: list[RenderableType] = [_title(3, "calc.s3.title")]
     if s.hard:
         winner = int(s.weights.argmax()) + 1
@@ -142,50 +240,74 @@ def step_softmax(s: AttentionSteps) -> RenderableType:
         w = s.weights[i]
         style = ACCENT if w == top else ""
         rows.append([
-            f"k{fmt.sub(i + 1)}", fmt.fixed(s.logits[i] - s.shift), fmt.fixed(s.exps[i]),
-            Text(fmt.fixed(w), style), Text(bar(w / top, 8), "cyan"),
+            f"k{fmt.sub(i + 1)}", fmt.fixed(s.logits[i] - s.shift), weight_text(s.exps[i]),
+            Text(weight_text(w), style), Text(bar(w / top, 8), "cyan"),
         ])  # fmt: skip
     header = [t("calc.col.key"), t("calc.col.shifted"), t("calc.col.exp"), "α", ""]
-    parts.append(columns(rows, "lrrrl", header))
+    # Narrow: the bars go first, then the shifted logits; the weights always stay.
+    parts.append(fit_columns(rows, "lrrrl", header, width, drop=(4, 1)))
     if not s.hard:
         parts.append(Text(t("calc.s3.sum", s=fmt.fixed(s.exp_sum))))
     parts.append(Prose(t("calc.s3.check", s=fmt.fixed(s.weights.sum())), GOOD))
-    parts.append(Prose(t("calc.s3.hard_grad" if s.hard else "calc.s3.never_zero"), "italic dim"))
+    zeros = [i for i in range(s.n) if s.weights[i] == 0.0]
+    if s.hard:
+        parts.append(Prose(t("calc.s3.hard_grad"), "italic dim"))
+    elif zeros:  # exp underflowed: "never exactly 0" would contradict the table above
+        names = ", ".join(f"k{fmt.sub(i + 1)}" for i in zeros)
+        x = fmt.fixed(s.logits[zeros[0]] - s.shift, 1)
+        parts.append(Prose(t("calc.s3.underflow", keys=names, x=x), "yellow"))
+    else:
+        parts.append(Prose(t("calc.s3.never_zero"), "italic dim"))
     return Group(*parts)
 
 
 def step_weighted_sum(s: AttentionSteps) -> RenderableType:
+    return AtWidth(lambda width: _step_weighted_sum(s, width))
+
+
+def _step_weighted_sum(s: AttentionSteps, width: int) -> RenderableType:
     parts: list[RenderableType] = [_title(4, "calc.s4.title")]
     if s.values_are_keys:
         parts.append(Text(t("calc.s4.values_are_keys"), "dim"))
+    labels = [Text(f"v{fmt.sub(i + 1)}", "bold") for i in range(s.n)]
+    label_w = max(cell_len(label.plain) for label in labels)
+    weights = [weight_text(w) for w in s.weights]
     wide: list[list[Cell]] = []
-    narrow: list[list[Cell]] = []  # the term on its own line when a row does not fit
     for i in range(s.n):
-        label = Text(f"k{fmt.sub(i + 1)}", "bold")
-        product = f"{fmt.fixed(s.weights[i])}×{fmt.vec(s.V[i])}"
-        term = Text(f"= {fmt.vec(s.terms[i])}", "dim")
-        wide.append([label, product, term])
-        narrow += [[label, product], ["", term]]
-    parts.append(Fit(columns(wide, "lll", gap=1), columns(narrow, "ll", gap=1)))
-    parts.append(
-        Text(t("calc.s4.output", o=fmt.vec(s.output, fixed_places=True, sign=True)), ACCENT)
-    )
+        product = f"{weights[i]}×{fmt.vec(s.V[i])}"
+        wide.append([labels[i], product, Text(f"= {fmt.vec(s.terms[i])}", "dim")])
+    table = columns(wide, "lll", gap=1)
+    if _widest(table) > width:  # the term on a line of its own, each vector cut to fit
+        room = width - label_w - 1
+        narrow: list[list[Cell]] = []
+        for i in range(s.n):
+            product = f"{weights[i]}×" + fit_vec(s.V[i], room - cell_len(weights[i]) - 1)
+            term = Text("= " + fit_vec(s.terms[i], room - 2), "dim")
+            narrow += [[labels[i], product], ["", term]]
+        table = columns(narrow, "ll", gap=1)
+    parts.append(table)
+    prefix = t("calc.s4.output", o="")
+    out = fit_vec(s.output, width - cell_len(prefix), fixed_places=True, sign=True)
+    parts.append(Text(prefix + out, ACCENT, no_wrap=True, overflow="crop"))
     parts.append(Prose(t("calc.s4.convex"), "dim"))
     inside = s.inside
     checks: list[list[Cell]] = []
-    for j in range(min(len(s.output), 8)):
+    shown = min(len(s.output), 8)
+    for j in range(shown):
         ok = bool(inside[j])
         checks.append([
             Text("✓" if ok else "✗", GOOD if ok else BAD),
             t("calc.s4.component", i=fmt.sub(j + 1), o=fmt.fixed(s.output[j]),
               lo=fmt.num(s.lo[j]), hi=fmt.num(s.hi[j])),
         ])  # fmt: skip
-    if len(s.output) > 8:
-        checks.append([Text("✓" if inside.all() else "✗", GOOD if inside.all() else BAD), "…"])
     parts.append(columns(checks, "ll", gap=1))
+    if len(s.output) > shown:
+        outside = int((~inside).sum())
+        key, style = ("calc.s4.all_inside", GOOD) if not outside else ("calc.s4.some_outside", BAD)
+        parts.append(Prose(t(key, n=len(s.output), k=outside), style))
     if s.V.shape[1] == 2:
         parts.append(Prose(t("calc.s4.plot"), "dim"))
-        parts.append(hull_plot(s.V, s.output))
+        parts.append(hull_plot(s.V, s.output, width=max(9, min(31, width - 2))))
     parts.append(Prose(t("calc.s4.cannot_create"), "italic dim"))
     return Group(*parts)
 
@@ -212,6 +334,8 @@ def render_experiment(small: DimensionExperiment, large: DimensionExperiment) ->
         col.justify = "right"
     table.add_row("σ(q·k)", fmt.fixed(small.score_std, 2), fmt.fixed(large.score_std, 2))
     table.add_row("√d", fmt.fixed(small.d**0.5, 2), fmt.fixed(large.d**0.5, 2))
+    table.add_row(Text(t("calc.exp.pairs"), "dim"), Text(f"{small.pairs:,}", "dim"),
+                  Text(f"{large.pairs:,}", "dim"))  # fmt: skip
     raw, scaled = t("calc.exp.unscaled"), t("calc.exp.scaled")
     table.add_row(Text(t("calc.exp.max"), "bold"), "", "")
     table.add_row(

@@ -56,6 +56,8 @@ TEXT = {
     "app.key.experiment": ("√d 实验", "√d test"),
     "app.key.reset": ("课本例子", "Example"),
     "app.key.palette": ("命令面板", "palette"),
+    "app.confirm.yes": ("是", "Yes"),
+    "app.confirm.no": ("否", "No"),
     # Textual's own key descriptions, as the footer and help show them
     "app.textual.Dismiss menu": ("收起菜单", "Close menu"),
     "app.textual.Dismiss": ("关闭", "Close"),

@@ -69,13 +69,13 @@ TEXT = {
     ),
     "lab.title_self": (
         "自注意力 · {n} 个词 · d_model = {d_model} · {heads} 个头 · d_k = {d_k}",
-        "self-attention · {n} tokens · d_model = {d_model} · {heads} heads · d_k = {d_k}",
+        "self-attention · {n} {n:token|tokens} · d_model = {d_model} · {heads} {heads:head|heads} · d_k = {d_k}",
     ),
     "lab.title_cross": (
         "交叉注意力 · {n_q} 个查询词 × {n_k} 个键/值词 · "
         "d_model = {d_model} · {heads} 个头 · d_k = {d_k}",
-        "cross-attention · {n_q} query tokens × {n_k} key/value tokens · d_model = {d_model} · "
-        "{heads} heads · d_k = {d_k}",
+        "cross-attention · {n_q} query {n_q:token|tokens} × {n_k} key/value {n_k:token|tokens} · "
+        "d_model = {d_model} · {heads} {heads:head|heads} · d_k = {d_k}",
     ),
     "lab.masks": ("掩码：{masks}", "mask: {masks}"),
     "lab.mask_none": ("无（每个词看全部词）", "none (every token sees every token)"),
@@ -109,7 +109,7 @@ TEXT = {
     "lab.cost_title": ("计算量", "Cost"),
     "lab.cost_scores": (
         "{n} 个词 → 每个头 {n}² = {scores} 个分数",
-        "{n} tokens → {n}² = {scores} scores per head",
+        "{n} {n:token|tokens} → {n}² = {scores} {n:score|scores} per head",
     ),
     "lab.cost_scores_cross": (
         "{n_q} 个查询 × {n_k} 个键 → 每个头 {scores} 个分数",

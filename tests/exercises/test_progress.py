@@ -247,6 +247,10 @@ def test_a_quiz_in_progress_is_kept_and_forgotten(tmp_path: Path):
         assert store.quiz_run() is None
         store.save_quiz_run({"mode": "full", "questions": [["sc-dot", None]], "answers": ["2"]})
     with ProgressStore.open(tmp_path) as store:
-        assert store.quiz_run() == {"mode": "full", "questions": [["sc-dot", None]], "answers": ["2"]}
+        assert store.quiz_run() == {
+            "mode": "full",
+            "questions": [["sc-dot", None]],
+            "answers": ["2"],
+        }
         store.save_quiz_run(None)
         assert store.quiz_run() is None

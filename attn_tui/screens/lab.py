@@ -35,10 +35,10 @@ from textual.widgets import Collapsible, ContentSwitcher, Input, Select, Static,
 from attn_tui.core import format as fmt
 from attn_tui.core.attention import lab
 from attn_tui.core.attention.lab import LabResult
-from attn_tui.core.parse import InputError, parse_matrix
-from attn_tui.i18n import describe, t
+from attn_tui.core.parse import InputError, normalise, parse_matrix
+from attn_tui.i18n import describe, get_lang, t
 from attn_tui.screens.base import TutorFooter, TutorScreen, tr
-from attn_tui.widgets.fields import LineInput, Tick, say
+from attn_tui.widgets.fields import LineInput, PanelSelect, Tick, say
 from attn_tui.widgets.heatmap import Heatmap
 from attn_tui.widgets.prose import Prose
 
@@ -105,11 +105,17 @@ def _title(r: LabResult) -> str:
 # ---------------------------------------------------------------------------- the views
 
 
-def render_attention(r: LabResult, head: int, kind: str, cursor: tuple[int, int]) -> RenderableType:
-    """One head's scores or weights as a heatmap, then the arithmetic of the cursor's cell."""
+def render_attention(
+    r: LabResult, head: int, kind: str, cursor: tuple[int, int], random_w: int | None = None
+) -> RenderableType:
+    """One head's scores or weights as a heatmap, then the arithmetic of the cursor's cell.
+    ``random_w``: the seed of the W matrices when they are drawn, not typed (said on screen,
+    so that "在 looks at 坐 with 0.93" is not read as something about the words)."""
     parts: list[RenderableType] = [
         Prose(_title(r), "bold"), Prose(_masks(r), "dim"), Prose(t("lab.heat.axes"), "dim"),
     ]  # fmt: skip
+    if random_w is not None:
+        parts.append(Prose(t("lab.random_w", seed=random_w), "italic dim"))
     if r.cross:
         note = t("lab.cross_note", q=" ".join(r.queries.labels), k=" ".join(r.memory.labels),
                  n_q=r.n_q, n_k=r.n_k)  # fmt: skip
@@ -138,6 +144,7 @@ def _attention_map(r: LabResult, head: int, kind: str, cursor: tuple[int, int]) 
         cursor=cursor, places=4 if weights else 2, sign=not weights,
         extra=[fmt.fixed(s, 3) for s in r.row_sums[head]] if weights else None,
         extra_title=t("lab.sum"),
+        rounded_note=(lambda places: t("lab.rounded", places=places)) if weights else None,
         vmin=0.0 if weights else None, vmax=1.0 if weights else None,
     )  # fmt: skip
     return Group(Text(title, ACCENT), heatmap)
@@ -399,17 +406,19 @@ class LabScreen(TutorScreen):
         super().__init__()
         self.result: LabResult | None = None
         self.stale = False
+        self.errors: dict[str, str] = {}
         self.cursor = (0, 0)
 
     # ---- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        config = lab.LabConfig()
+        # The sentence in the learner's language: a Chinese one in English mode puzzles.
+        config = lab.LabConfig(preset="cat" if get_lang() == "zh" else "love")
         with Horizontal(id="lab"):
             with Vertical(id="lab-settings") as settings:
                 tr(settings, "lab.settings_panel", "border_title")
                 yield tr(Static(classes="field-label"), "lab.sentence")
-                yield Select(self._sentence_options(), id="sentence", compact=True,
-                             allow_blank=False, value=config.preset)  # fmt: skip
+                yield PanelSelect(self._sentence_options(), id="sentence", compact=True,
+                                  allow_blank=False, value=config.preset)  # fmt: skip
                 yield from self._typed_fields()
                 yield from self._int_row("tokens", "lab.tokens", len(lab.PRESETS[config.preset]))
                 yield from self._int_row("d_model", "lab.d_model_label", config.d_model)
@@ -420,12 +429,12 @@ class LabScreen(TutorScreen):
                 )
                 with Horizontal(classes="row"):
                     yield tr(Static(classes="inline-label"), "lab.window_label")
-                    yield tr(Input("", id="window", compact=True, type="integer"),
+                    yield tr(LineInput("", id="window", compact=True),
                              "lab.window_placeholder", "placeholder")  # fmt: skip
                 yield Static(id="window-error", classes="error")
                 yield tr(Static(classes="field-label"), "lab.cross_label")
-                yield Select(self._cross_options(), id="cross", compact=True,
-                             allow_blank=False, value=CROSS_OFF)  # fmt: skip
+                yield PanelSelect(self._cross_options(), id="cross", compact=True,
+                                  allow_blank=False, value=CROSS_OFF)  # fmt: skip
                 yield Static(id="cross-error", classes="error")
             with Vertical(id="lab-right"):
                 yield Static(id="stale", classes="stale")
@@ -459,7 +468,9 @@ class LabScreen(TutorScreen):
     def _int_row(self, field: str, label_key: str, value: int) -> ComposeResult:
         with Horizontal(classes="row", id=f"{field}-row"):
             yield tr(Static(classes="inline-label"), label_key)
-            yield Input(str(value), id=field, compact=True, type="integer")
+            # Plain text, checked on each change: an integer-only field drops a typed "." without
+            # a word, so "2.5" silently became 25.
+            yield LineInput(str(value), id=field, compact=True)
         yield Static(id=f"{field}-error", classes="error")
 
     def _sentence_options(self) -> list[tuple[str, str]]:
@@ -485,18 +496,19 @@ class LabScreen(TutorScreen):
         for field in INT_FIELDS:
             if typed and field in ("tokens", "d_model"):
                 continue  # both follow the typed X
+            text = self.query_one(f"#{field}", Input).value.strip()
             try:
-                ints[field] = int(self.query_one(f"#{field}", Input).value.strip())
+                ints[field] = int(normalise(text))
             except ValueError:
                 name = t(f"lab.{field}_label" if field in ("d_model", "heads") else f"lab.{field}")
-                errors[field] = t("lab.bad_int", name=name)
+                errors[field] = t("lab.bad_int", name=name, value=text or "∅")
         window_text = self.query_one("#window", Input).value.strip()
         window: int | None = None
         if window_text:
             try:
-                window = int(window_text)
+                window = int(normalise(window_text))
             except ValueError:
-                errors["window"] = t("lab.bad_int", name="w")
+                errors["window"] = t("lab.bad_window", value=window_text)
         proj: lab.Projections | None = None
         if typed:
             queries, proj = self._read_typed(ints.get("seed"), errors)
@@ -584,8 +596,16 @@ class LabScreen(TutorScreen):
         if any(name in errors for name in WEIGHTS):  # a fault hidden in the fold is no help
             self.query_one("#typed-w", Collapsible).collapsed = False
         self.stale = bool(errors)
+        self.errors = errors
         for field in FIELDS:
             say(self.query_one(f"#{field}-error", Static), errors.get(field, ""), Prose)
+        if errors:  # the fault's own line may be below the fold of the settings: bring it up
+            first = next(f for f in FIELDS if f in errors)
+            self.call_after_refresh(
+                self.query_one("#lab-settings").scroll_to_widget,
+                self.query_one(f"#{first}-error"),
+                animate=False,
+            )
         if self.result is not None:
             self.head = min(self.head, self.result.heads - 1)
             i, j = self.cursor
@@ -593,7 +613,9 @@ class LabScreen(TutorScreen):
         self.redraw()
 
     def redraw(self) -> None:
-        say(self.query_one("#stale", Static), t("lab.stale") if self.stale and self.result else "")
+        fault = next((self.errors[f] for f in FIELDS if f in self.errors), "")
+        stale = t("lab.stale_because", fault=fault) if self.stale and self.result else ""
+        say(self.query_one("#stale", Static), stale, Prose)
         for i, name in enumerate(VIEWS):
             panel = self.query_one(f"#view-{name}", ViewPanel)
             panel.border_title = t("lab.view_of", view=t(f"lab.view.{name}"), i=i + 1, n=len(VIEWS))
@@ -601,14 +623,24 @@ class LabScreen(TutorScreen):
         r = self.result
         if r is None:
             return
-        self.query_one(
-            "#view-attn", ViewPanel
-        ).border_subtitle = f"{t('lab.key.head')} {self.head + 1}/{r.heads}"
+        self.query_one("#view-attn", ViewPanel).border_subtitle = t(
+            "lab.head_of", head=self.head + 1, heads=r.heads
+        )
         self.query_one("#attn-body", Static).update(
-            render_attention(r, self.head, self.kind, self.cursor)
+            render_attention(r, self.head, self.kind, self.cursor, self._random_w_seed())
         )
         for name, render in RENDER.items():
             self.query_one(f"#{name}-body", Static).update(render(r))
+
+    def _random_w_seed(self) -> int | None:
+        """The seed the W matrices were drawn from, unless the learner typed all four."""
+        typed = self.query_one("#sentence", Select).value == TYPED
+        if typed and all(self.query_one(f"#{n}", TextArea).text.strip() for n in WEIGHTS):
+            return None
+        try:
+            return int(normalise(self.query_one("#seed", Input).value.strip()))
+        except ValueError:
+            return None
 
     def relocalize(self) -> None:
         # Relabelling the options must not count as choosing one (it would reset fields).
@@ -619,6 +651,7 @@ class LabScreen(TutorScreen):
                 value = select.value
                 select.set_options(options)
                 select.value = value
+                select.mutate_reactive(Select.value)  # relabel even when the value is unchanged
         self.recompute()
 
     # ---- events -------------------------------------------------------------------------

@@ -175,8 +175,31 @@ TEXT = {
     "lab.window_placeholder": ("不限", "all"),
     "lab.cross_label": ("键和值来自", "keys & values from"),
     "lab.cross.off": ("同一句（自注意力）", "same (self-attention)"),
-    "lab.bad_int": ("{name} 要填一个整数。", "{name} needs a whole number."),
+    "lab.bad_int": (
+        "{name} 要填一个整数（“{value}”不是）。",
+        "{name} needs a whole number (“{value}” is not one).",
+    ),
     "lab.stale": ("（仍显示上一次有效设置的结果）", "(still showing the last valid settings)"),
+    "lab.stale_because": (
+        "仍显示上一次有效设置的结果，因为：{fault}",
+        "Still showing the last valid settings, because: {fault}",
+    ),
+    "lab.head_of": ("头 {head}/{heads}", "Head {head}/{heads}"),
+    "lab.rounded": (
+        "为了放得下，权重只保留 {places} 位小数，所以一行看起来的和可能不是 1；行和一列是精确的和，"
+        "选中格子的权重在下面有 4 位小数。",
+        "Rounded to {places} {places:decimal|decimals} to fit, so a row as shown need not add up to 1; the sum "
+        "column is the exact sum, and the selected cell's weight is below to 4 decimals.",
+    ),
+    "lab.random_w": (
+        "W_Q、W_K、W_V、W_O 是按种子 {seed} 随机取的，没有训练过：这些权重只演示算法，不说明词与词在意思上的关系。",
+        "W_Q, W_K, W_V and W_O are random (seed {seed}), not trained: these weights show how "
+        "the arithmetic works, not what the words mean to each other.",
+    ),
+    "lab.bad_window": (
+        "w 要填 0 或更大的整数（“{value}”不是）；留空表示不限。",
+        "w must be a whole number, 0 or more (“{value}” is not); leave it empty for no window.",
+    ),
     # views (F4 cycles through them)
     "lab.view.attn": ("注意力", "Attention"),
     "lab.view.qkv": ("Q、K、V", "Q, K, V"),

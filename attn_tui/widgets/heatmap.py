@@ -8,8 +8,10 @@ in terminal cells). The renderable measures the room it is given and picks the m
 form that fits: every value to ``places`` decimals, then fewer decimals, then shading alone
 (two cells per entry, column labels cut to two cells). Masked cells show ``masked_text``
 (−∞ for scores, 0 for weights) unshaded, so a mask's pattern reads at a glance. A cursor
-cell is drawn inverted with its row and column labels marked; ``highlight`` cells and the
-``diagonal`` are underlined (the trainer uses that for the reversal anti-diagonal).
+cell keeps its colour (so it never looks like the strongest cell) and is framed by ▕ ▏ in
+the gaps beside it, its row and column labels inverted; ``highlight`` cells and the
+``diagonal`` are underlined (the trainer uses that for the reversal anti-diagonal). When
+fewer decimals than ``places`` had to be shown, ``rounded_note`` (if given) says so below.
 
 Used by the lab screen for scores, weights, Q/K/V and outputs; nothing lab-specific here.
 """
@@ -17,7 +19,7 @@ Used by the lab screen for scores, weights, Q/K/V and outputs; nothing lab-speci
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 from rich.color import Color
@@ -33,6 +35,7 @@ from attn_tui.core import format as fmt
 RAMP = ((16, 32, 56), (31, 111, 140), (242, 193, 78))
 LABEL = Style(bold=True)
 CURSOR_LABEL = Style(bold=True, reverse=True)
+CURSOR_FRAME = Style(bold=True)
 MASKED = Style(dim=True)
 SPARK = "░▒▓█"
 
@@ -105,6 +108,7 @@ class Heatmap:
         vmax: float | None = None,
         legend: bool = False,
         all_or_shade: bool = False,
+        rounded_note: Callable[[int], str] | None = None,
     ) -> None:
         self.values = np.asarray(values, dtype=float)
         if self.values.ndim != 2:
@@ -127,6 +131,7 @@ class Heatmap:
         self.extra_title = extra_title
         self.legend = legend
         self.all_or_shade = all_or_shade
+        self.rounded_note = rounded_note  # decimals shown → the sentence saying so
         shown = self.values[~self.masked & np.isfinite(self.values)]
         lo = float(shown.min()) if shown.size else 0.0
         hi = float(shown.max()) if shown.size else 1.0
@@ -168,15 +173,15 @@ class Heatmap:
         extra = self._extra_width()
         return self._label_width() + 1 + n_cols * (cell + 1) + (extra + 1 if extra else 0)
 
-    def _layout(self, max_width: int) -> tuple[list[list[str]], int, bool]:
-        """The most precise (texts, cell width, full labels) that fits ``max_width``."""
+    def _layout(self, max_width: int) -> tuple[list[list[str]], int, bool, int | None]:
+        """The most precise (texts, cell width, full labels, decimals) that fits ``max_width``."""
         for places in [self.places] if self.all_or_shade else range(self.places, -1, -1):
             texts = self._texts(places)
             cell = self._cell_width(texts, full_labels=True)
             if self._width(cell) <= max_width:
-                return texts, cell, True
+                return texts, cell, True, places
         texts = self._texts(None)
-        return texts, 2, False
+        return texts, 2, False, None
 
     # ---- Rich protocol -------------------------------------------------------------------
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
@@ -186,7 +191,7 @@ class Heatmap:
         return Measurement(smallest, max(full, min(title, options.max_width)))
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        texts, cell, full_labels = self._layout(options.max_width)
+        texts, cell, full_labels, places = self._layout(options.max_width)
         if self.title:
             title = self.title if isinstance(self.title, Text) else Text(self.title, "bold")
             yield title
@@ -217,10 +222,15 @@ class Heatmap:
                     style = _cell_style((v - self.vmin) / span if span > 0 else 0.5)
                 if (i, j) in self.highlight:
                     style += Style(underline=True, bold=True)
-                if (i, j) == (cur_i, cur_j):
-                    style = Style(color="black", bgcolor="bright_white", bold=True)
+                if (i, j) == (cur_i, cur_j):  # framed in the gaps; the colour stays the value's
+                    style += Style(bold=True)
                     if not text.strip():
                         text = "◆"
+                    line.right_crop(1)
+                    line.append("▕", CURSOR_FRAME)
+                    line.append(_fit(text, cell), style)
+                    line.append("▏", CURSOR_FRAME)
+                    continue
                 line.append(_fit(text, cell), style)
                 line.append(" ")
             if self.extra is not None:
@@ -228,6 +238,8 @@ class Heatmap:
             yield line
         if self.legend:
             yield self._legend()
+        if self.rounded_note and places is not None and places < self.places:
+            yield Text(self.rounded_note(places), "dim")
 
     def _legend(self) -> Text:
         text = Text(no_wrap=True, overflow="crop")

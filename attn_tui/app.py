@@ -74,9 +74,18 @@ class AttnApp(App[None]):
     def watch_lang(self, lang: str) -> None:
         i18n.set_lang(lang)
 
+    _lang_note_pending = False
+
     def action_toggle_lang(self) -> None:
         self.lang = "en" if self.lang == "zh" else "zh"
-        # Messages in the old language are stale now; and held F2 must not stack 500 toasts.
+        if not self._lang_note_pending:  # held F2: one note for all the switches queued
+            self._lang_note_pending = True
+            self.call_later(self._say_language)
+
+    def _say_language(self) -> None:
+        """Messages in the old language are stale now: they go, and one line says which
+        language is on (queued notes run before this, so they go too)."""
+        self._lang_note_pending = False
         self.clear_notifications()
         self.notify(i18n.t("app.lang_switched"), timeout=2)
 

@@ -47,6 +47,8 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("n", "answer(False)", "app.confirm.no", show=False),
         Binding("escape", "answer(False)", "app.confirm.no", show=False),
         Binding("left,right", "app.focus_next", show=False),
+        # A modal screen hides the app's own keys: F2 is passed on, so it works here too.
+        Binding("f2", "app.toggle_lang", "app.key.lang", show=False),
     ]
 
     def __init__(self, question_key: str, yes_key: str, no_key: str, **params: object) -> None:

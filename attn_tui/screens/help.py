@@ -25,6 +25,8 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape", "dismiss", "app.key.home", show=False),
         Binding("f1", "dismiss", "app.key.help", show=False),
         Binding("question_mark", "dismiss", "app.key.help", show=False),
+        # A modal screen hides the app's own keys: F2 is passed on, so it works here too.
+        Binding("f2", "app.toggle_lang", "app.key.lang", show=False),
     ]
 
     def __init__(

@@ -56,6 +56,10 @@ TEXT = {
     "app.key.experiment": ("√d 实验", "√d test"),
     "app.key.reset": ("课本例子", "Example"),
     "app.key.palette": ("命令面板", "palette"),
+    "app.tick_typing": (
+        "现在选中的是开关“{label}”：空格或回车切换它，Tab 移到下一个输入框。",
+        "The focus is on the switch “{label}”: Space or Enter flips it, Tab moves to a field.",
+    ),
     "app.confirm.yes": ("是", "Yes"),
     "app.confirm.no": ("否", "No"),
     # Textual's own key descriptions, as the footer and help show them

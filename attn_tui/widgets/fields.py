@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.console import RenderableType
+from textual.events import Key
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.widget import Widget
@@ -39,7 +40,31 @@ class LineInput(Input):
 
 
 class Tick(Checkbox):
-    """A compact checkbox whose state reads in plain text too: ✓ when on, blank when off."""
+    """A compact checkbox whose state reads in plain text too: ✓ when on, blank when off.
+
+    Typing at it ("1 1", meant for a field) must not flip it: a space straight after a typed
+    character is taken as part of that typing, and the learner is told what has the focus.
+    """
+
+    _typing = False
+    _told = False  # said once per visit, not once per key
+
+    def on_key(self, event: Key) -> None:
+        if event.key == "space" and self._typing:
+            self._typing = False
+            event.stop()
+            event.prevent_default()
+            return
+        char = event.character
+        self._typing = bool(char and char.isprintable() and not char.isspace())
+        if self._typing and not self._told:
+            from attn_tui.i18n import t
+
+            self._told = True
+            self.notify(t("app.tick_typing", label=str(self.label)), timeout=4)
+
+    def on_blur(self) -> None:
+        self._typing = self._told = False
 
     @property
     def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 (Textual's name)

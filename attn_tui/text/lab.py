@@ -281,8 +281,8 @@ TEXT = {
         "then times W_O ({width}, {d_model}):",
     ),
     # the shapes view
-    "lab.shapes.seed_col": ("课本例子", "seed example"),
-    "lab.shapes.yours_col": ("你的设置", "your settings"),
+    "lab.shapes.seed_col": ("课本例子", "textbook"),
+    "lab.shapes.yours_col": ("你的", "yours"),
     "lab.shapes.note": (
         "每个头只在 d_k 维里比较查询和键；分数表的大小 n×n 与 d_model 无关。"
         "拼接之后形状回到 (n, d_model)，所以层可以一层层叠下去。",

@@ -6,18 +6,22 @@ lays them out. The same functions serve the calculator screen and ``attn-tui cal
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
+from functools import lru_cache
 
+import numpy as np
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
-from rich.rule import Rule
+from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
 from attn_tui.core import format as fmt
 from attn_tui.core.attention.steps import AttentionSteps, DimensionExperiment
-from attn_tui.core.format import cell_len
-from attn_tui.i18n import t
+from attn_tui.core.format import cell_len, wrap
+from attn_tui.i18n import get_lang, t
 from attn_tui.widgets.plot import hull_plot
 from attn_tui.widgets.prose import Prose
 
@@ -105,54 +109,169 @@ class AtWidth:
         return Measurement.get(console, options, self.build(options.max_width))
 
 
+# ---- lines laid out by hand ------------------------------------------------------------------
+# Each step is built as finished lines of (text, style) pieces that already fit the width, and
+# drawn as Segments: Rich then has nothing to measure, wrap or cut, which is most of what a
+# keystroke used to cost (a Text per cell, wrapped and divided on every redraw).
+
+Piece = tuple[str, Style | None]
+
+
+@lru_cache(maxsize=64)
+def _style(name: str) -> Style | None:
+    return Style.parse(name) if name else None
+
+
+class Lines:
+    """Finished lines, drawn as they are."""
+
+    def __init__(self, lines: list[list[Piece]]) -> None:
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        newline = Segment.line()
+        for pieces in self.lines:
+            for text, style in pieces:
+                yield Segment(text, style)
+            yield newline
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max((sum(cell_len(text) for text, _ in line) for line in self.lines), default=0)
+        return Measurement(min(widest, options.max_width), min(widest, options.max_width))
+
+    @property
+    def plain(self) -> str:
+        return "\n".join("".join(text for text, _ in line) for line in self.lines)
+
+
+class Layout:
+    """Builds Lines at one width."""
+
+    def __init__(self, width: int) -> None:
+        self.width = max(width, 8)
+        self.lines: list[list[Piece]] = []
+
+    def line(self, *pieces: tuple[str, str]) -> None:
+        self.lines.append([(text, _style(style)) for text, style in pieces])
+
+    def prose(self, text: str, style: str = "") -> None:
+        st = _style(style)
+        self.lines.extend([(line, st)] for line in wrap(text, self.width))
+
+    def title(self, step: int, key: str) -> None:
+        """ "Step 1 of 4 · " dim, then the step's name, wrapped after the prefix if need be."""
+        prefix, name = t("calc.step_of", step=step) + " · ", t(key)
+        room = self.width - cell_len(prefix)
+        first, *rest = wrap(name, room) if room >= 8 else ["", *wrap(name, self.width)]
+        self.lines.append([(prefix, _style("dim")), (first, _style(ACCENT))])
+        self.lines.extend([(line, _style(ACCENT))] for line in rest)
+
+    def rule(self) -> None:
+        self.lines.append([("─" * self.width, _style("dim"))])
+
+    def table(
+        self, rows: list[list[tuple[str, str]]], justify: str,
+        header: list[str] | None = None, gap: int = 2,
+    ) -> None:  # fmt: skip
+        """Rows of (text, style) cells in padded columns ('l' or 'r' per column)."""
+        if header:
+            rows = [[(h, "dim") for h in header], *rows]
+        if not rows:
+            return
+        sizes = [[cell_len(text) for text, _ in row] for row in rows]
+        widths = [max(size[c] for size in sizes) for c in range(len(justify))]
+        spacer = " " * gap
+        for row, size in zip(rows, sizes, strict=True):
+            pieces: list[Piece] = []
+            last = len(row) - 1
+            for c, (text, style) in enumerate(row):
+                pad = widths[c] - size[c]
+                lead = (spacer if c else "") + (" " * pad if justify[c] == "r" else "")
+                if lead:
+                    pieces.append((lead, None))
+                pieces.append((text, _style(style)))
+                if justify[c] == "l" and pad and c < last:
+                    pieces.append((" " * pad, None))
+            self.lines.append(pieces)
+
+    @staticmethod
+    def table_width(rows: list[list[tuple[str, str]]], header: list[str] | None, gap: int) -> int:
+        """How wide `table` would draw these rows."""
+        every = ([[(h, "") for h in header]] if header else []) + rows
+        widths = [max(cell_len(row[c][0]) for row in every) for c in range(len(every[0]))]
+        return sum(widths) + gap * (len(widths) - 1)
+
+    def embed(self, text: Text) -> None:
+        """A multi-line Text made elsewhere (the hull plot), piece by piece."""
+        for line in text.split("\n"):
+            plain = line.plain
+            ends = (x for span in line.spans for x in (span.start, span.end))
+            cuts = sorted({0, len(plain), *ends})
+            pieces: list[Piece] = []
+            for a, b in zip(cuts, cuts[1:], strict=False):
+                styles = [span.style for span in line.spans if span.start <= a and span.end >= b]
+                style = Style.chain(*(_style(x) if isinstance(x, str) else x for x in styles if x))
+                pieces.append((plain[a:b], style or None))
+            self.lines.append(pieces)
+
+    def done(self) -> Lines:
+        return Lines(self.lines)
+
+
 def fit_vec(values, width: int, **kw) -> str:
-    """fmt.vec with as many entries as fit in `width` cells (at least the first and last)."""
-    limit = min(len(values), kw.pop("limit", 8))
-    text = fmt.vec(values, limit=limit, **kw)
-    while cell_len(text) > width and limit > 3:
-        limit -= 1
-        text = fmt.vec(values, limit=limit, **kw)
-    return text
+    """fmt.vec with as many entries as fit in `width` cells (at least the first and last).
+    Each entry is formatted once, however many layouts are tried."""
+    n = len(values)
+    limit = min(n, kw.pop("limit", 8))
+    places = kw.get("places", 4)
+    if kw.get("fixed_places"):
+        sign = kw.get("sign", False)
+        one = lambda v: fmt.fixed(v, places, sign)  # noqa: E731
+    else:
+        one = lambda v: fmt.num(v, places)  # noqa: E731
+    if n <= limit:
+        items = [one(v) for v in values]
+        text = "(" + ", ".join(items) + ")"
+        if len(text) <= width or n <= 3:
+            return text
+        limit = n - 1
+    head = [one(values[i]) for i in range(max(limit - 2, 1))]
+    last = one(values[n - 1])
+    while True:
+        text = "(" + ", ".join([*head, "…", last]) + ")"
+        if len(text) <= width or len(head) <= 1:
+            return text
+        head.pop()
 
 
-def fit_columns(
-    rows: list[list[Cell]], justify: str, header: list[str] | None, width: int,
-    drop: tuple[int, ...] = (), gap: int = 2,
-) -> Text:  # fmt: skip
-    """`columns`, leaving out the columns in `drop` (in that order) until the rows fit."""
-    keep = list(range(len(justify)))
-    out = columns(rows, justify, header, gap)
-    for col in drop:
-        if _widest(out) <= width:
-            break
-        keep.remove(col)
-        out = columns([[row[c] for c in keep] for row in rows], "".join(justify[c] for c in keep),
-                      [header[c] for c in keep] if header else None, gap)  # fmt: skip
-    return out
-
-
-def _widest(text: Text) -> int:
-    return max(cell_len(line) for line in text.plain.split("\n"))
+@lru_cache(maxsize=512)
+def _fit_dot(q: bytes, k: bytes, width: int) -> tuple[str, bool]:
+    return fit_dot(np.frombuffer(q), np.frombuffer(k), width)
 
 
 def fit_dot(q, k, width: int) -> tuple[str, bool]:
     """The written-out q·k in at most `width` cells: the first terms, '…', the last term.
-    Returns (text, shortened). Only the terms that can fit are formatted (64 is common)."""
+    Returns (text, shortened). Only the terms that can fit are formatted (64 is common);
+    every character here (digits, × − ( ) . + …) is one cell wide, so len() measures it."""
     n = len(q)
-    full = fmt.dot_arithmetic(q, k, max_terms=n) if n <= max(width // 3, 1) else None
-    if full is not None and cell_len(full) <= width:
-        return full, False
-    last = f"{fmt.factor(q[n - 1])}×{fmt.factor(k[n - 1])}"
-    head: list[str] = []
-    for i in range(min(n - 1, width // 3)):
-        head.append(f"{fmt.factor(q[i])}×{fmt.factor(k[i])}")
-    while head:
-        text = " + ".join([*head, "…", last])
-        if cell_len(text) <= width:
-            return text, True
-        head.pop()
+    budget = max(width // 3, 1)  # the shortest term, "1×1", and its " + " take 3+ cells each
+    terms = [f"{fmt.factor(q[i])}×{fmt.factor(k[i])}" for i in range(min(n, budget + 1))]
+    if n <= len(terms):
+        full = " + ".join(terms)
+        if len(full) <= width:
+            return full, False
+    last = terms[-1] if n <= len(terms) else f"{fmt.factor(q[n - 1])}×{fmt.factor(k[n - 1])}"
+    used = len(last) + 4  # "… + " before the last term
+    shown = 0
+    for term in terms[: n - 1]:
+        if used + len(term) + 3 > width:
+            break
+        used += len(term) + 3
+        shown += 1
+    if shown:
+        return " + ".join([*terms[:shown], "…", last]), True
     text = f"… + {last}"
-    return (text, True) if cell_len(text) <= width else ("…" if width >= 1 else "", True)
+    return (text, True) if len(text) <= width else ("…" if width >= 1 else "", True)
 
 
 def weight_text(w: float, places: int = 4) -> str:
@@ -163,168 +282,195 @@ def weight_text(w: float, places: int = 4) -> str:
     return fmt.fixed(w, places)
 
 
-def step_scores(s: AttentionSteps) -> RenderableType:
-    return AtWidth(lambda width: _step_scores(s, width))
+def _key(i: int) -> str:
+    return "k" + fmt.sub(i + 1)
 
 
-def _step_scores(s: AttentionSteps, width: int) -> RenderableType:
+def _scores(s: AttentionSteps, out: Layout) -> None:
+    width = out.width
     scores = ["= " + fmt.num(x) for x in s.scores]
-    score_w = max(cell_len(x) for x in scores)
-    labels = [f"k{fmt.sub(i)}" for i in range(1, s.n + 1)]
+    score_w = max(map(cell_len, scores))
+    labels = [_key(i) for i in range(s.n)]
     if s.d <= 4:  # small keys are shown beside their names, when that leaves room for a sum
         with_keys = [f"{label} {fmt.vec(k)}" for label, k in zip(labels, s.K, strict=True)]
         if width - max(map(cell_len, with_keys)) - score_w - 2 >= 4 * s.d + 3 * (s.d - 1):
             labels = with_keys
     label_w = max(map(cell_len, labels))
     room = width - label_w - score_w - 2  # what is left for the written-out sum
-    rows: list[list[Cell]] = []
+    q = s.q.tobytes()
+    rows = []
     shortened = False
     for i, k in enumerate(s.K):
-        arith, cut = fit_dot(s.q, k, room) if room >= 5 else ("", True)
+        arith, cut = _fit_dot(q, k.tobytes(), room) if room >= 5 else ("", True)
         shortened |= cut
-        rows.append([Text(labels[i], "bold"), Text(arith, "dim"), Text(scores[i], "bold")])
-    parts: list[RenderableType] = [
-        _title(1, "calc.s1.title"),
-        Text(f"q = {fit_vec(s.q, width - 4)}", no_wrap=True, overflow="crop"),
-        columns(rows, "llr", gap=1),
-    ]
+        rows.append([(labels[i], "bold"), (arith, "dim"), (scores[i], "bold")])
+    out.title(1, "calc.s1.title")
+    out.line((f"q = {fit_vec(s.q, width - 4)}", ""))
+    out.table(rows, "llr", gap=1)
     if shortened:
-        parts.append(Prose(t("calc.s1.shortened"), "dim"))
-    parts.append(Prose(t("calc.s1.intro"), "italic dim"))
-    return Group(*parts)
+        out.prose(t("calc.s1.shortened"), "dim")
+    out.prose(t("calc.s1.intro"), "italic dim")
 
 
-def step_scaling(s: AttentionSteps) -> RenderableType:
-    return AtWidth(lambda width: _step_scaling(s, width))
-
-
-def _step_scaling(s: AttentionSteps, width: int) -> RenderableType:
-    parts: list[RenderableType] = [_title(2, "calc.s2.title")]
+def _scaling(s: AttentionSteps, out: Layout) -> None:
+    out.title(2, "calc.s2.title")
     temperature = s.temperature != 1.0
     if s.scale:
-        parts.append(Prose(t("calc.s2.sqrt", d=s.d, sqrt_d=fmt.fixed(s.sqrt_d)), "bold"))
+        out.prose(t("calc.s2.sqrt", d=s.d, sqrt_d=fmt.fixed(s.sqrt_d)), "bold")
     else:
-        parts.append(Prose(t("calc.s2.off"), "yellow"))
+        out.prose(t("calc.s2.off"), "yellow")
     if temperature:
-        parts.append(Prose(t("calc.s2.temperature", T=fmt.num(s.temperature))))
+        out.prose(t("calc.s2.temperature", T=fmt.num(s.temperature)))
     header = [t("calc.col.key"), t("calc.col.score"), t("calc.col.scaled")]
     if temperature:
         header.append(t("calc.col.logit"))
-    rows: list[list[Cell]] = []
+    rows = []
     for i in range(s.n):
-        row: list[Cell] = [f"k{fmt.sub(i + 1)}", fmt.num(s.scores[i]), fmt.fixed(s.scaled[i])]
+        row = [(_key(i), ""), (fmt.num(s.scores[i]), ""), (fmt.fixed(s.scaled[i]), "")]
         if temperature:
-            row.append(fmt.fixed(s.logits[i]))
+            row.append((fmt.fixed(s.logits[i]), ""))
         rows.append(row)
-    gap = 2 if _widest(columns(rows, "l" + "r" * (len(header) - 1), header)) <= width else 1
-    parts.append(columns(rows, "l" + "r" * (len(header) - 1), header, gap))
+    gap = 2 if Layout.table_width(rows, header, 2) <= out.width else 1
+    out.table(rows, "l" + "r" * (len(header) - 1), header, gap)
     if s.scale:
-        parts.append(Prose(t("calc.s2.why"), "italic dim"))
-    return Group(*parts)
+        out.prose(t("calc.s2.why"), "italic dim")
 
 
-def step_softmax(s: AttentionSteps) -> RenderableType:
-    return AtWidth(lambda width: _step_softmax(s, width))
-
-
-def _step_softmax(s: AttentionSteps, width: int) -> RenderableType:
-    parts: list[RenderableType] = [_title(3, "calc.s3.title")]
+def _softmax(s: AttentionSteps, out: Layout) -> None:
+    out.title(3, "calc.s3.title")
     if s.hard:
-        winner = int(s.weights.argmax()) + 1
-        parts.append(Prose(t("calc.s3.hard", i=fmt.sub(winner)), "bold"))
+        out.prose(t("calc.s3.hard", i=fmt.sub(int(s.weights.argmax()) + 1)), "bold")
     else:
-        parts.append(Prose(t("calc.s3.shift", m=fmt.fixed(s.shift))))
+        out.prose(t("calc.s3.shift", m=fmt.fixed(s.shift)))
     top = float(s.weights.max()) or 1.0
-    rows: list[list[Cell]] = []
+    rows = []
     for i in range(s.n):
-        w = s.weights[i]
-        style = ACCENT if w == top else ""
+        w = float(s.weights[i])
         rows.append([
-            f"k{fmt.sub(i + 1)}", fmt.fixed(s.logits[i] - s.shift), weight_text(s.exps[i]),
-            Text(weight_text(w), style), Text(bar(w / top, 8), "cyan"),
+            (_key(i), ""), (fmt.fixed(s.logits[i] - s.shift), ""), (weight_text(s.exps[i]), ""),
+            (weight_text(w), ACCENT if w == top else ""), (bar(w / top, 8), "cyan"),
         ])  # fmt: skip
     header = [t("calc.col.key"), t("calc.col.shifted"), t("calc.col.exp"), "α", ""]
-    # Narrow: the bars go first, then the shifted logits; the weights always stay.
-    parts.append(fit_columns(rows, "lrrrl", header, width, drop=(4, 1)))
+    keep = [0, 1, 2, 3, 4]
+    for col in (4, 1):  # narrow: the bars go first, then the shifted logits; α always stays
+        if Layout.table_width([[r[c] for c in keep] for r in rows], [header[c] for c in keep],
+                              2) <= out.width:  # fmt: skip
+            break
+        keep.remove(col)
+    out.table([[r[c] for c in keep] for r in rows], "".join("lrrrl"[c] for c in keep),
+              [header[c] for c in keep])  # fmt: skip
     if not s.hard:
-        parts.append(Text(t("calc.s3.sum", s=fmt.fixed(s.exp_sum))))
-    parts.append(Prose(t("calc.s3.check", s=fmt.fixed(s.weights.sum())), GOOD))
+        out.line((t("calc.s3.sum", s=fmt.fixed(s.exp_sum)), ""))
+    out.prose(t("calc.s3.check", s=fmt.fixed(s.weights.sum())), GOOD)
     zeros = [i for i in range(s.n) if s.weights[i] == 0.0]
     if s.hard:
-        parts.append(Prose(t("calc.s3.hard_grad"), "italic dim"))
+        out.prose(t("calc.s3.hard_grad"), "italic dim")
     elif zeros:  # exp underflowed: "never exactly 0" would contradict the table above
-        names = ", ".join(f"k{fmt.sub(i + 1)}" for i in zeros)
+        names = ", ".join(_key(i) for i in zeros)
         x = fmt.fixed(s.logits[zeros[0]] - s.shift, 1)
-        parts.append(Prose(t("calc.s3.underflow", keys=names, x=x), "yellow"))
+        out.prose(t("calc.s3.underflow", keys=names, x=x), "yellow")
     else:
-        parts.append(Prose(t("calc.s3.never_zero"), "italic dim"))
-    return Group(*parts)
+        out.prose(t("calc.s3.never_zero"), "italic dim")
 
 
-def step_weighted_sum(s: AttentionSteps) -> RenderableType:
-    return AtWidth(lambda width: _step_weighted_sum(s, width))
-
-
-def _step_weighted_sum(s: AttentionSteps, width: int) -> RenderableType:
-    parts: list[RenderableType] = [_title(4, "calc.s4.title")]
+def _weighted_sum(s: AttentionSteps, out: Layout) -> None:
+    width = out.width
+    out.title(4, "calc.s4.title")
     if s.values_are_keys:
-        parts.append(Text(t("calc.s4.values_are_keys"), "dim"))
-    labels = [Text(f"v{fmt.sub(i + 1)}", "bold") for i in range(s.n)]
-    label_w = max(cell_len(label.plain) for label in labels)
+        out.prose(t("calc.s4.values_are_keys"), "dim")
+    labels = [f"v{fmt.sub(i + 1)}" for i in range(s.n)]
+    label_w = max(map(cell_len, labels))
     weights = [weight_text(w) for w in s.weights]
-    wide: list[list[Cell]] = []
-    for i in range(s.n):
-        product = f"{weights[i]}×{fmt.vec(s.V[i])}"
-        wide.append([labels[i], product, Text(f"= {fmt.vec(s.terms[i])}", "dim")])
-    table = columns(wide, "lll", gap=1)
-    if _widest(table) > width:  # the term on a line of its own, each vector cut to fit
+    wide: list[list[tuple[str, str]]] | None = []
+    for i in range(s.n):  # one row per value while they fit; the first that does not stops it
+        product, term = f"{weights[i]}×{fmt.vec(s.V[i])}", f"= {fmt.vec(s.terms[i])}"
+        if label_w + cell_len(product) + cell_len(term) + 2 > width:
+            wide = None
+            break
+        wide.append([(labels[i], "bold"), (product, ""), (term, "dim")])
+    if wide is not None and Layout.table_width(wide, None, 1) <= width:
+        out.table(wide, "lll", gap=1)
+    else:  # the term on a line of its own, each vector cut to fit
         room = width - label_w - 1
-        narrow: list[list[Cell]] = []
+        narrow = []
         for i in range(s.n):
             product = f"{weights[i]}×" + fit_vec(s.V[i], room - cell_len(weights[i]) - 1)
-            term = Text("= " + fit_vec(s.terms[i], room - 2), "dim")
-            narrow += [[labels[i], product], ["", term]]
-        table = columns(narrow, "ll", gap=1)
-    parts.append(table)
+            narrow += [[(labels[i], "bold"), (product, "")],
+                       [("", ""), ("= " + fit_vec(s.terms[i], room - 2), "dim")]]  # fmt: skip
+        out.table(narrow, "ll", gap=1)
     prefix = t("calc.s4.output", o="")
-    out = fit_vec(s.output, width - cell_len(prefix), fixed_places=True, sign=True)
-    parts.append(Text(prefix + out, ACCENT, no_wrap=True, overflow="crop"))
-    parts.append(Prose(t("calc.s4.convex"), "dim"))
+    vector = fit_vec(s.output, width - cell_len(prefix), fixed_places=True, sign=True)
+    out.line((prefix + vector, ACCENT))
+    out.prose(t("calc.s4.convex"), "dim")
     inside = s.inside
-    checks: list[list[Cell]] = []
     shown = min(len(s.output), 8)
+    checks = []
     for j in range(shown):
         ok = bool(inside[j])
         checks.append([
-            Text("✓" if ok else "✗", GOOD if ok else BAD),
-            t("calc.s4.component", i=fmt.sub(j + 1), o=fmt.fixed(s.output[j]),
-              lo=fmt.num(s.lo[j]), hi=fmt.num(s.hi[j])),
+            ("✓" if ok else "✗", GOOD if ok else BAD),
+            (t("calc.s4.component", i=fmt.sub(j + 1), o=fmt.fixed(s.output[j]),
+               lo=fmt.num(s.lo[j]), hi=fmt.num(s.hi[j])), ""),
         ])  # fmt: skip
-    parts.append(columns(checks, "ll", gap=1))
+    out.table(checks, "ll", gap=1)
     if len(s.output) > shown:
         outside = int((~inside).sum())
         key, style = ("calc.s4.all_inside", GOOD) if not outside else ("calc.s4.some_outside", BAD)
-        parts.append(Prose(t(key, n=len(s.output), k=outside), style))
+        out.prose(t(key, n=len(s.output), k=outside), style)
     if s.V.shape[1] == 2:
-        parts.append(Prose(t("calc.s4.plot"), "dim"))
-        parts.append(hull_plot(s.V, s.output, width=max(9, min(31, width - 2))))
-    parts.append(Prose(t("calc.s4.cannot_create"), "italic dim"))
-    return Group(*parts)
+        out.prose(t("calc.s4.plot"), "dim")
+        out.embed(hull_plot(s.V, s.output, width=max(9, min(31, width - 2))))
+    out.prose(t("calc.s4.cannot_create"), "italic dim")
 
 
-STEPS = (step_scores, step_scaling, step_softmax, step_weighted_sum)
+_BUILDERS = (_scores, _scaling, _softmax, _weighted_sum)
+# Built steps by (attention result, step, width, language): stepping back and forth, switching
+# "all", or a redraw that changes nothing costs a lookup. The result is kept beside its lines,
+# so its id cannot be reused while the entry lives.
+_BUILT: OrderedDict[tuple[int, int, int, str], tuple[AttentionSteps, list[list[Piece]]]] = (
+    OrderedDict()
+)
+
+
+def step_lines(s: AttentionSteps, step: int, width: int) -> list[list[Piece]]:
+    key = (id(s), step, width, get_lang())
+    hit = _BUILT.get(key)
+    if hit is not None and hit[0] is s:
+        _BUILT.move_to_end(key)
+        return hit[1]
+    out = Layout(width)
+    _BUILDERS[step - 1](s, out)
+    _BUILT[key] = (s, out.lines)
+    while len(_BUILT) > 16:
+        _BUILT.popitem(last=False)
+    return out.lines
+
+
+def _step(step: int) -> Callable[[AttentionSteps], RenderableType]:
+    def render(s: AttentionSteps) -> RenderableType:
+        return AtWidth(lambda width: Lines(step_lines(s, step, width)))
+
+    render.__name__ = _BUILDERS[step - 1].__name__.lstrip("_")
+    return render
+
+
+STEPS = tuple(_step(i) for i in range(1, 5))
 
 
 def render_steps(s: AttentionSteps, step: int, show_all: bool) -> RenderableType:
     """Step `step` (1–4) alone, or all four separated by rules."""
     if not show_all:
         return STEPS[step - 1](s)
-    parts: list[RenderableType] = []
-    for i, render in enumerate(STEPS):
-        if i:
-            parts.append(Rule(style="dim"))
-        parts.append(render(s))
-    return Group(*parts)
+
+    def every(width: int) -> Lines:
+        lines: list[list[Piece]] = []
+        for i in range(1, 5):
+            if i > 1:
+                lines.append([("─" * max(width, 8), _style("dim"))])
+            lines.extend(step_lines(s, i, width))
+        return Lines(lines)
+
+    return AtWidth(every)
 
 
 def render_experiment(small: DimensionExperiment, large: DimensionExperiment) -> RenderableType:

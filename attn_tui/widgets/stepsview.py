@@ -5,13 +5,24 @@ a Static inside a scroll container would instead re-measure and re-lay-out the w
 screen on every keystroke (about 20 ms a key at 120×40 with 32 keys of 64 dimensions).
 (A hand-written ScrollView did the same job but, in tmux, left the neighbouring panel's
 rows damaged after a step change in Chinese; RichLog's tested drawing does not.)
+
+Two more things keep a keystroke cheap. The steps arrive as finished lines (``Lines``),
+turned into strips here without passing through Rich's renderer. And the lines are swapped
+in place: RichLog's ``clear()`` followed by ``write()`` resized the log to nothing and back,
+and each change of its virtual size asked Textual to lay out the whole screen again; here
+the size is set only when the number of lines really changes.
 """
 
 from __future__ import annotations
 
 from rich.console import RenderableType
+from rich.segment import Segment
 from textual.events import Resize
+from textual.geometry import Size
+from textual.strip import Strip
 from textual.widgets import RichLog
+
+from attn_tui.widgets.steps import AtWidth, Lines
 
 
 class StepsView(RichLog, can_focus=True):
@@ -38,9 +49,35 @@ class StepsView(RichLog, can_focus=True):
         """Replace what is shown, rendered at the current content width."""
         self._content = content
         width = self.scrollable_content_region.width
-        self.clear()
-        self.write(content, width=width or None, scroll_end=False)
         self._drawn_width = width
+        if not self._size_known or not width:
+            self.clear()
+            self.write(content, width=width or None, scroll_end=False)
+            return
+        strips = self._strips(content, width)
+        self.lines = strips
+        self._line_cache.clear()
+        self._start_line = 0
+        self._widest_line_width = width
+        size = Size(width, len(strips))
+        if self.virtual_size != size:  # a relayout only when the height really changes
+            self.virtual_size = size
+        self.refresh()
+
+    def _strips(self, content: RenderableType, width: int) -> list[Strip]:
+        if isinstance(content, AtWidth):
+            content = content.build(width)
+        if isinstance(content, Lines):
+            return [
+                Strip([Segment(text, style) for text, style in pieces]).adjust_cell_length(width)
+                for pieces in content.lines
+            ]
+        console = self.app.console
+        options = console.options.update_width(width)
+        lines = list(Segment.split_lines(console.render(content, options)))
+        return [strip.adjust_cell_length(width) for strip in Strip.from_lines(lines)] or [
+            Strip.blank(width)
+        ]
 
     @property
     def content(self) -> RenderableType:

@@ -14,7 +14,6 @@ from textual.screen import Screen
 
 from attn_tui import i18n
 from attn_tui.screens.base import TutorScreen
-from attn_tui.screens.help import HelpScreen
 from attn_tui.screens.home import HomeScreen
 
 # Every area the tutor knows, in the order the home screen lists them: mode → screen class.
@@ -98,6 +97,8 @@ class AttnApp(App[None]):
             self.switch_mode("home")
 
     def action_help(self) -> None:
+        from attn_tui.screens.help import HelpScreen  # not needed for a first screen
+
         if isinstance(self.screen, HelpScreen):
             self.pop_screen()
             return

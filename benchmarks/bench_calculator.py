@@ -1,14 +1,21 @@
-"""Calculator performance: keystroke → updated steps, and cold start against a bare Textual app.
+"""Calculator performance (issue 14): every figure in one run, side by side with its goal.
 
     .venv/bin/python benchmarks/bench_calculator.py [--keys 200] [--starts 10]
 
 1. Keystroke latency at d = 64, N = 32 (the calculator's limits are 64 × 64): a key typed
-   into the query, through parsing, attention, the Rich step tables and Textual's repaint,
-   until the app is idle again. Reported for one step shown and for all four at once, with
-   the core's and the renderer's share measured separately. Goal: p95 ≤ 16 ms.
-2. Cold start to the first screen: `attn-tui` (its CLI parser, catalogue, home screen)
-   against a bare Textual app that imports numpy and shows one line, each started in a
-   fresh process, alternately, so both see the same machine. Goal: ratio ≤ 1.3.
+   into the query, through parsing, attention, laying out the steps and Textual's repaint.
+   "steps redrawn" stops when the steps view holds the new lines; "frame painted" when the
+   compositor has drawn them (which includes waiting for Textual's next frame, ≤ 1/60 s).
+   Each is reported with one step shown and with all four. Goals: p95 ≤ 8 ms redrawn,
+   ≤ 33 ms (two frames) painted.
+2. Their parts, measured apart: parse + attend of the 64 × 32 problem (goal: median ≤ 0.5 ms)
+   and the Rich render of all four steps for a fresh result (goal: median ≤ 4 ms).
+3. Cold start to the home screen: `attn-tui` (its CLI parser, catalogue, home screen) against
+   a bare Textual app that imports numpy and shows one line, each started in a fresh process,
+   alternately, so both see the same machine. Goal: ratio of medians ≤ 1.3 (aim 1.15).
+
+The last table repeats every figure beside its goal. Timings taken on a busy machine are
+noisy; the ratio in 3 is measured side by side and holds up best.
 """
 
 from __future__ import annotations
@@ -180,9 +187,24 @@ def main() -> None:
     for _ in range(args.starts):
         bare.append(start_once(BARE))
         ours.append(start_once(OURS))
+    ratio = statistics.median(ours) / statistics.median(bare)
     print(summary("  bare Textual app + numpy", bare))
     print(summary("  attn-tui home screen", ours))
-    print(f"  ratio of medians: {statistics.median(ours) / statistics.median(bare):.2f}")
+    print(f"  ratio of medians: {ratio:.2f}")
+
+    rows = [
+        ("key → steps redrawn, one step, p95", pct(one_ready, 95), 8.0, "ms"),
+        ("key → steps redrawn, all four, p95", pct(every_ready, 95), 8.0, "ms"),
+        ("key → frame painted, one step, p95", pct(one, 95), 33.0, "ms"),
+        ("key → frame painted, all four, p95", pct(every, 95), 33.0, "ms"),
+        ("parse + attend 64 × 32, median", statistics.median(core), 0.5, "ms"),
+        ("Rich render of all steps, median", statistics.median(render), 4.0, "ms"),
+        ("cold start ÷ bare Textual + numpy", ratio, 1.3, "×"),
+    ]
+    print("\nSummary (issue 14)                      now      goal")
+    for name, value, goal, unit in rows:
+        mark = "ok" if value <= goal else "over"
+        print(f"  {name:<36} {value:7.2f}  ≤ {goal:5.2f} {unit:<2}  {mark}")
 
 
 if __name__ == "__main__":

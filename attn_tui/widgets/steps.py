@@ -251,25 +251,33 @@ def _fit_dot(q: bytes, k: bytes, width: int) -> tuple[str, bool]:
 
 def fit_dot(q, k, width: int) -> tuple[str, bool]:
     """The written-out q·k in at most `width` cells: the first terms, '…', the last term.
-    Returns (text, shortened). Only the terms that can fit are formatted (64 is common);
-    every character here (digits, × − ( ) . + …) is one cell wide, so len() measures it."""
+    Returns (text, shortened). Terms are formatted only while they can still fit (64 is
+    common); every character here (digits, × − ( ) . + …) is one cell wide, so len() it is."""
     n = len(q)
-    budget = max(width // 3, 1)  # the shortest term, "1×1", and its " + " take 3+ cells each
-    terms = [f"{fmt.factor(q[i])}×{fmt.factor(k[i])}" for i in range(min(n, budget + 1))]
-    if n <= len(terms):
-        full = " + ".join(terms)
-        if len(full) <= width:
-            return full, False
-    last = terms[-1] if n <= len(terms) else f"{fmt.factor(q[n - 1])}×{fmt.factor(k[n - 1])}"
+
+    def term(i: int) -> str:
+        return f"{fmt.factor(q[i])}×{fmt.factor(k[i])}"
+
+    last = term(n - 1)
+    head: list[str] = []
+    used = len(last)  # the whole sum so far, last term included
+    for i in range(n - 1):
+        piece = term(i)
+        used += len(piece) + 3  # " + "
+        if used > width:
+            break
+        head.append(piece)
+    else:
+        return " + ".join([*head, last]), False
     used = len(last) + 4  # "… + " before the last term
     shown = 0
-    for term in terms[: n - 1]:
-        if used + len(term) + 3 > width:
+    for piece in head:
+        if used + len(piece) + 3 > width:
             break
-        used += len(term) + 3
+        used += len(piece) + 3
         shown += 1
     if shown:
-        return " + ".join([*terms[:shown], "…", last]), True
+        return " + ".join([*head[:shown], "…", last]), True
     text = f"… + {last}"
     return (text, True) if len(text) <= width else ("…" if width >= 1 else "", True)
 
@@ -382,13 +390,16 @@ def _weighted_sum(s: AttentionSteps, out: Layout) -> None:
     label_w = max(map(cell_len, labels))
     weights = [weight_text(w) for w in s.weights]
     wide: list[list[tuple[str, str]]] | None = []
-    for i in range(s.n):  # one row per value while they fit; the first that does not stops it
+    widest_product = widest_term = 0
+    for i in range(s.n):  # one row per value while the columns fit; the first misfit stops it
         product, term = f"{weights[i]}×{fmt.vec(s.V[i])}", f"= {fmt.vec(s.terms[i])}"
-        if label_w + cell_len(product) + cell_len(term) + 2 > width:
+        widest_product = max(widest_product, cell_len(product))
+        widest_term = max(widest_term, cell_len(term))
+        if label_w + widest_product + widest_term + 2 > width:
             wide = None
             break
         wide.append([(labels[i], "bold"), (product, ""), (term, "dim")])
-    if wide is not None and Layout.table_width(wide, None, 1) <= width:
+    if wide is not None:
         out.table(wide, "lll", gap=1)
     else:  # the term on a line of its own, each vector cut to fit
         room = width - label_w - 1

@@ -6,14 +6,17 @@ screen on every keystroke (about 20 ms a key at 120×40 with 32 keys of 64 dimen
 (A hand-written ScrollView did the same job but, in tmux, left the neighbouring panel's
 rows damaged after a step change in Chinese; RichLog's tested drawing does not.)
 
-Two more things keep a keystroke cheap. The steps arrive as finished lines (``Lines``),
-turned into strips here without passing through Rich's renderer. And the lines are swapped
-in place: RichLog's ``clear()`` followed by ``write()`` resized the log to nothing and back,
-and each change of its virtual size asked Textual to lay out the whole screen again; here
-the size is set only when the number of lines really changes.
+Three more things keep a keystroke cheap. The steps arrive as finished lines (``Lines``),
+turned into strips here without passing through Rich's renderer, and only when a line is
+drawn (a panel shows 20 of 200). And the lines are swapped in place: RichLog's ``clear()``
+followed by ``write()`` resized the log to nothing and back, and each change of its virtual
+size asked Textual to lay out the whole screen again; here the size is set only when the
+number of lines really changes.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from rich.console import RenderableType
 from rich.segment import Segment
@@ -22,7 +25,34 @@ from textual.geometry import Size
 from textual.strip import Strip
 from textual.widgets import RichLog
 
-from attn_tui.widgets.steps import AtWidth, Lines
+from attn_tui.core.format import cell_len
+from attn_tui.widgets.steps import AtWidth, Lines, Piece
+
+
+class _LazyStrips(Sequence):
+    """Lines of pieces that become Strips when first drawn."""
+
+    def __init__(self, lines: list[list[Piece]], width: int) -> None:
+        self._lines = lines
+        self._width = width
+        self._made: dict[int, Strip] = {}
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    def __getitem__(self, y):  # noqa: ANN001, ANN204 — an int, or a slice (a list back)
+        if isinstance(y, slice):
+            return [self[i] for i in range(*y.indices(len(self)))]
+        if y < 0:
+            y += len(self)
+        strip = self._made.get(y)
+        if strip is None:
+            pieces = self._lines[y]
+            segments = [Segment(text, style) for text, style in pieces]
+            length = sum(cell_len(text) for text, _ in pieces)
+            strip = Strip(segments, length).adjust_cell_length(self._width)
+            self._made[y] = strip
+        return strip
 
 
 class StepsView(RichLog, can_focus=True):
@@ -51,11 +81,12 @@ class StepsView(RichLog, can_focus=True):
         width = self.scrollable_content_region.width
         self._drawn_width = width
         if not self._size_known or not width:
+            self.lines = []
             self.clear()
             self.write(content, width=width or None, scroll_end=False)
             return
         strips = self._strips(content, width)
-        self.lines = strips
+        self.lines = strips  # type: ignore[assignment]  # a lazy sequence of Strips
         self._line_cache.clear()
         self._start_line = 0
         self._widest_line_width = width
@@ -64,14 +95,11 @@ class StepsView(RichLog, can_focus=True):
             self.virtual_size = size
         self.refresh()
 
-    def _strips(self, content: RenderableType, width: int) -> list[Strip]:
+    def _strips(self, content: RenderableType, width: int) -> Sequence[Strip]:
         if isinstance(content, AtWidth):
             content = content.build(width)
         if isinstance(content, Lines):
-            return [
-                Strip([Segment(text, style) for text, style in pieces]).adjust_cell_length(width)
-                for pieces in content.lines
-            ]
+            return _LazyStrips(content.lines, width)
         console = self.app.console
         options = console.options.update_width(width)
         lines = list(Segment.split_lines(console.render(content, options)))

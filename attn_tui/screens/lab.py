@@ -106,16 +106,25 @@ def _title(r: LabResult) -> str:
 
 
 def render_attention(
-    r: LabResult, head: int, kind: str, cursor: tuple[int, int], random_w: int | None = None
+    r: LabResult,
+    head: int,
+    kind: str,
+    cursor: tuple[int, int],
+    random_w: tuple[int, list[str]] | None = None,
 ) -> RenderableType:
     """One head's scores or weights as a heatmap, then the arithmetic of the cursor's cell.
-    ``random_w``: the seed of the W matrices when they are drawn, not typed (said on screen,
-    so that "在 looks at 坐 with 0.93" is not read as something about the words)."""
+    ``random_w``: the seed and the names of the W matrices drawn rather than typed (said on
+    screen, so that "在 looks at 坐 with 0.93" is not read as something about the words)."""
     parts: list[RenderableType] = [
         Prose(_title(r), "bold"), Prose(_masks(r), "dim"), Prose(t("lab.heat.axes"), "dim"),
     ]  # fmt: skip
     if random_w is not None:
-        parts.append(Prose(t("lab.random_w", seed=random_w), "italic dim"))
+        seed, names = random_w
+        listed = ", ".join(names[:-1]) + t("lab.and") + names[-1] if len(names) > 1 else names[0]
+        if get_lang() == "zh":
+            listed = "、".join(names)
+        text = t("lab.random_w", seed=seed, names=listed, count=len(names))
+        parts.append(Prose(text, "italic dim"))
     if r.cross:
         note = t("lab.cross_note", q=" ".join(r.queries.labels), k=" ".join(r.memory.labels),
                  n_q=r.n_q, n_k=r.n_k)  # fmt: skip
@@ -632,13 +641,16 @@ class LabScreen(TutorScreen):
         for name, render in RENDER.items():
             self.query_one(f"#{name}-body", Static).update(render(r))
 
-    def _random_w_seed(self) -> int | None:
-        """The seed the W matrices were drawn from, unless the learner typed all four."""
+    def _random_w_seed(self) -> tuple[int, list[str]] | None:
+        """The seed and names of the W matrices drawn from it (all but those typed)."""
         typed = self.query_one("#sentence", Select).value == TYPED
-        if typed and all(self.query_one(f"#{n}", TextArea).text.strip() for n in WEIGHTS):
+        drawn = [
+            n for n in WEIGHTS if not (typed and self.query_one(f"#{n}", TextArea).text.strip())
+        ]
+        if not drawn:
             return None
         try:
-            return int(normalise(self.query_one("#seed", Input).value.strip()))
+            return int(normalise(self.query_one("#seed", Input).value.strip())), drawn
         except ValueError:
             return None
 

@@ -62,7 +62,7 @@ class QuizScreen(TutorScreen):
         Binding("f4", "retry", "quiz.key.retry"),
         Binding("f5", "new_quiz", "quiz.key.new"),
         # Esc mid-quiz asks first, and what was answered is kept to resume (else: home).
-        Binding("escape", "leave", "app.key.home", show=False),
+        Binding("escape", "leave", "app.key.home"),
     ]
     SEED: int | None = None  # the quick draw's seed; None = a fresh draw (tests fix it)
 

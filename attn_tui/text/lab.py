@@ -192,10 +192,11 @@ TEXT = {
         "column is the exact sum, and the selected cell's weight is below to 4 decimals.",
     ),
     "lab.random_w": (
-        "W_Q、W_K、W_V、W_O 是按种子 {seed} 随机取的，没有训练过：这些权重只演示算法，不说明词与词在意思上的关系。",
-        "W_Q, W_K, W_V and W_O are random (seed {seed}), not trained: these weights show how "
+        "{names} 是按种子 {seed} 随机取的，没有训练过：这些权重只演示算法，不说明词与词在意思上的关系。",
+        "{names} {count:is|are} random (seed {seed}), not trained: these weights show how "
         "the arithmetic works, not what the words mean to each other.",
     ),
+    "lab.and": ("、", " and "),
     "lab.bad_window": (
         "w 要填 0 或更大的整数（“{value}”不是）；留空表示不限。",
         "w must be a whole number, 0 or more (“{value}” is not); leave it empty for no window.",

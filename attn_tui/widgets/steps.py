@@ -122,6 +122,12 @@ def _style(name: str) -> Style | None:
     return Style.parse(name) if name else None
 
 
+@lru_cache(maxsize=256)
+def _wrapped(text: str, width: int) -> tuple[str, ...]:
+    """A paragraph's lines: the same sentences come back on every keystroke."""
+    return tuple(wrap(text, width))
+
+
 class Lines:
     """Finished lines, drawn as they are."""
 
@@ -156,13 +162,13 @@ class Layout:
 
     def prose(self, text: str, style: str = "") -> None:
         st = _style(style)
-        self.lines.extend([(line, st)] for line in wrap(text, self.width))
+        self.lines.extend([(line, st)] for line in _wrapped(text, self.width))
 
     def title(self, step: int, key: str) -> None:
         """ "Step 1 of 4 · " dim, then the step's name, wrapped after the prefix if need be."""
         prefix, name = t("calc.step_of", step=step) + " · ", t(key)
         room = self.width - cell_len(prefix)
-        first, *rest = wrap(name, room) if room >= 8 else ["", *wrap(name, self.width)]
+        first, *rest = _wrapped(name, room) if room >= 8 else ["", *_wrapped(name, self.width)]
         self.lines.append([(prefix, _style("dim")), (first, _style(ACCENT))])
         self.lines.extend([(line, _style(ACCENT))] for line in rest)
 

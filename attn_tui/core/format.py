@@ -108,12 +108,14 @@ def cell_len(text: str) -> int:
 
 # Spaces that must not become line breaks, turned into a stand-in for the length of the
 # wrapping: inside a short bracketed group "(2 -1 -1)", between the numbers of one row
-# "-2 -1 0", and between a number and the Chinese unit after it "3 维". A glued run longer
-# than a whole line is broken at those spaces after all.
+# "-2 -1 0", between a number and the Chinese unit after it "3 维", and around the sign of
+# a short equation "d_k = 4". A glued run longer than a whole line is broken at those
+# spaces after all.
 _GLUE = "\x00"
 _BRACKETED = re.compile(r"[\[(][^\[\]()\n\u2e80-\u9fff\uff00-\uffef]{1,40}[\])]")
 _BETWEEN_NUMBERS = re.compile(r"(?<=[\d.])[ \t](?=[-+\u2212]?\.?\d)")
 _NUMBER_UNIT = re.compile(r"(?<=\d)[ \t](?=[\u2e80-\u9fff])")
+_EQUATION = re.compile(r"(?<=[!-~]) (?=[=<>≤≥≈] [!-~])|(?<=[!-~] [=<>≤≥≈]) (?=[!-~])")
 
 
 def _glue(paragraph: str) -> str:
@@ -121,7 +123,8 @@ def _glue(paragraph: str) -> str:
         return paragraph
     paragraph = _BRACKETED.sub(lambda m: m.group(0).replace(" ", _GLUE), paragraph)
     paragraph = _BETWEEN_NUMBERS.sub(_GLUE, paragraph)
-    return _NUMBER_UNIT.sub(_GLUE, paragraph)
+    paragraph = _NUMBER_UNIT.sub(_GLUE, paragraph)
+    return _EQUATION.sub(_GLUE, paragraph) if "=" in paragraph or "≈" in paragraph else paragraph
 
 
 def _units(paragraph: str, width: int) -> list[str]:

@@ -305,9 +305,10 @@ def _scores(s: AttentionSteps, out: Layout) -> None:
     scores = ["= " + fmt.num(x) for x in s.scores]
     score_w = max(map(cell_len, scores))
     labels = [_key(i) for i in range(s.n)]
-    if s.d <= 4:  # small keys are shown beside their names, when that leaves room for a sum
+    if s.d <= 4:  # small keys are shown beside their names, when the whole sums still fit
         with_keys = [f"{label} {fmt.vec(k)}" for label, k in zip(labels, s.K, strict=True)]
-        if width - max(map(cell_len, with_keys)) - score_w - 2 >= 4 * s.d + 3 * (s.d - 1):
+        sums = max(len(fmt.dot_arithmetic(s.q, k)) for k in s.K)
+        if max(map(cell_len, with_keys)) + sums + score_w + 2 <= width:
             labels = with_keys
     label_w = max(map(cell_len, labels))
     room = width - label_w - score_w - 2  # what is left for the written-out sum

@@ -42,7 +42,7 @@ def test_template_toml_round_trip_with_the_key_scores_full_marks(tmp_path, capsy
     blank = tomllib.loads(text)
     assert blank == {ex.id: "" for ex in bank}  # every question, in bank order, empty
     assert "# What are the three steps of attention" in text
-    assert "#   c. Compare it with the uniform 0.10" in text  # choices listed for choice kinds
+    assert "#   c. Compare with the uniform 1/L, check that each row" in text  # choices listed
     # The learner fills it in: replace each `id = ""` with the key.
     filled = text
     for ex in bank:

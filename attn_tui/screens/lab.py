@@ -123,7 +123,7 @@ def render_attention(
         listed = ", ".join(names[:-1]) + t("lab.and") + names[-1] if len(names) > 1 else names[0]
         if get_lang() == "zh":
             listed = "、".join(names)
-        text = t("lab.random_w", seed=seed, names=listed, count=len(names))
+        text = t("lab.random_w", seed=seed, names=listed)
         parts.append(Prose(text, "italic dim"))
     if r.cross:
         note = t("lab.cross_note", q=" ".join(r.queries.labels), k=" ".join(r.memory.labels),

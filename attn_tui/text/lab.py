@@ -193,8 +193,8 @@ TEXT = {
     ),
     "lab.random_w": (
         "{names} 是按种子 {seed} 随机取的，没有训练过：这些权重只演示算法，不说明词与词在意思上的关系。",
-        "{names} {count:is|are} random (seed {seed}), not trained: these weights show how "
-        "the arithmetic works, not what the words mean to each other.",
+        "{names}: drawn at random (seed {seed}), not trained. These weights show how the "
+        "arithmetic works, not what the words mean to each other.",
     ),
     "lab.and": ("、", " and "),
     "lab.bad_window": (

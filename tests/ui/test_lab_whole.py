@@ -105,7 +105,7 @@ async def test_each_language_opens_on_a_sentence_in_that_language_and_the_ws_are
         await pilot.pause()
         screen = pilot.app.screen
         assert list(screen.result.queries.labels) == ["I", "love", "China"]
-        assert "random (seed 0), not trained" in " ".join(body(screen, width=46).split())
+        assert "drawn at random (seed 0), not trained" in " ".join(body(screen, width=46).split())
     async with AttnApp(lang="zh").run_test(size=(80, 24)) as pilot:
         pilot.app.switch_mode("lab")
         await pilot.pause()

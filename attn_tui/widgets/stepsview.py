@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from rich.console import RenderableType
 from rich.segment import Segment
+from rich.style import Style
 from textual.events import Resize
 from textual.geometry import Size
 from textual.strip import Strip
@@ -106,6 +107,21 @@ class StepsView(RichLog, can_focus=True):
         return [strip.adjust_cell_length(width) for strip in Strip.from_lines(lines)] or [
             Strip.blank(width)
         ]
+
+    _line_style: Style | None = None  # this widget's style, worked out once per style change
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._line_style = None
+
+    def render_line(self, y: int) -> Strip:
+        """RichLog's, with the widget's style computed once rather than for every line (it
+        walks every ancestor: 40 lines a keystroke made it a visible part of the cost)."""
+        scroll_x, scroll_y = self.scroll_offset
+        line = self._render_line(scroll_y + y, scroll_x, self.scrollable_content_region.width)
+        if self._line_style is None:
+            self._line_style = self.rich_style
+        return line.apply_style(self._line_style)
 
     @property
     def content(self) -> RenderableType:

@@ -19,6 +19,7 @@ from attn_tui.core.exercises.model import Library
 
 ENV_DATA_DIR = "ATTN_TUI_DATA_DIR"
 APP_NAME = "attn-tui"
+LAST_TRANSFORMER = "transformer.npz"  # the last Transformer trained in the app
 
 
 def data_dir(explicit: Path | None = None, environ: Mapping[str, str] | None = None) -> Path:
@@ -31,6 +32,11 @@ def data_dir(explicit: Path | None = None, environ: Mapping[str, str] | None = N
     import platformdirs  # only when needed: the bare launch stays quick
 
     return Path(platformdirs.user_data_dir(APP_NAME))
+
+
+def last_transformer(data: Path) -> Path:
+    """Where the app keeps the last Transformer it trained (the lab opens it)."""
+    return Path(data) / LAST_TRANSFORMER
 
 
 def shipped_exercises() -> Path:

@@ -191,12 +191,6 @@ TEXT = {
         "Rounded to {places} {places:decimal|decimals} to fit, so a row as shown need not add up to 1; the sum "
         "column is the exact sum, and the selected cell's weight is below to 4 decimals.",
     ),
-    "lab.random_w": (
-        "{names} 是按种子 {seed} 随机取的，没有训练过：这些权重只演示算法，不说明词与词在意思上的关系。",
-        "{names}: drawn at random (seed {seed}), not trained. These weights show how the "
-        "arithmetic works, not what the words mean to each other.",
-    ),
-    "lab.and": ("、", " and "),
     "lab.bad_window": (
         "w 要填 0 或更大的整数（“{value}”不是）；留空表示不限。",
         "w must be a whole number, 0 or more (“{value}” is not); leave it empty for no window.",

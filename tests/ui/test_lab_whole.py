@@ -99,13 +99,13 @@ async def test_zero_tokens_is_refused_with_a_message():
         assert "no tokens" in _screen_text(pilot)
 
 
-async def test_each_language_opens_on_a_sentence_in_that_language_and_the_ws_are_called_random():
+async def test_each_language_opens_on_its_own_sentence_and_the_weights_are_called_random():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
         pilot.app.switch_mode("lab")
         await pilot.pause()
         screen = pilot.app.screen
         assert list(screen.result.queries.labels) == ["I", "love", "China"]
-        assert "drawn at random (seed 0), not trained" in " ".join(body(screen, width=46).split())
+        assert "Random weights (seed 0)" in " ".join(body(screen, width=46).split())
     async with AttnApp(lang="zh").run_test(size=(80, 24)) as pilot:
         pilot.app.switch_mode("lab")
         await pilot.pause()

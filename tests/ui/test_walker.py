@@ -143,7 +143,9 @@ async def walk_lab(pilot) -> None:
     await pilot.app.switch_mode("lab")
     screen = pilot.app.screen
     await _still(pilot)
-    for view in range(5):
+    from attn_tui.screens.lab import VIEWS
+
+    for view in range(len(VIEWS)):
         await check(pilot, f"lab view {view + 1}")
         await pilot.press("f4")
     await _open_menus(pilot, "lab")

@@ -73,6 +73,10 @@ def misplaced_overlays(app) -> list[str]:
 
 async def check(pilot, where: str) -> None:
     await pilot.pause()
+    for _ in range(10):  # a footer rebuilt after a key press is laid out a frame later
+        if all(key.region.width for key in pilot.app.screen.query(FooterKey)):
+            break
+        await pilot.pause(0.05)
     lines = screen_lines(pilot.app)
     cut = cut_lines(lines)
     faults = misplaced_overlays(pilot.app)

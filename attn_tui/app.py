@@ -15,7 +15,6 @@ from textual.screen import Screen
 
 from attn_tui import figures, i18n
 from attn_tui.screens.base import TutorScreen
-from attn_tui.screens.help import HelpScreen
 from attn_tui.screens.home import HomeScreen
 
 # Every area the tutor knows, in the order the home screen lists them: mode → screen class.
@@ -54,6 +53,8 @@ class AttnApp(App[None]):
         Binding("f2", "toggle_lang", "app.key.lang"),
         Binding("escape", "home", "app.key.home"),
         Binding("ctrl+q", "quit", "app.key.quit", priority=True, show=False),
+        # Ours rather than Textual's, so that its description follows the language.
+        Binding("ctrl+p", "command_palette", "app.key.palette", priority=True, show=False),
         Binding(figures.FIGURE_KEY, "save_figure", "classroom.key.svg", show=False),
     ]
 
@@ -74,12 +75,27 @@ class AttnApp(App[None]):
     def watch_lang(self, lang: str) -> None:
         i18n.set_lang(lang)
 
+    _lang_note_pending = False
+
     def action_toggle_lang(self) -> None:
         self.lang = "en" if self.lang == "zh" else "zh"
+        if not self._lang_note_pending:  # held F2: one note for all the switches queued
+            self._lang_note_pending = True
+            self.call_later(self._say_language)
+
+    def _say_language(self) -> None:
+        """Messages in the old language are stale now: they go, and one line says which
+        language is on (queued notes run before this, so they go too)."""
+        self._lang_note_pending = False
+        self.clear_notifications()
         self.notify(i18n.t("app.lang_switched"), timeout=2)
 
     def action_home(self) -> None:
-        if self.current_mode != "home":
+        """Back one level: out of a screen opened from another (the calculator opened from an
+        exercise returns to it), else to the home screen."""
+        if len(self.screen_stack) > 1:
+            self.pop_screen()
+        elif self.current_mode != "home":
             self.switch_mode("home")
 
     def action_save_figure(self) -> None:
@@ -94,11 +110,13 @@ class AttnApp(App[None]):
         figures.announce(self, event, ok=False)
 
     def action_help(self) -> None:
+        from attn_tui.screens.help import HelpScreen  # not needed for a first screen
+
         if isinstance(self.screen, HelpScreen):
             self.pop_screen()
             return
         screen = self.screen
-        keys = screen.help_keys() if isinstance(screen, TutorScreen) else []
+        keys = screen.help_keys if isinstance(screen, TutorScreen) else list
         panels = screen.HELP if isinstance(screen, TutorScreen) else ()
         self.push_screen(HelpScreen(keys, panels))
 

@@ -11,8 +11,6 @@ import sys
 from pathlib import Path
 
 from attn_tui import __version__, i18n
-from attn_tui.commands import discover
-from attn_tui.core.parse import InputError
 
 
 def build_parser(commands: bool = True) -> argparse.ArgumentParser:
@@ -37,6 +35,8 @@ def build_parser(commands: bool = True) -> argparse.ArgumentParser:
         help="a folder of extra exercise sets (may be repeated)",
     )  # fmt: skip
     if commands:
+        from attn_tui.commands import discover  # not on a bare launch's path
+
         sub = parser.add_subparsers(dest="command", metavar="COMMAND")
         for module in discover():
             module.add_parser(sub).set_defaults(run=module.run)
@@ -63,6 +63,8 @@ def main(argv: list[str] | None = None) -> int:
 
         AttnApp(lang=i18n.get_lang(), data_dir=args.data_dir, extra_exercises=args.exercises).run()
         return 0
+    from attn_tui.core.parse import InputError
+
     try:
         return int(args.run(args) or 0)
     except InputError as err:

@@ -8,6 +8,7 @@ process-wide setting (the app is one learner at one terminal); the App changes i
 from __future__ import annotations
 
 import os
+import string
 from collections.abc import Mapping
 from functools import cache
 
@@ -48,11 +49,29 @@ def get_lang() -> str:
     return _current
 
 
+class _Formatter(string.Formatter):
+    """str.format, plus ``{n:file|files}``: the word that goes with the number n."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if "|" in format_spec:
+            one, many = format_spec.split("|", 1)
+            return one if value == 1 else many
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _Formatter()
+
+
 def t(key: str, /, lang: str | None = None, **params: object) -> str:
-    """The string for ``key`` in ``lang`` (default: the current language), formatted with params."""
+    """The string for ``key`` in ``lang`` (default: the current language), formatted with params.
+
+    English plurals are written ``{count} {count:file|files}`` ("1 file", "2 files").
+    """
     zh, en = catalogue()[key]
     text = zh if (lang or _current) == "zh" else en
-    return text.format(**params) if params else text
+    if not params:
+        return text
+    return _FORMATTER.vformat(text, (), params) if "|" in text else text.format(**params)
 
 
 def describe(err: Exception, lang: str | None = None) -> str:

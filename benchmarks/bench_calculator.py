@@ -1,20 +1,28 @@
-"""Calculator performance: keystroke → updated steps, and cold start against a bare Textual app.
+"""Calculator performance (issue 14): every figure in one run, side by side with its goal.
 
     .venv/bin/python benchmarks/bench_calculator.py [--keys 200] [--starts 10]
 
 1. Keystroke latency at d = 64, N = 32 (the calculator's limits are 64 × 64): a key typed
-   into the query, through parsing, attention, the Rich step tables and Textual's repaint,
-   until the app is idle again. Reported for one step shown and for all four at once, with
-   the core's and the renderer's share measured separately. Goal: p95 ≤ 16 ms.
-2. Cold start to the first screen: `attn-tui` (its CLI parser, catalogue, home screen)
-   against a bare Textual app that imports numpy and shows one line, each started in a
-   fresh process, alternately, so both see the same machine. Goal: ratio ≤ 1.3.
+   into the query, through parsing, attention, laying out the steps and Textual's repaint.
+   "steps redrawn" stops when the steps view holds the new lines; "frame painted" when the
+   compositor has drawn them (which includes waiting for Textual's next frame, ≤ 1/60 s).
+   Each is reported with one step shown and with all four. Goals: p95 ≤ 8 ms redrawn,
+   ≤ 33 ms (two frames) painted.
+2. Their parts, measured apart: parse + attend of the 64 × 32 problem (goal: median ≤ 0.5 ms)
+   and the Rich render of all four steps for a fresh result (goal: median ≤ 4 ms).
+3. Cold start to the home screen: `attn-tui` (its CLI parser, catalogue, home screen) against
+   a bare Textual app that imports numpy and shows one line, each started in a fresh process,
+   alternately, so both see the same machine. Goal: ratio of medians ≤ 1.3 (aim 1.15).
+
+The last table repeats every figure beside its goal. Timings taken on a busy machine are
+noisy; the ratio in 3 is measured side by side and holds up best.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import resource
 import statistics
 import subprocess
 import sys
@@ -150,10 +158,16 @@ Timed(lang="en").run(headless=True)
 """
 
 
-def start_once(code: str) -> float:
+def start_once(code: str) -> tuple[float, float]:
+    """Wall time and CPU time (user + system, of the child) of one start, in ms. CPU time
+    hardly moves when other work shares the machine; wall time is what a learner waits."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
-    return (time.perf_counter() - t0) * 1e3
+    wall = (time.perf_counter() - t0) * 1e3
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1e3
+    return wall, cpu
 
 
 def main() -> None:
@@ -180,9 +194,30 @@ def main() -> None:
     for _ in range(args.starts):
         bare.append(start_once(BARE))
         ours.append(start_once(OURS))
-    print(summary("  bare Textual app + numpy", bare))
-    print(summary("  attn-tui home screen", ours))
-    print(f"  ratio of medians: {statistics.median(ours) / statistics.median(bare):.2f}")
+    bare_wall, bare_cpu = [w for w, _ in bare], [c for _, c in bare]
+    ours_wall, ours_cpu = [w for w, _ in ours], [c for _, c in ours]
+    ratio = statistics.median(ours_wall) / statistics.median(bare_wall)
+    cpu_ratio = statistics.median(ours_cpu) / statistics.median(bare_cpu)
+    print(summary("  bare Textual app + numpy, wall", bare_wall))
+    print(summary("  attn-tui home screen, wall", ours_wall))
+    print(summary("  bare Textual app + numpy, CPU", bare_cpu))
+    print(summary("  attn-tui home screen, CPU", ours_cpu))
+    print(f"  ratio of medians: {ratio:.2f} wall, {cpu_ratio:.2f} CPU time")
+
+    rows = [
+        ("key → steps redrawn, one step, p95", pct(one_ready, 95), 8.0, "ms"),
+        ("key → steps redrawn, all four, p95", pct(every_ready, 95), 8.0, "ms"),
+        ("key → frame painted, one step, p95", pct(one, 95), 33.0, "ms"),
+        ("key → frame painted, all four, p95", pct(every, 95), 33.0, "ms"),
+        ("parse + attend 64 × 32, median", statistics.median(core), 0.5, "ms"),
+        ("Rich render of all steps, median", statistics.median(render), 4.0, "ms"),
+        ("cold start ÷ bare Textual + numpy", ratio, 1.3, "×"),
+        ("  the same in CPU time (steadier)", cpu_ratio, 1.3, "×"),
+    ]
+    print("\nSummary (issue 14)                      now      goal")
+    for name, value, goal, unit in rows:
+        mark = "ok" if value <= goal else "over"
+        print(f"  {name:<36} {value:7.2f}  ≤ {goal:5.2f} {unit:<2}  {mark}")
 
 
 if __name__ == "__main__":

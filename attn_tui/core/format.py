@@ -106,13 +106,52 @@ def cell_len(text: str) -> int:
     return len(text) if text.isascii() else sum(map(_char_cells, text))
 
 
+# Spaces that must not become line breaks, turned into a stand-in for the length of the
+# wrapping: inside a short bracketed group "(2 -1 -1)", between the numbers of one row
+# "-2 -1 0", between a number and the Chinese unit after it "3 维", and around the sign of
+# a short equation "d_k = 4". A glued run longer than a whole line is broken at those
+# spaces after all.
+_GLUE = "\x00"
+_BRACKETED = re.compile(r"[\[(][^\[\]()\n\u2e80-\u9fff\uff00-\uffef]{1,40}[\])]")
+_BETWEEN_NUMBERS = re.compile(r"(?<=[\d.])[ \t](?=[-+\u2212]?\.?\d)")
+_NUMBER_UNIT = re.compile(r"(?<=\d)[ \t](?=[\u2e80-\u9fff])")
+_EQUATION = re.compile(r"(?<=[!-~]) (?=[=<>≤≥≈] [!-~])|(?<=[!-~] [=<>≤≥≈]) (?=[!-~])")
+
+
+def _glue(paragraph: str) -> str:
+    if not any(ch.isdigit() for ch in paragraph) and "(" not in paragraph and "[" not in paragraph:
+        return paragraph
+    paragraph = _BRACKETED.sub(lambda m: m.group(0).replace(" ", _GLUE), paragraph)
+    paragraph = _BETWEEN_NUMBERS.sub(_GLUE, paragraph)
+    paragraph = _NUMBER_UNIT.sub(_GLUE, paragraph)
+    return _EQUATION.sub(_GLUE, paragraph) if "=" in paragraph or "≈" in paragraph else paragraph
+
+
+def _units(paragraph: str, width: int) -> list[str]:
+    """The paragraph's breakable units: glued runs whole unless longer than a line."""
+    units: list[str] = []
+    for token in _TOKENS.findall(paragraph):
+        if units and units[-1].endswith(_GLUE):  # "3␀" + "维": one unit
+            units[-1] += token
+        elif _GLUE in token and cell_len(token) > width:
+            parts = token.split(_GLUE)
+            for i, part in enumerate(parts):
+                if i:
+                    units.append(" ")
+                units.append(part)
+        else:
+            units.append(token)
+    return units
+
+
 def wrap(text: str, width: int) -> list[str]:
-    """Greedy line breaking for mixed zh/en prose; explicit newlines are kept."""
+    """Greedy line breaking for mixed zh/en prose; explicit newlines are kept. A vector's
+    numbers, a bracketed group and a number with its unit stay on one line when they fit."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line: list[str] = []
         used = 0
-        for token in _TOKENS.findall(paragraph):
+        for token in _units(_glue(paragraph), width):
             size = cell_len(token)
             if token.isspace():
                 if line:
@@ -135,4 +174,4 @@ def wrap(text: str, width: int) -> list[str]:
         while line and line[-1].isspace():
             line.pop()
         lines.append("".join(line))
-    return lines
+    return [line.replace(_GLUE, " ") for line in lines]

@@ -66,7 +66,8 @@ def _split_entries(text: str, field: str, row: int | None) -> list[str]:
         raise InputError("empty", field=field, **({"row": row} if row is not None else {}))
     # Split on commas one by one so that "1,,2" is caught as an empty entry between commas.
     tokens: list[str] = []
-    for i, chunk in enumerate(re.split(r"\s*[,、]\s*", body)):
+    chunks = re.split(r"\s*[,、]\s*", body) if ("," in body or "、" in body) else [body]
+    for i, chunk in enumerate(chunks):
         parts = chunk.split()
         if not parts:
             where = {"field": field, "entry": i + 1} | ({"row": row} if row is not None else {})
@@ -80,8 +81,35 @@ def parse_vector(text: str, field: str = "query", *, row: int | None = None) -> 
     tokens = _split_entries(normalise(text), field, row)
     if len(tokens) > MAX_DIM:
         raise InputError("too_many_dims", field=field, count=len(tokens), limit=MAX_DIM)
+    fast = _fast_values(tokens)
+    if fast is not None:
+        return fast
+    # Something is off: find the first faulty entry and name it.
     values = [_parse_number(tok, field, row, i + 1) for i, tok in enumerate(tokens)]
     return np.array(values, dtype=np.float64)
+
+
+_PLAIN = re.compile(r"[^0-9.eE+-]")
+
+
+def _fast_values(tokens: list[str]) -> np.ndarray | None:
+    """All entries at once, in C, when they are plainly numbers; None to go entry by entry.
+
+    Over the characters 0-9 . e E + -, what float() accepts is exactly what _NUMBER accepts
+    (its only extras, "nan", "inf", "1_0", other scripts' digits, use other characters), so
+    this gives the same numbers and the same refusals as the loop it replaces (2.5 ms for
+    64 × 32 entries, in Python) without a regex per entry.
+    """
+    joined = "".join(tokens)
+    if _PLAIN.search(joined):
+        return None
+    try:
+        values = np.array(tokens, dtype=np.float64)
+    except ValueError:
+        return None
+    if not np.isfinite(values).all() or float(np.abs(values).max(initial=0.0)) > MAX_ABS:
+        return None
+    return values
 
 
 def parse_matrix(text: str, field: str = "keys") -> np.ndarray:
@@ -89,14 +117,36 @@ def parse_matrix(text: str, field: str = "keys") -> np.ndarray:
     body = normalise(text).strip()
     if body.startswith("[[") or body.startswith("(("):
         body = body[1:-1] if body[-1:] in "])" else body[1:]
-    lines = [line for line in _ROW_SEP.split(body) if _strip_brackets(line)]
+    if "[" in body or "]" in body:
+        parts = _ROW_SEP.split(body)
+    else:  # the common case, split without a regex (it tried every blank as a separator)
+        parts = body.replace(";", "\n").split("\n")
+    lines = [line for line in parts if _strip_brackets(line)]
     if not lines:
         raise InputError("empty", field=field)
     if len(lines) > MAX_ROWS:
         raise InputError("too_many_rows", field=field, count=len(lines), limit=MAX_ROWS)
+    fast = _fast_matrix(lines, field)
+    if fast is not None:
+        return fast
+    # Something is off: parse row by row, so the first fault is named as it always was.
     rows = [parse_vector(line, field, row=i + 1) for i, line in enumerate(lines)]
     first = len(rows[0])
     for i, r in enumerate(rows[1:], start=2):
         if len(r) != first:
             raise InputError("ragged", field=field, row=i, length=len(r), expected=first)
     return np.vstack(rows)
+
+
+def _fast_matrix(lines: list[str], field: str) -> np.ndarray | None:
+    """Every row at once when all is well (one conversion for 64 × 64 entries, not one per
+    row); None when anything needs the row-by-row path and its message."""
+    try:
+        rows = [_split_entries(line, field, i + 1) for i, line in enumerate(lines)]
+    except InputError:
+        return None
+    width = len(rows[0])
+    if width > MAX_DIM or any(len(r) != width for r in rows):
+        return None
+    values = _fast_values([token for r in rows for token in r])
+    return None if values is None else values.reshape(len(rows), width)

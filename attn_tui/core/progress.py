@@ -453,7 +453,55 @@ class ProgressStore:
         attempts = self.quiz_attempts(mode)
         return max(attempts, key=lambda a: (a.fraction, -a.id)) if attempts else None
 
+    # -- a quiz left half-way, to resume (kept in the meta table: no schema change)
+    def save_quiz_run(self, run: Mapping[str, Any] | None) -> None:
+        """Keep the quiz in progress (plain JSON data), or forget it with None."""
+        if run is None:
+            self._write(lambda conn: conn.execute("DELETE FROM meta WHERE key = 'quiz_run'"))
+            return
+        text = json.dumps(run, ensure_ascii=False)
+        self._write(
+            lambda conn: conn.execute(
+                "INSERT INTO meta VALUES ('quiz_run', ?) ON CONFLICT (key) DO UPDATE"
+                " SET value = excluded.value",
+                (text,),
+            )
+        )
+
+    def quiz_run(self) -> dict[str, Any] | None:
+        """The quiz left in progress, or None (also when what was kept cannot be read)."""
+        rows = self._read("SELECT value FROM meta WHERE key = 'quiz_run'")
+        if not rows:
+            return None
+        try:
+            run = json.loads(rows[0][0])
+        except (ValueError, TypeError):
+            return None
+        return run if isinstance(run, dict) else None
+
     # -- reset
+    def reset_exercises(self, set_id: str, exercise_ids: Iterable[str] | None = None) -> int:
+        """Forget the attempts on some exercises of a set (all of them when ``exercise_ids`` is
+        None, and then the set's last visit too), as a learner's "reset" asks; returns how many
+        attempts were deleted. Other sets and the quiz are untouched."""
+        ids = None if exercise_ids is None else list(exercise_ids)
+
+        def forget(conn: sqlite3.Connection) -> int:
+            if ids is None:
+                cur = conn.execute("DELETE FROM attempts WHERE set_id = ?", (set_id,))
+                conn.execute("DELETE FROM visits WHERE set_id = ?", (set_id,))
+                return cur.rowcount
+            deleted = 0
+            for exercise_id in ids:
+                cur = conn.execute(
+                    "DELETE FROM attempts WHERE set_id = ? AND exercise_id = ?",
+                    (set_id, exercise_id),
+                )
+                deleted += cur.rowcount
+            return deleted
+
+        return self._write(forget)
+
     def reset(self) -> None:
         """Delete every attempt, visit and quiz result (the file stays, so does its schema)."""
 

@@ -13,8 +13,10 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from textual.binding import ActiveBinding
+from textual.events import ScreenResume
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import Footer
 
 from attn_tui.i18n import catalogue, t
 
@@ -41,8 +43,40 @@ def tr(widget: W, key: str, attr: str = "content", **params: Any) -> W:
 
 
 def describe_binding(description: str) -> str:
-    """A binding's description is a text key where it names one; Textual's own stay as they are."""
-    return t(description) if description in catalogue() else description
+    """A binding's description is a text key where it names one; Textual's own are looked up
+    as ``app.textual.<description>`` and stay as they are when the catalogue has no entry."""
+    if description in catalogue():
+        return t(description)
+    own = f"app.textual.{description}"
+    return t(own) if own in catalogue() else description
+
+
+class TutorFooter(Footer):
+    """The footer, compact so that an area's keys fit in 80 columns (Ctrl+P still works, and
+    the help overlay lists it)."""
+
+    def __init__(self) -> None:
+        super().__init__(show_command_palette=False, compact=True)
+
+
+def drop_closed_watchers(node: Widget) -> None:
+    """Forget watchers registered by widgets that have since been removed.
+
+    Textual 8.2.8's Footer rebuilds its keys on every ``refresh_bindings()`` and each new key
+    ``data_bind``s the footer's ``compact``, which adds a watcher holding the key; watchers of
+    removed widgets are only dropped when ``compact`` changes, which it never does, so every
+    rebuild leaked its keys (holding F2 grew memory by hundreds of MB). Dropping them here, on
+    each rebuild, keeps the list as long as the keys on show.
+    """
+    watchers = node.__dict__.get("__watchers")
+    if not watchers:
+        return
+    for pairs in watchers.values():
+        pairs[:] = [(owner, callback) for owner, callback in pairs if not _gone(owner)]
+
+
+def _gone(node: object) -> bool:
+    return bool(getattr(node, "_closing", False) or getattr(node, "_closed", False))
 
 
 class TutorScreen(Screen):
@@ -53,11 +87,50 @@ class TutorScreen(Screen):
 
     HELP: tuple[tuple[str, str], ...] = ()
 
+    _relabel_pending = False  # a language switch waits to be drawn (see _language_changed)
+    _shown_bindings: tuple | None = None  # what the footer was last built from
+
     def on_mount(self) -> None:
         self.watch(self.app, "lang", self._language_changed, init=False)
 
     def _language_changed(self, _lang: str) -> None:
-        self.localize()
+        """Redraw in the new language once, however many switches arrive before it is drawn.
+
+        Holding F2 sends a switch every 30 ms or so, and a redraw can take longer: drawing each
+        one in turn left a queue that took 25 s to drain. A screen out of sight waits until it
+        is shown again.
+        """
+        if self._relabel_pending:
+            return
+        self._relabel_pending = True
+        if self.app.screen is self:
+            self.call_later(self._relabel)
+
+    def _relabel(self) -> None:
+        if self._relabel_pending and self.is_attached:
+            self._relabel_pending = False
+            self.localize()
+
+    def on_screen_resume(self, _event: ScreenResume) -> None:
+        if self._relabel_pending:
+            self.call_later(self._relabel)
+
+    def refresh_bindings(self) -> None:
+        """Rebuild the footer only when what it shows changed, and never leak its old keys."""
+        for footer in self.query(Footer):
+            drop_closed_watchers(footer)
+        try:
+            shown = tuple(
+                (key, b.binding.description, b.enabled)
+                for key, b in self.active_bindings.items()
+                if b.binding.show
+            )
+        except Exception:  # noqa: BLE001 — mid-teardown: let Textual decide
+            shown = None
+        if shown is not None and shown == self._shown_bindings:
+            return
+        self._shown_bindings = shown if self.app.app_focus else None  # else it is not rebuilt
+        super().refresh_bindings()
 
     def localize(self) -> None:
         """Re-apply every :func:`tr` mark, redraw computed content, relabel the footer."""

@@ -7,6 +7,9 @@ so nothing the learner built disappears while they fix a typo.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
 import numpy as np
 from textual import on
 from textual.app import ComposeResult
@@ -17,7 +20,6 @@ from textual.widgets import (
     Button,
     Checkbox,
     ContentSwitcher,
-    Footer,
     Input,
     Select,
     Static,
@@ -27,26 +29,59 @@ from textual.widgets import (
 from attn_tui.core.attention.steps import (
     MAX_EXPERIMENT_DIM,
     AttentionSteps,
+    DimensionExperiment,
     attend,
     dimension_experiment,
     parse_temperature,
 )
 from attn_tui.core.parse import InputError, parse_matrix, parse_vector
 from attn_tui.i18n import describe, t
-from attn_tui.screens.base import TutorScreen, tr
-from attn_tui.widgets.fields import LineInput, Tick, say
+from attn_tui.screens.base import TutorFooter, TutorScreen, tr
+from attn_tui.widgets.fields import LineInput, PanelSelect, Tick, say
+from attn_tui.widgets.prose import Prose
 from attn_tui.widgets.steps import render_experiment, render_steps
 from attn_tui.widgets.stepsview import StepsView
 
-# (preset id, query, keys, values) — the seed example first: it is what a first launch shows.
-PRESETS: dict[str, tuple[str, str, str]] = {
-    "seed": ("1 0 1", "1 0 0\n0 1 0\n1 0 1\n1 1 0", ""),
-    "orthogonal": ("1 0 0", "1 0 0\n0 1 0\n0 0 1", ""),
-    "identical": ("2 1 0", "1 1 1\n1 1 1\n1 1 1\n1 1 1", ""),
-    "dominant": ("3 0 1", "3 0 1\n0 1 0\n0 0 1\n1 1 0", ""),
-    "plane": ("1 2", "2 0\n0 2\n-1 -1\n2 2", ""),
+
+@dataclass(frozen=True)
+class Preset:
+    """Every input a preset sets: choosing one puts all of them back, switches included."""
+
+    query: str
+    keys: str
+    values: str = ""
+    scale: bool = True
+    hard: bool = False
+    temperature: str = "1"
+
+    @cached_property
+    def parsed(self) -> tuple:
+        """What the preset computes from, to recognise it however it was typed."""
+        V = parse_matrix(self.values, "values") if self.values.strip() else None
+        return (parse_vector(self.query), parse_matrix(self.keys), V, self.scale, self.hard,
+                parse_temperature(self.temperature))  # fmt: skip
+
+
+# The seed example first: it is what a first launch shows.
+PRESETS: dict[str, Preset] = {
+    "seed": Preset("1 0 1", "1 0 0\n0 1 0\n1 0 1\n1 1 0"),
+    "orthogonal": Preset("1 0 0", "1 0 0\n0 1 0\n0 0 1"),
+    "identical": Preset("2 1 0", "1 1 1\n1 1 1\n1 1 1\n1 1 1"),
+    "dominant": Preset("3 0 1", "3 0 1\n0 1 0\n0 0 1\n1 1 0"),
+    "plane": Preset("1 2", "2 0\n0 2\n-1 -1\n2 2"),
 }
 EXPERIMENT = "experiment"
+
+
+def _same(a: np.ndarray | None, b: np.ndarray | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return a.shape == b.shape and bool(np.array_equal(a, b))
+
+
+@lru_cache(maxsize=16)
+def _experiment(d: int, seed: int) -> DimensionExperiment:
+    return dimension_experiment(d, 8, seed)
 
 
 class StepsPanel(StepsView):
@@ -72,8 +107,10 @@ class CalculatorScreen(TutorScreen):
         Binding("pageup", "prev_step", "app.key.prev", priority=True),
         Binding("f3", "toggle_all", "app.key.all"),
         Binding("f4", "toggle_experiment", "app.key.experiment"),
-        Binding("f5", "preset('seed')", "app.key.reset", show=False),
+        Binding("f5", "preset('seed')", "app.key.reset"),
     ]
+    # The inputs panel narrows on a small terminal and widens on a large one (calculator.tcss).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (70, "-normal"), (110, "-wide")]
 
     step: reactive[int] = reactive(1, init=False)
     show_all: reactive[bool] = reactive(False, init=False)
@@ -83,10 +120,12 @@ class CalculatorScreen(TutorScreen):
         self.result: AttentionSteps | None = None
         self.stale = False
         self._parse_cache: dict[str, tuple[str, np.ndarray | None, InputError | None]] = {}
+        self.experiment: tuple[DimensionExperiment, DimensionExperiment] | None = None
 
     # ---- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        query, keys, values = PRESETS["seed"]
+        seed = PRESETS["seed"]
+        query, keys, values = seed.query, seed.keys, seed.values
         with Horizontal(id="calc"):
             with Vertical(id="calc-inputs") as inputs:
                 tr(inputs, "calc.inputs_panel", "border_title")
@@ -111,15 +150,14 @@ class CalculatorScreen(TutorScreen):
                     yield tr(Static(classes="inline-label"), "calc.temperature")
                     yield LineInput("1", id="temperature", compact=True)
                 yield Static(id="temperature-error", classes="error")
-                yield Select(self._preset_options(), id="preset", compact=True,
-                             prompt=t("calc.preset"), value="seed")  # fmt: skip
+                yield PanelSelect(self._preset_options(), id="preset", compact=True,
+                                  prompt=t("calc.preset"), value="seed")  # fmt: skip
             with ContentSwitcher(initial="steps-box", id="calc-right"):
                 with Vertical(id="steps-box") as steps:
                     tr(steps, "calc.steps_panel", "border_title")
                     yield Static(id="stale", classes="stale")
                     yield StepsPanel(id="steps")
-                with VerticalScroll(id="experiment") as exp:
-                    tr(exp, "calc.preset.experiment", "border_title")
+                with VerticalScroll(id="experiment"):  # titled by redraw_experiment
                     with Horizontal(classes="row"):
                         yield tr(Static(classes="inline-label"), "calc.exp.d_small")
                         yield Input("3", id="d-small", compact=True, type="integer")
@@ -130,7 +168,7 @@ class CalculatorScreen(TutorScreen):
                     yield Static(id="exp-error", classes="error")
                     yield Static(id="exp-body")
                     yield tr(Button(id="exp-back", compact=True), "calc.exp.back", "label")
-        yield Footer(show_command_palette=False)  # 80 columns: Ctrl+P still works, help lists it
+        yield TutorFooter()
 
     def _preset_options(self) -> list[tuple[str, str]]:
         return [(t(f"calc.preset.{name}"), name) for name in (*PRESETS, EXPERIMENT)]
@@ -162,8 +200,28 @@ class CalculatorScreen(TutorScreen):
                 errors[field] = describe(err)
         self.stale = bool(errors)
         for field in ("query", "keys", "values", "temperature"):
-            say(self.query_one(f"#{field}-error", Static), errors.get(field, ""))
+            say(self.query_one(f"#{field}-error", Static), errors.get(field, ""), Prose)
+        self._show_preset(None if errors else self.result)
         self.redraw()
+
+    def _show_preset(self, result: AttentionSteps | None) -> None:
+        """The preset menu names the example on show, or none once the learner has edited it."""
+        select = self.query_one("#preset", Select)
+        if select.value == EXPERIMENT:
+            return
+        match = Select.NULL
+        if result is not None:
+            V = None if result.values_are_keys else result.V
+            here = (result.q, result.K, V, result.scale, result.hard, result.temperature)
+            for name, preset in PRESETS.items():
+                q, K, pV, scale, hard, T = preset.parsed
+                if (_same(q, here[0]) and _same(K, here[1]) and _same(pV, V)
+                        and (scale, hard, T) == here[3:]):  # fmt: skip
+                    match = name
+                    break
+        if select.value != match:
+            with self.prevent(Select.Changed):
+                select.value = match
 
     def _parsed(self, field: str, text: str, errors: dict[str, str]) -> np.ndarray | None:
         """Parse a field, reusing the last result while its text is unchanged: a keystroke in
@@ -207,10 +265,9 @@ class CalculatorScreen(TutorScreen):
             say(error, t("calc.exp.bad_d", limit=MAX_EXPERIMENT_DIM))
             return
         say(error, "")
-        body = render_experiment(
-            dimension_experiment(small, 8, seed), dimension_experiment(large, 8, seed)
-        )
-        self.query_one("#exp-body", Static).update(body)
+        self.experiment = (_experiment(small, seed), _experiment(large, seed))
+        self.query_one("#experiment").border_title = t("calc.exp.panel", small=small, large=large)
+        self.query_one("#exp-body", Static).update(render_experiment(*self.experiment))
 
     def _experiment_dim(self, selector: str) -> int:
         value = int(self.query_one(selector, Input).value)
@@ -284,21 +341,24 @@ class CalculatorScreen(TutorScreen):
 
     def fill(self, query: str, keys: str, values: str = "") -> None:
         """Put a worked example in the fields (e.g. from an exercise) and start at step 1."""
-        with self.prevent(Select.Changed):
-            self.query_one("#preset", Select).clear()  # these numbers are no preset
-        self._load(query, keys, values)
+        self._load(Preset(query, keys, values))
 
     def action_preset(self, name: str) -> None:
         if name == EXPERIMENT:
             self.query_one(ContentSwitcher).current = "experiment"
             self.redraw_experiment()
             return
-        self._load(*PRESETS[name])
+        self._load(PRESETS[name])
 
-    def _load(self, query: str, keys: str, values: str) -> None:
-        self.query_one("#query", Input).value = query
-        self.query_one("#keys", TextArea).text = keys
-        self.query_one("#values", TextArea).text = values
+    def _load(self, preset: Preset) -> None:
+        """Every input the preset names, in one recompute (not one per field)."""
+        with self.prevent(Input.Changed, TextArea.Changed, Checkbox.Changed):
+            self.query_one("#query", Input).value = preset.query
+            self.query_one("#keys", TextArea).text = preset.keys
+            self.query_one("#values", TextArea).text = preset.values
+            self.query_one("#scale", Checkbox).value = preset.scale
+            self.query_one("#hard", Checkbox).value = preset.hard
+            self.query_one("#temperature", Input).value = preset.temperature
         self.query_one(ContentSwitcher).current = "steps-box"
         self.step = 1
         self.recompute()

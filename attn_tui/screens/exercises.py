@@ -10,6 +10,7 @@ store and named at the top of the list.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -21,7 +22,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import ContentSwitcher, Footer, Input, OptionList, Static
+from textual.widgets import ContentSwitcher, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from attn_tui import paths
@@ -29,10 +30,12 @@ from attn_tui.core.exercises.generators import Instance, fmt_number, instance
 from attn_tui.core.exercises.grading import Grade, grade, reveal
 from attn_tui.core.exercises.loader import display_path
 from attn_tui.core.exercises.model import ExerciseSet, Library
-from attn_tui.core.progress import ProgressStore
+from attn_tui.core.format import cell_len
+from attn_tui.core.progress import ExerciseStatus, ProgressStore
 from attn_tui.i18n import get_lang, t
-from attn_tui.screens.base import TutorScreen, tr
-from attn_tui.widgets.prose import Prose
+from attn_tui.screens.base import TutorFooter, TutorScreen, tr
+from attn_tui.screens.confirm import ConfirmScreen
+from attn_tui.widgets.prose import Prose, fit_words
 from attn_tui.widgets.self_check import SelfCheck
 
 BAR = 10  # cells in a set's progress bar
@@ -81,12 +84,37 @@ def _entries(g: Grade) -> Text | None:
     return text
 
 
+_PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
+
+
+def _mark(status: ExerciseStatus | None) -> tuple[str, str]:
+    """One exercise's mark: ✓ solved, ○ answer seen, ✗ tried and not right, · not tried."""
+    if status is not None and status.solved:
+        return "✓", "green"
+    if status is not None and status.revealed:
+        return "○", "cyan"
+    if status is not None and status.attempts:
+        return "✗", "red"
+    return "·", "dim"
+
+
+class ItemList(OptionList):
+    """The exercises of one set; the letters act on the highlighted one or on the set."""
+
+    BINDINGS = [
+        Binding("w", "screen.redo", "ex.key.redo"),
+        Binding("r", "screen.reset_one", "ex.key.reset_one"),
+        Binding("x", "screen.reset_set", "ex.key.reset_set"),
+    ]
+
+
 class ExercisesScreen(TutorScreen):
     CSS_PATH = "exercises.tcss"
     HELP = (
         ("ex.sets", "ex.help.list"),
         ("ex.title", "ex.help.exercise"),
         ("ex.key.next", "ex.help.keys"),
+        ("ex.key.list", "ex.help.items"),
     )
     BINDINGS = [
         Binding("f3", "hint", "ex.key.hint"),
@@ -96,6 +124,7 @@ class ExercisesScreen(TutorScreen):
         Binding("pagedown", "next", "ex.key.next", priority=True),
         Binding("pagedown", "skip", "ex.key.skip", priority=True),
         Binding("pageup", "previous", "ex.key.previous", priority=True, show=False),
+        Binding("f8", "items", "ex.key.list"),
         Binding("f6", "sets", "ex.key.sets"),
     ]
 
@@ -111,6 +140,8 @@ class ExercisesScreen(TutorScreen):
         self.grade: Grade | None = None
         self.graded_answer: str | None = None  # the text that earned self.grade
         self.finished = False  # solved or revealed in this showing: Enter moves on
+        self.redo = False  # going through only the exercises not solved yet
+        self._calc_armed = False  # F7 pressed once on an unfinished exercise
 
     # ---- loading ------------------------------------------------------------------------
     def _open(self) -> None:
@@ -136,6 +167,9 @@ class ExercisesScreen(TutorScreen):
                 tr(sets, "ex.sets", "border_title")
                 yield sets
                 yield Static(id="ex-summary")
+            with Vertical(id="ex-items"):
+                yield Static(id="ex-items-intro")
+                yield ItemList(id="ex-items-list")
             with Vertical(id="ex-pane"):
                 yield Static(id="ex-head")
                 with VerticalScroll(id="ex-body"):
@@ -148,7 +182,7 @@ class ExercisesScreen(TutorScreen):
                 with Horizontal(id="ex-answer-row"):
                     yield tr(Static(classes="inline-label"), "ex.answer")
                     yield Input(id="ex-answer", compact=True)
-        yield Footer(show_command_palette=False, compact=True)
+        yield TutorFooter()
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -207,15 +241,21 @@ class ExercisesScreen(TutorScreen):
         return options
 
     def _progress_line(self, ex_set: ExerciseSet) -> Text:
-        total, done, when = len(ex_set.exercises), 0, None
+        """Solved (█) and answer seen (▒) apart: a revealed answer is not a solved exercise."""
+        total, solved, seen, when = len(ex_set.exercises), 0, 0, None
         if self.store is not None:
             progress = self.store.set_progress(ex_set.id, ex_set.ids)
-            done, when = progress.done, progress.last_visited_at
-        filled = round(BAR * done / total) if total else 0
+            solved, seen = progress.solved, progress.done - progress.solved
+            when = progress.last_visited_at
+        full = round(BAR * solved / total) if total else 0
+        half = min(BAR - full, round(BAR * seen / total)) if total else 0
         line = Text()
-        line.append("█" * filled, "green")
-        line.append("░" * (BAR - filled), "dim")
-        line.append("  " + t("ex.progress_count", done=done, total=total))
+        line.append("█" * full, "green")
+        line.append("▒" * half, "cyan")
+        line.append("░" * (BAR - full - half), "dim")
+        line.append("  " + t("ex.progress_count", solved=solved, total=total))
+        if seen:
+            line.append(" · " + t("ex.progress_seen", seen=seen), "cyan")
         line.append(" · ", "dim")
         line.append(
             t("ex.last_visited", when=_when(when)) if when else t("ex.never_visited"), "dim"
@@ -273,6 +313,7 @@ class ExercisesScreen(TutorScreen):
         self.grade = None
         self.graded_answer = None
         self.finished = False
+        self._calc_armed = False
         self.query_one(SelfCheck).offer(None)
         answer = self.query_one("#ex-answer", Input)
         answer.value = ""
@@ -349,18 +390,20 @@ class ExercisesScreen(TutorScreen):
         widget.update(content if content is not None else "")
         widget.set_class(content is not None, "-shown")
 
+    def _statuses(self) -> dict[str, ExerciseStatus]:
+        if self.store is None or self.current is None:
+            return {}
+        return self._remember(lambda store: store.statuses(self.current.id)) or {}  # type: ignore[union-attr]
+
     def _head(self, lang: str) -> Text:
-        """The set's title, then one mark per exercise: ✓ solved, ○ answer seen, · not done."""
+        """The set's title, then one mark per exercise (see _mark)."""
         assert self.current is not None
-        statuses = self.store.statuses(self.current.id) if self.store is not None else {}
+        statuses = self._statuses()
         head = Text(self.current.title.get(lang) + "  ", "bold")
+        if self.redo:
+            head = Text.assemble(head, (t("ex.redo_mode") + "  ", "yellow"))
         for i, ex_id in enumerate(self.current.ids):
-            status = statuses.get(ex_id)
-            mark, style = "·", "dim"
-            if status is not None and status.solved:
-                mark, style = "✓", "green"
-            elif status is not None and status.revealed:
-                mark, style = "○", "cyan"
+            mark, style = _mark(statuses.get(ex_id))
             if i == self.index:
                 style += " reverse"
             head.append(mark, style)
@@ -387,11 +430,16 @@ class ExercisesScreen(TutorScreen):
             return None
         g, inst = self.grade, self.inst
         lines = g.lines(t, lang)
+        if not g.is_answer and g.status != "unreadable":
+            lines = lines[1:]  # not "Not right.": it was not an answer at all
         parts: list[RenderableType] = [Prose(lines[0], HEADLINE_STYLE.get(g.status, "bold"))]
         entries = _entries(g)
         if entries is not None:
             parts.append(entries)
         parts += [Prose(line) for line in lines[1:]]
+        if not g.is_answer:
+            parts.append(Prose(t("ex.not_counted"), "yellow"))
+            return Group(*parts)
         if g.status == "revealed" or (g.correct and inst.exercise.kind == "text"):
             key = "ex.fb.reference" if inst.exercise.kind == "text" else "ex.fb.answer_was"
             parts.append(Prose(t(key, answer=inst.answer_text(t, lang)), "cyan"))
@@ -401,6 +449,8 @@ class ExercisesScreen(TutorScreen):
 
     def relocalize(self) -> None:
         self.redraw_list()
+        if self.in_items:
+            self.redraw_items()
         if self.inst is not None:
             answer = self.query_one("#ex-answer", Input)
             answer.placeholder = t(f"ex.ph.{self.inst.exercise.kind}")
@@ -416,12 +466,25 @@ class ExercisesScreen(TutorScreen):
         self.submit(event.value)
 
     def submit(self, typed: str) -> Grade | None:
-        """Grade what was typed, store it at once, and show the feedback."""
+        """Grade what was typed, store it at once, and show the feedback.
+
+        Not attempts, so neither counted nor stored: an empty Enter, something that cannot be
+        read as an answer of this kind (said, with what can be read), and the very answer just
+        graded sent again (holding Enter on a wrong answer stored it 500 times).
+        """
         if self.inst is None or self.current is None:
             return None
+        if (
+            self.grade is not None
+            and self.graded_answer is not None
+            and self.grade.is_answer
+            and typed.strip() == self.graded_answer.strip()
+        ):
+            self.notify(t("ex.same_answer"), timeout=3)
+            return self.grade
         g = grade(self.inst, typed)
         self.grade, self.graded_answer = g, typed
-        if g.status != "empty":  # an empty Enter is a slip, not an attempt
+        if g.status != "empty" and g.is_answer:
             self._record(typed, g)
         self.finished = g.correct
         self.redraw_exercise()
@@ -477,9 +540,17 @@ class ExercisesScreen(TutorScreen):
             "skip",
             "previous",
             "sets",
+            "items",
+            "redo",
+            "reset_one",
+            "reset_set",
         }:
             return True
-        if self.in_list or self.inst is None:
+        if action in ("redo", "reset_one", "reset_set"):
+            return self.in_items
+        if action in ("sets", "items") and self.in_items:
+            return action == "sets"
+        if self.in_list or self.in_items or self.inst is None:
             return False
         if action == "hint":
             return self.hints_shown < len(self.inst.exercise.hints) and not self.finished
@@ -539,33 +610,173 @@ class ExercisesScreen(TutorScreen):
     def action_next(self) -> None:
         if self.current is None:
             return
-        if self.index + 1 < len(self.current.exercises):
+        if self.redo:
+            following = self._unsolved(after=self.index)
+            if following is None:
+                self.redo = False
+                self.notify(t("ex.redo_done"), timeout=4)
+                self.action_items()
+            else:
+                self.show_exercise(following)
+        elif self.index + 1 < len(self.current.exercises):
             self.show_exercise(self.index + 1)
         else:
             self._after_last()
         self.refresh_bindings()
 
+    def _unsolved(self, after: int = -1) -> int | None:
+        """The next exercise (after index `after`, wrapping round) not solved yet."""
+        if self.current is None:
+            return None
+        statuses = self._statuses()
+        n = len(self.current.ids)
+        for step in range(1, n + 1):
+            i = (after + step) % n
+            status = statuses.get(self.current.ids[i])
+            if i != after and not (status is not None and status.solved):
+                return i
+        return None
+
     def action_skip(self) -> None:
         self.action_next()
 
     def _after_last(self) -> None:
-        """Past the last exercise: back to the first one not done, or to the list when none is."""
+        """Past the last exercise: back to the first one not yet tried or seen; else the set's
+        list of exercises, so that what is not solved (answers seen count as done for resuming,
+        not as solved) can be redone."""
         assert self.current is not None
         first = None
         if self.store is not None:
             first = self.store.set_progress(self.current.id, self.current.ids).first_unsolved
         if first is not None and self.current.index(first) is not None:
             self.show_exercise(self.current.index(first) or 0)
-        else:
+            return
+        statuses = self._statuses()
+        solved = sum(1 for i in self.current.ids if (s := statuses.get(i)) and s.solved)
+        if solved == len(self.current.ids):
             self.notify(t("ex.set_done"), timeout=4)
             self.action_sets()
+        else:
+            self.action_items(note=t("ex.set_end", solved=solved, total=len(self.current.ids)))
 
     def action_previous(self) -> None:
         if self.current is not None and self.index > 0:
             self.show_exercise(self.index - 1)
             self.refresh_bindings()
 
+    # ---- the set's exercises: list, jump, redo, reset --------------------------------------
+    @property
+    def in_items(self) -> bool:
+        return self.query_one(ContentSwitcher).current == "ex-items"
+
+    def action_items(self, note: str | None = None) -> None:
+        """Every exercise of the set with its mark; Enter jumps, w redoes, r / x reset."""
+        if self.current is None:
+            return
+        self._items_note = note
+        self.query_one(ContentSwitcher).current = "ex-items"
+        self.redraw_items()
+        items = self.query_one("#ex-items-list", ItemList)
+        items.highlighted = min(self.index, max(items.option_count - 1, 0))
+        items.focus()
+        self.refresh_bindings()
+
+    def redraw_items(self) -> None:
+        if self.current is None:
+            return
+        lang = get_lang()
+        intro = [Text(t("ex.items_title", title=self.current.title.get(lang)), "bold")]
+        if getattr(self, "_items_note", None):
+            intro.append(Prose(self._items_note, "yellow"))  # type: ignore[arg-type]
+        intro.append(Prose(t("ex.items_intro"), "dim"))
+        self.query_one("#ex-items-intro", Static).update(Group(*intro))
+        items = self.query_one("#ex-items-list", ItemList)
+        highlighted = items.highlighted
+        statuses = self._statuses()
+        width = max(self.app.size.width - 8, 30)  # inside the padding, border and scrollbar
+        options = []
+        digits = len(str(len(self.current.exercises)))
+        for n, exercise in enumerate(self.current.exercises, start=1):
+            status = statuses.get(exercise.id)
+            mark, style = _mark(status)
+            tries = t("ex.item_tries", count=status.attempts) if status and status.attempts else ""
+            head = f"{mark} {n:>{digits}}  "
+            room = width - len(head) - (cell_len(tries) + 1 if tries else 0)
+            # A generated prompt's numbers are drawn when it is shown: "…" stands for them here.
+            prompt = _PLACEHOLDER.sub("…", " ".join(exercise.prompt.get(lang).split()))
+            label = Text.assemble((mark, style), f" {n:>{digits}}  ", fit_words(prompt, room))
+            if tries:
+                label.append(" " + tries, "dim")
+            options.append(Option(label, id=f"item:{n - 1}"))
+        items.clear_options()
+        items.add_options(options)
+        if highlighted is not None and options:
+            items.highlighted = min(highlighted, len(options) - 1)
+
+    @on(OptionList.OptionSelected, "#ex-items-list")
+    def _item_chosen(self, event: OptionList.OptionSelected) -> None:
+        option_id = event.option.id or ""
+        if option_id.startswith("item:"):
+            self.redo = False
+            self.query_one(ContentSwitcher).current = "ex-pane"
+            self.show_exercise(int(option_id[5:]))
+            self.refresh_bindings()
+
+    def action_redo(self) -> None:
+        """Go through the exercises not solved yet (wrong, or answer seen), in order."""
+        first = self._unsolved()
+        if first is None:
+            self.notify(t("ex.redo_none"), timeout=4)
+            return
+        statuses = self._statuses()
+        count = sum(1 for i in self.current.ids if not ((s := statuses.get(i)) and s.solved))  # type: ignore[union-attr]
+        self.redo = True
+        self.notify(t("ex.redo_start", count=count), timeout=4)
+        self.query_one(ContentSwitcher).current = "ex-pane"
+        self.show_exercise(first)
+        self.refresh_bindings()
+
+    def action_reset_one(self) -> None:
+        items = self.query_one("#ex-items-list", ItemList)
+        if self.current is None or items.highlighted is None or self.store is None:
+            return
+        index = items.highlighted
+        ex_id = self.current.ids[index]
+        status = self._statuses().get(ex_id)
+        count = status.attempts if status else 0
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.current is not None:
+                done = self._remember(lambda store: store.reset_exercises(self.current.id, [ex_id]))  # type: ignore[union-attr]
+                self.notify(t("ex.reset_done", count=done or 0), timeout=3)
+                self.redraw_items()
+
+        self.app.push_screen(
+            ConfirmScreen("ex.confirm.reset_one", "ex.confirm.reset", "ex.confirm.keep",
+                          n=index + 1, count=count),
+            answered,
+        )  # fmt: skip
+
+    def action_reset_set(self) -> None:
+        if self.current is None or self.store is None:
+            return
+        title = self.current.title.get(get_lang())
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.current is not None:
+                done = self._remember(lambda store: store.reset_exercises(self.current.id))  # type: ignore[union-attr]
+                self.notify(t("ex.reset_done", count=done or 0), timeout=3)
+                self.redo = False
+                self.redraw_items()
+
+        self.app.push_screen(
+            ConfirmScreen("ex.confirm.reset_set", "ex.confirm.reset", "ex.confirm.keep",
+                          title=title),
+            answered,
+        )  # fmt: skip
+
     def action_sets(self) -> None:
+        self.redo = False
         self.query_one(ContentSwitcher).current = "ex-list"
         self.inst = None
         self.redraw_list()
@@ -579,14 +790,24 @@ class ExercisesScreen(TutorScreen):
         self.refresh_bindings()
 
     async def action_calculator(self) -> None:
-        """Open the calculator with this exercise's query, keys and values filled in."""
+        """Open the calculator with this exercise's query, keys and values filled in, over this
+        screen (Esc comes back here). The calculator works the answer out, so on an exercise not
+        yet finished the first F7 says so and the second opens it, counted as a reveal."""
         if self.inst is None or self.inst.calculator is None:
             return
+        if not self.finished:
+            if not self._calc_armed:
+                self._calc_armed = True
+                self.notify(t("ex.calc_is_reveal"), timeout=5)
+                return
+            self.action_reveal()
+        self._calc_armed = False
+        from attn_tui.screens.calculator import CalculatorScreen
+
         fill = self.inst.calculator
-        app = self.app
-        await app.switch_mode("calc")
-        calc = app.screen
+        calc = CalculatorScreen()
+        await self.app.push_screen(calc)
         calc.fill(
             fill["query"], _calculator_rows(fill["keys"]), _calculator_rows(fill.get("values", ""))
         )
-        app.notify(t("ex.calc_filled"), timeout=3)
+        self.app.notify(t("ex.calc_back"), timeout=4)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.table import Table
@@ -23,19 +25,39 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape", "dismiss", "app.key.home", show=False),
         Binding("f1", "dismiss", "app.key.help", show=False),
         Binding("question_mark", "dismiss", "app.key.help", show=False),
+        # A modal screen hides the app's own keys: F2 is passed on, so it works here too.
+        Binding("f2", "app.toggle_lang", "app.key.lang", show=False),
     ]
 
-    def __init__(self, keys: list[tuple[str, str]], panels: tuple[tuple[str, str], ...]) -> None:
+    def __init__(
+        self,
+        keys: list[tuple[str, str]] | Callable[[], list[tuple[str, str]]],
+        panels: tuple[tuple[str, str], ...],
+    ) -> None:
+        """``keys`` is the list, or a function giving it in the current language (so that F2
+        while the help is open redraws it in the other language)."""
         super().__init__()
-        self.keys = keys
+        self._keys = keys
         self.panels = panels
 
+    @property
+    def keys(self) -> list[tuple[str, str]]:
+        return self._keys() if callable(self._keys) else self._keys
+
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-box") as box:
-            box.border_title = t("app.help.title")
-            box.border_subtitle = t("app.help.close")
-            yield Static(self._render_keys(), id="help-keys")
-            yield Static(self._render_panels(), id="help-panels")
+        with VerticalScroll(id="help-box"):
+            yield Static(id="help-keys")
+            yield Static(id="help-panels")
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "lang", self._draw, init=True)
+
+    def _draw(self, _lang: str | None = None) -> None:
+        box = self.query_one("#help-box")
+        box.border_title = t("app.help.title")
+        box.border_subtitle = t("app.help.close")
+        self.query_one("#help-keys", Static).update(self._render_keys())
+        self.query_one("#help-panels", Static).update(self._render_panels())
 
     def _render_keys(self) -> Group:
         table = Table.grid(padding=(0, 2))

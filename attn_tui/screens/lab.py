@@ -41,7 +41,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.reactive import reactive
-from textual.widgets import Collapsible, ContentSwitcher, Footer, Input, Select, Static, TextArea
+from textual.widgets import Collapsible, ContentSwitcher, Input, Select, Static, TextArea
 
 from attn_tui import paths
 from attn_tui.core import format as fmt
@@ -50,11 +50,11 @@ from attn_tui.core.attention.lab import LabResult
 from attn_tui.core.models import transformer_file
 from attn_tui.core.models.trainer import letters
 from attn_tui.core.models.transformer_trainer import TransformerConfig, run_to_end
-from attn_tui.core.parse import InputError, parse_matrix
-from attn_tui.i18n import describe, t
-from attn_tui.screens.base import TutorScreen, tr
+from attn_tui.core.parse import InputError, normalise, parse_matrix
+from attn_tui.i18n import describe, get_lang, t
+from attn_tui.screens.base import TutorFooter, TutorScreen, tr
 from attn_tui.widgets.attention_views import HeadLines, ModelView
-from attn_tui.widgets.fields import LineInput, Tick, say
+from attn_tui.widgets.fields import LineInput, PanelSelect, Tick, say
 from attn_tui.widgets.heatmap import Heatmap
 from attn_tui.widgets.prose import Prose
 
@@ -172,6 +172,7 @@ def _attention_map(
         cursor=cursor, places=4 if weights else 2, sign=not weights,
         extra=[fmt.fixed(s, 3) for s in r.row_sums[head]] if weights else None,
         extra_title=t("lab.sum"),
+        rounded_note=(lambda places: t("lab.rounded", places=places)) if weights else None,
         vmin=0.0 if weights else None, vmax=1.0 if weights else None,
         all_or_shade=shade_if_cut,
     )  # fmt: skip
@@ -471,6 +472,7 @@ class LabScreen(TutorScreen):
         super().__init__()
         self.result: LabResult | None = None
         self.stale = False
+        self.errors: dict[str, str] = {}
         self.cursor = (0, 0)
         self.shown_layers: tuple[LabResult, ...] = ()  # every layer on show (one unless trained)
         self.saved: transformer_file.SavedModel | None = None  # the trained Transformer
@@ -479,13 +481,14 @@ class LabScreen(TutorScreen):
 
     # ---- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        config = lab.LabConfig()
+        # The sentence in the learner's language: a Chinese one in English mode puzzles.
+        config = lab.LabConfig(preset="cat" if get_lang() == "zh" else "love")
         with Horizontal(id="lab"):
             with Vertical(id="lab-settings") as settings:
                 tr(settings, "lab.settings_panel", "border_title")
                 yield tr(Static(classes="field-label"), "lab.sentence")
-                yield Select(self._sentence_options(), id="sentence", compact=True,
-                             allow_blank=False, value=config.preset)  # fmt: skip
+                yield PanelSelect(self._sentence_options(), id="sentence", compact=True,
+                                  allow_blank=False, value=config.preset)  # fmt: skip
                 yield Static(id="sentence-error", classes="error")
                 yield from self._trained_fields()
                 yield from self._typed_fields()
@@ -501,12 +504,12 @@ class LabScreen(TutorScreen):
                     )
                     with Horizontal(classes="row"):
                         yield tr(Static(classes="inline-label"), "lab.window_label")
-                        yield tr(Input("", id="window", compact=True, type="integer"),
+                        yield tr(LineInput("", id="window", compact=True),
                                  "lab.window_placeholder", "placeholder")  # fmt: skip
                     yield Static(id="window-error", classes="error")
                     yield tr(Static(classes="field-label"), "lab.cross_label")
-                    yield Select(self._cross_options(), id="cross", compact=True,
-                                 allow_blank=False, value=CROSS_OFF)  # fmt: skip
+                    yield PanelSelect(self._cross_options(), id="cross", compact=True,
+                                      allow_blank=False, value=CROSS_OFF)  # fmt: skip
                     yield Static(id="cross-error", classes="error")
             with Vertical(id="lab-right"):
                 yield Static(id="stale", classes="stale")
@@ -517,7 +520,7 @@ class LabScreen(TutorScreen):
                         panel = HeatPanel if name == "lines" else ViewPanel  # arrows: the query
                         with panel(id=f"view-{name}"):
                             yield Static(id=f"{name}-body")
-        yield Footer(show_command_palette=False)
+        yield TutorFooter()
 
     def _trained_fields(self) -> ComposeResult:
         """What the trained model is, the sequence it reads and the layer on show."""
@@ -554,7 +557,9 @@ class LabScreen(TutorScreen):
     def _int_row(self, field: str, label_key: str, value: int) -> ComposeResult:
         with Horizontal(classes="row", id=f"{field}-row"):
             yield tr(Static(classes="inline-label"), label_key)
-            yield Input(str(value), id=field, compact=True, type="integer")
+            # Plain text, checked on each change: an integer-only field drops a typed "." without
+            # a word, so "2.5" silently became 25.
+            yield LineInput(str(value), id=field, compact=True)
         yield Static(id=f"{field}-error", classes="error")
 
     def _sentence_options(self) -> list[tuple[str, str]]:
@@ -583,17 +588,18 @@ class LabScreen(TutorScreen):
             if typed and field in ("tokens", "d_model"):
                 continue  # both follow the typed X
             try:
-                ints[field] = int(self.query_one(f"#{field}", Input).value.strip())
+                ints[field] = int(normalise(self.query_one(f"#{field}", Input).value.strip()))
             except ValueError:
                 name = t(f"lab.{field}_label" if field in ("d_model", "heads") else f"lab.{field}")
-                errors[field] = t("lab.bad_int", name=name)
+                value = self.query_one(f"#{field}", Input).value.strip()
+                errors[field] = t("lab.bad_int", name=name, value=value or "∅")
         window_text = self.query_one("#window", Input).value.strip()
         window: int | None = None
         if window_text:
             try:
-                window = int(window_text)
+                window = int(normalise(window_text))
             except ValueError:
-                errors["window"] = t("lab.bad_int", name="w")
+                errors["window"] = t("lab.bad_window", value=window_text)
         proj: lab.Projections | None = None
         if typed:
             queries, proj = self._read_typed(ints.get("seed"), errors)
@@ -714,8 +720,17 @@ class LabScreen(TutorScreen):
         if any(name in errors for name in WEIGHTS):  # a fault hidden in the fold is no help
             self.query_one("#typed-w", Collapsible).collapsed = False
         self.stale = bool(errors)
+        self.errors = errors
         for field in FIELDS:
             say(self.query_one(f"#{field}-error", Static), errors.get(field, ""), Prose)
+        if errors:  # the fault's own line may be below the fold of the settings: bring it up
+            first = next((f for f in FIELDS if f in errors), None)
+            if first is not None:
+                self.call_after_refresh(
+                    self.query_one("#lab-settings").scroll_to_widget,
+                    self.query_one(f"#{first}-error"),
+                    animate=False,
+                )
         if self.result is not None:
             self.head = min(self.head, self.result.heads - 1)
             i, j = self.cursor
@@ -723,7 +738,12 @@ class LabScreen(TutorScreen):
         self.redraw()
 
     def redraw(self) -> None:
-        say(self.query_one("#stale", Static), t("lab.stale") if self.stale and self.result else "")
+        fault = next(
+            (self.errors[f] for f in FIELDS if f in self.errors),
+            next(iter(self.errors.values()), ""),
+        )
+        stale = t("lab.stale_because", fault=fault) if self.stale and self.result else ""
+        say(self.query_one("#stale", Static), stale, Prose)
         for i, name in enumerate(VIEWS):
             panel = self.query_one(f"#view-{name}", ViewPanel)
             panel.border_title = t(
@@ -734,9 +754,9 @@ class LabScreen(TutorScreen):
         if r is None:
             return
         for name in ("attn", "lines"):
-            self.query_one(
-                f"#view-{name}", ViewPanel
-            ).border_subtitle = f"{t('lab.key.head')} {self.head + 1}/{r.heads}"
+            self.query_one(f"#view-{name}", ViewPanel).border_subtitle = t(
+                "lab.head_of", head=self.head + 1, heads=r.heads
+            )
         note = self._weights_note()
         self.query_one("#attn-body", Static).update(
             Group(
@@ -833,6 +853,7 @@ class LabScreen(TutorScreen):
                 value = select.value
                 select.set_options(options)
                 select.value = value
+                select.mutate_reactive(Select.value)  # relabel even when the value is unchanged
         self.recompute()
 
     # ---- events -------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, ContentSwitcher, Footer, Input, Static
+from textual.widgets import Button, ContentSwitcher, Input, Static
 
 from attn_tui import paths
 from attn_tui.core import quiz
@@ -24,7 +24,8 @@ from attn_tui.core.exercises.generators import Instance, instance
 from attn_tui.core.exercises.model import Exercise
 from attn_tui.core.progress import ProgressStore, QuizAttempt
 from attn_tui.i18n import get_lang, t
-from attn_tui.screens.base import TutorScreen, tr
+from attn_tui.screens.base import TutorFooter, TutorScreen, tr
+from attn_tui.screens.confirm import ConfirmScreen
 from attn_tui.widgets.prose import Prose
 from attn_tui.widgets.self_check import SelfCheck
 from attn_tui.widgets.steps import bar, columns
@@ -41,13 +42,6 @@ def _num(x: float) -> str:
 
 def _topic(tag: str) -> str:
     return t(f"quiz.topic.{tag}")
-
-
-def _unreadable(a: quiz.Answered) -> bool:
-    """Not an answer at all: unreadable, or not one choice / true-false word recognised."""
-    g = a.grade
-    nothing = g.value is None or g.value == frozenset()  # (False is an answer: "false")
-    return g.status == "unreadable" or (g.kind in ("choice", "truefalse", "multi") and nothing)
 
 
 def _topic_bar(fraction: float, width: int, style: str) -> Text:
@@ -67,6 +61,8 @@ class QuizScreen(TutorScreen):
         Binding("f3", "review", "quiz.key.review"),
         Binding("f4", "retry", "quiz.key.retry"),
         Binding("f5", "new_quiz", "quiz.key.new"),
+        # Esc mid-quiz asks first, and what was answered is kept to resume (else: home).
+        Binding("escape", "leave", "app.key.home"),
     ]
     SEED: int | None = None  # the quick draw's seed; None = a fresh draw (tests fix it)
 
@@ -83,6 +79,7 @@ class QuizScreen(TutorScreen):
         self.current: quiz.Answered | None = None  # the graded answer on screen, before Next
         self.result: quiz.QuizResult | None = None
         self.new_best = False
+        self.saved: dict | None = None  # a quiz left unfinished (in the store), to resume
 
     # ---- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -90,6 +87,7 @@ class QuizScreen(TutorScreen):
         with ContentSwitcher(initial="start", id="quiz-views"):
             with VerticalScroll(id="start"):
                 yield Static(id="start-intro")
+                yield Button(id="resume", compact=True, variant="warning")
                 with Horizontal(classes="buttons"):
                     yield Button(id="quick", compact=True, variant="primary")
                     yield Button(id="full", compact=True)
@@ -123,7 +121,7 @@ class QuizScreen(TutorScreen):
                     yield Static(id="review-body")
                 with Horizontal(classes="bar"):
                     yield tr(Button(id="back", compact=True), "quiz.back_to_summary", "label")
-        yield Footer(show_command_palette=False)  # 80 columns: Ctrl+P still works
+        yield TutorFooter()
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -137,6 +135,7 @@ class QuizScreen(TutorScreen):
             self.notify(t("ex.data_dir_unusable", path=data, error=err), severity="error")
         if self.store is not None and self.store.moved_aside is not None:
             self.notify(t("ex.moved_aside", path=self.store.moved_aside), severity="warning")
+        self.saved = self._remember(lambda store: store.quiz_run())
         self.show("start")
 
     def on_unmount(self) -> None:
@@ -150,7 +149,8 @@ class QuizScreen(TutorScreen):
         self.query_one("#quiz-views", ContentSwitcher).current = view
         self.redraw()
         self.refresh_bindings()
-        focus = {"start": "#quick", "summary": "#review", "review-view": "#back"}.get(view)
+        focus = {"start": "#resume" if self.saved else "#quick", "summary": "#review",
+                 "review-view": "#back"}.get(view)  # fmt: skip
         if view == "question":
             focus = "#next" if self.current else "#answer"
         if view == "summary" and not (self.result and self.result.missed):
@@ -201,6 +201,12 @@ class QuizScreen(TutorScreen):
         quick.label = t("quiz.quick", n=min(quiz.QUICK_SIZE, len(self.bank)))
         full.label = t("quiz.full", n=len(self.bank))
         quick.disabled = full.disabled = not self.bank
+        resume = self.query_one("#resume", Button)
+        resume.display = bool(self.saved)
+        if self.saved:
+            resume.label = t("quiz.resume", mode=t(f"quiz.mode.{self.saved.get('mode', 'quick')}"),
+                             n=len(self.saved.get("answers", [])) + 1,
+                             total=len(self.saved.get("questions", [])))  # fmt: skip
         self.query_one("#history", Static).update(self._history())
 
     def _history(self) -> RenderableType:
@@ -325,7 +331,79 @@ class QuizScreen(TutorScreen):
         self.result = None
         self.new_best = False
         self._fresh_input()
+        self._save_run()
         self.show("question")
+
+    # ---- a quiz left unfinished ---------------------------------------------------------
+    def _remember(self, work):  # noqa: ANN001, ANN202
+        """Use the store; a failure is said and the quiz goes on."""
+        if self.store is None:
+            return None
+        try:
+            return work(self.store)
+        except Exception as err:  # noqa: BLE001 — losing the store must not lose the quiz
+            self.notify(t("ex.store_unusable", error=err), severity="error")
+            return None
+
+    def _save_run(self) -> None:
+        """Keep the run (each question's id and seed, every answer typed) after each change,
+        so that Esc, a quit or a crash leaves it to resume."""
+        if not self.run:
+            return
+        done = self.answered + ([self.current] if self.current else [])
+        self.saved = {
+            "mode": self.mode,
+            "questions": [[inst.exercise.id, inst.seed] for inst in self.run],
+            "answers": [a.answer if isinstance(a.answer, str) else "" for a in done],
+        }
+        self._remember(lambda store: store.save_quiz_run(self.saved))
+
+    def _forget_run(self) -> None:
+        self.saved = None
+        self._remember(lambda store: store.save_quiz_run(None))
+
+    def resume(self) -> None:
+        """Rebuild the run left unfinished: the same questions and numbers, each kept answer
+        graded again (grading is deterministic), on at the first question not answered."""
+        saved = self.saved or {}
+        by_id = {ex.id: ex for ex in self.bank}
+        try:
+            run = [instance(by_id[qid], seed=seed) for qid, seed in saved["questions"]]
+            answers = list(saved.get("answers", []))[: len(run)]
+        except (KeyError, TypeError, ValueError):
+            self.notify(t("quiz.resume_gone"), severity="warning", timeout=5)
+            self._forget_run()
+            self.show("start")
+            return
+        mode = saved.get("mode") if saved.get("mode") in ("quick", "full", "retry") else "quick"
+        self.start(mode, run)
+        self.answered = [
+            quiz.answer(inst, typed) for inst, typed in zip(run, answers, strict=False)
+        ]
+        if len(self.answered) >= len(run):
+            self.finish()
+            return
+        self._save_run()
+        self.show("question")
+
+    def action_leave(self) -> None:
+        """Esc: mid-quiz, ask first (the answers are kept either way); else home."""
+        in_quiz = self.view == "question" and self.run
+        if not in_quiz:
+            self.app.action_home()  # type: ignore[attr-defined]
+            return
+        done = len(self.answered) + (1 if self.current else 0)
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self._save_run()
+                self.app.action_home()  # type: ignore[attr-defined]
+
+        self.app.push_screen(
+            ConfirmScreen("quiz.confirm_escape", "quiz.confirm_escape_yes",
+                          "quiz.confirm_escape_no", done=done),
+            answered,
+        )  # fmt: skip
 
     def _fresh_input(self) -> None:
         box = self.query_one("#answer", Input)
@@ -348,7 +426,7 @@ class QuizScreen(TutorScreen):
 
     def _grade(self, typed: str) -> None:
         answered = quiz.answer(self.run[self._index()], typed)
-        if typed and _unreadable(answered):
+        if typed and not answered.grade.is_answer:
             # A typo in a number or a choice that does not exist is not an answer: say why
             # and let the learner fix it, rather than spend the question on it.
             feedback = self.query_one("#q-feedback", Static)
@@ -357,6 +435,7 @@ class QuizScreen(TutorScreen):
             feedback.add_class("-shown")
             return
         self.current = answered
+        self._save_run()
         self.redraw()
         self.query_one(SelfCheck).offer(answered.grade if answered.grade.kind == "text" else None)
         self.query_one("#next", Button).focus()
@@ -376,6 +455,7 @@ class QuizScreen(TutorScreen):
         self.show("question")
 
     def finish(self) -> None:
+        self._forget_run()
         res = quiz.score_run(self.answered)
         self.result = res
         if self.mode in ("quick", "full") and self.store is not None:
@@ -409,6 +489,10 @@ class QuizScreen(TutorScreen):
     @on(Button.Pressed, "#quick")
     def _quick(self) -> None:
         self.start("quick", quiz.draw_quick(self.bank, seed=self.SEED))
+
+    @on(Button.Pressed, "#resume")
+    def _resume(self) -> None:
+        self.resume()
 
     @on(Button.Pressed, "#full")
     def _full(self) -> None:
@@ -471,6 +555,8 @@ class QuizScreen(TutorScreen):
             self.notify(t("quiz.confirm_leave"), timeout=4)
             return
         self._leave_armed = False
+        if self.view == "question" and self.run:
+            self._forget_run()  # abandoned on purpose, with two presses
         self.run = []
         self.current = None
         self.show("start")

@@ -54,7 +54,17 @@ TEXT = {
     "app.key.prev": ("上一步", "Back"),
     "app.key.all": ("全部", "All"),
     "app.key.experiment": ("√d 实验", "√d test"),
-    "app.key.reset": ("课本例子", "Seed example"),
+    "app.key.reset": ("例子", "Example"),
+    "app.key.palette": ("命令面板", "palette"),
+    "app.tick_typing": (
+        "现在选中的是开关“{label}”：空格或回车切换它，Tab 移到下一个输入框。",
+        "The focus is on the switch “{label}”: Space or Enter flips it, Tab moves to a field.",
+    ),
+    "app.confirm.yes": ("是", "Yes"),
+    "app.confirm.no": ("否", "No"),
+    # Textual's own key descriptions, as the footer and help show them
+    "app.textual.Dismiss menu": ("收起", "Close"),
+    "app.textual.Dismiss": ("关闭", "Close"),
     "app.cmd.lang": ("切换语言（中文 / English）", "Switch language (中文 / English)"),
     "app.cmd.lang.help": (
         "在中文和英文之间切换整个界面",

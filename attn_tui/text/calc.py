@@ -22,10 +22,14 @@ TEXT = {
     # presets
     "calc.preset.seed": ("课本手算例子", "Textbook hand example"),
     "calc.preset.orthogonal": ("正交的键", "Orthogonal keys"),
-    "calc.preset.identical": ("完全相同的键（均匀权重）", "Identical keys (uniform weights)"),
+    "calc.preset.identical": ("相同的键（均匀权重）", "All keys the same"),
     "calc.preset.dominant": ("一个键占主导", "One dominant key"),
     "calc.preset.plane": ("二维：看凸包", "2-D: see the hull"),
-    "calc.preset.experiment": ("维度实验：d = 3 对 300", "Dimension experiment: d = 3 vs 300"),
+    "calc.preset.experiment": ("维度实验：√d 的作用", "Why √d? (experiment)"),
+    "calc.exp.panel": (
+        "维度实验：d = {small} 对 {large}",
+        "Dimension experiment: d = {small} vs {large}",
+    ),
     # step navigation
     "calc.step_of": ("第 {step}/4 步", "Step {step} of 4"),
     "calc.all_steps": ("全部四步", "All four steps"),
@@ -39,6 +43,10 @@ TEXT = {
     "calc.s1.intro": (
         "点积越大，键的方向和查询越接近。",
         "The larger the dot product, the more the key points the same way as the query.",
+    ),
+    "calc.s1.shortened": (
+        "“…”代表为了放得下而省略的几项；每个分数都是完整求和的结果。",
+        "“…” stands for terms left out to fit the width; each score is the full sum.",
     ),
     # step 2
     "calc.s2.title": ("缩放：除以 √d", "Scaling: divide by √d"),
@@ -76,6 +84,13 @@ TEXT = {
         "softmax 不会给出正好 0：再不相关的键也留一点权重，梯度还能流过去。",
         "A softmax never gives exactly 0: even an unrelated key keeps a little weight, so gradients still reach it.",
     ),
+    "calc.s3.underflow": (
+        "{keys} 的权重在这里正好是 0：exp({x}) 比浮点数能表示的最小正数（约 10⁻³⁰⁸）还小，"
+        "计算时下溢成了 0。按精确的数学它应是一个极小的正数，softmax 本身不会给出 0。",
+        "The weight of {keys} is exactly 0 here: exp({x}) is smaller than the smallest positive "
+        "float (about 10⁻³⁰⁸), so it underflowed to 0. In exact arithmetic it would be a tiny "
+        "positive number: the softmax itself never gives 0.",
+    ),
     "calc.s3.hard": (
         "硬注意力（argmax）：第一个最大分数（k{i}）拿到权重 1，其余全是 0。",
         "Hard max: the first largest score (k{i}) gets weight 1, every other key gets 0.",
@@ -95,6 +110,14 @@ TEXT = {
         "lies between the smallest and largest value component.",
     ),
     "calc.s4.component": ("o{i} = {o} ∈ [{lo}, {hi}]", "o{i} = {o} ∈ [{lo}, {hi}]"),
+    "calc.s4.all_inside": (
+        "其余分量也一样：全部 {n} 个分量都在各自的范围内。",
+        "The rest too: all {n} components lie inside their ranges.",
+    ),
+    "calc.s4.some_outside": (
+        "{n} 个分量中有 {k} 个超出了范围。",
+        "{k} of the {n} components lie outside their ranges.",
+    ),
     "calc.s4.cannot_create": (
         "注意力只能在已有的值之间调配，造不出范围外的新向量。",
         "Attention can only blend the values it has; it cannot create a vector outside their range.",
@@ -106,14 +129,18 @@ TEXT = {
     # experiment
     "calc.exp.title": ("维度实验：为什么要除以 √d", "Dimension experiment: why divide by √d"),
     "calc.exp.intro": (
-        "随机抽取 q 和 {n} 个键（每个分量服从标准正态）。点积的标准差约为 √d。",
-        "Random q and {n} keys (each entry standard normal). A dot product then has a standard deviation of about √d.",
+        "随机抽取 q 和 {n} 个键（每个分量服从标准正态）。两个这样的向量的点积，标准差约为 √d；"
+        "下表的 σ 是在许多对随机向量上实测的（对数见表）。",
+        "Random q and {n} keys (each entry standard normal). The dot product of two such vectors "
+        "has a standard deviation of about √d; the σ below is measured over many random pairs "
+        "(how many is in the table).",
     ),
-    "calc.exp.d_small": ("小维度 d", "Small d"),
-    "calc.exp.d_large": ("大维度 d", "Large d"),
-    "calc.exp.seed": ("随机种子", "Seed"),
+    "calc.exp.d_small": ("小 d", "small d"),
+    "calc.exp.d_large": ("大 d", "large d"),
+    "calc.exp.seed": ("种子", "seed"),
     "calc.exp.redraw": ("重新抽样", "Redraw"),
     "calc.exp.back": ("回到四步", "Back to the steps"),
+    "calc.exp.pairs": ("实测对数", "pairs measured"),
     "calc.exp.std": ("分数标准差 {s}（√d = {r}）", "score std {s} (√d = {r})"),
     "calc.exp.unscaled": ("不缩放", "unscaled"),
     "calc.exp.scaled": ("除以 √d", "÷ √d"),

@@ -13,6 +13,22 @@ TEXT = {
     "ex.fb.incorrect": ("不对。", "Not right."),
     "ex.fb.empty": ("还没有作答：请输入答案。", "No answer yet: type one."),
     "ex.fb.unreadable": ("读不懂这个答案：", "That answer could not be read:"),
+    "ex.fb.readable.number": (
+        "能读懂的写法：0.25、−3、1/4、√3、1/√3、2√3 这样的一个数。",
+        "Readable: one number such as 0.25, −3, 1/4, √3, 1/√3 or 2√3.",
+    ),
+    "ex.fb.readable.vector": (
+        "能读懂的写法：用空格或逗号分开的几个数，例如 1 0 −2 或 [0.5, 1.5]。",
+        "Readable: numbers separated by spaces or commas, e.g. 1 0 −2 or [0.5, 1.5].",
+    ),
+    "ex.fb.readable.matrix": (
+        "能读懂的写法：每行的数用空格或逗号分开，行与行用 ; 或换行分开，例如 1 0; 0 1。",
+        "Readable: numbers separated by spaces or commas, rows by ; or new lines, e.g. 1 0; 0 1.",
+    ),
+    "ex.not_counted": (
+        "这不算一次作答：改一改再按回车。",
+        "Not counted as an attempt: fix it and press Enter.",
+    ),
     "ex.fb.revealed": ("已显示答案（本题记为看过答案）。", "Answer shown (recorded as revealed)."),
     "ex.one_number": (
         "这里要一个数，你输入了 {count} 个。",
@@ -33,7 +49,7 @@ TEXT = {
         "“{answer}” is not one of the choices ({known}).",
     ),
     "ex.fb.not_right": ("不该选：{ids}。", "Should not be chosen: {ids}."),
-    "ex.fb.missing_choices": ("还漏了 {count} 个正确选项。", "{count} right choice(s) missing."),
+    "ex.fb.missing_choices": ("还有正确的选项没选上。", "Not every right choice is picked yet."),
     "ex.fb.unknown_truefalse": (
         "请回答对或错（也可写 t/f、是/否、√/×）。",
         "Answer true or false (t/f, yes/no, √/× also work).",
@@ -80,7 +96,8 @@ TEXT = {
     # -- the exercise screen's words
     "ex.title": ("练习", "Exercises"),
     "ex.sets": ("练习集", "Exercise sets"),
-    "ex.progress_count": ("已完成 {done}/{total}", "{done}/{total} done"),
+    "ex.progress_count": ("做对 {solved}/{total}", "{solved}/{total} solved"),
+    "ex.progress_seen": ("看过答案 {seen}", "{seen} answer seen"),
     "ex.last_visited": ("上次：{when}", "last visited {when}"),
     "ex.never_visited": ("尚未开始", "not started"),
     "ex.exercise_of": ("第 {n} 题，共 {total} 题", "Exercise {n} of {total}"),
@@ -99,7 +116,54 @@ TEXT = {
     "ex.another_one": ("再来一题", "Another one"),
     "ex.seed": ("随机种子 {seed}", "seed {seed}"),
     "ex.try_in_calculator": ("在计算器里试试", "Try it in the calculator"),
-    "ex.set_done": ("这一组全部完成！", "Every exercise in this set is done!"),
+    "ex.set_done": ("这一组全部做对了！", "Every exercise in this set is solved!"),
+    "ex.set_end": (
+        "到了最后一题：做对 {solved}/{total}。下面列出了每道题；按 w 重做没做对的。",
+        "That was the last one: {solved}/{total} solved. Every exercise is listed below; "
+        "press w to redo the ones not solved.",
+    ),
+    "ex.items_title": ("{title} · 全部题目", "{title} · every exercise"),
+    "ex.items_intro": (
+        "✓ 做对  ○ 看过答案  ✗ 试过但没对  · 还没做。回车跳到那道题。",
+        "✓ solved  ○ answer seen  ✗ tried, not right  · not tried. Enter jumps there.",
+    ),
+    "ex.item_tries": ("（{count} 次）", "({count} {count:try|tries})"),
+    "ex.redo_mode": ("重做没做对的", "redoing what is not solved"),
+    "ex.redo_none": (
+        "这一组没有要重做的：全部做对了。",
+        "Nothing to redo: every exercise is solved.",
+    ),
+    "ex.redo_start": (
+        "重做：只走一遍还没做对的 {count} 道题。",
+        "Redo: going through the {count} {count:exercise|exercises} not solved yet.",
+    ),
+    "ex.redo_done": ("重做完了：这一组没有没做对的题了。", "Redo finished: nothing left unsolved."),
+    "ex.confirm.reset_one": (
+        "清除第 {n} 题的全部作答记录？（{count} 次作答会被删除，其他题不受影响。）",
+        "Forget every attempt on exercise {n}? ({count} {count:attempt|attempts} will be deleted; "
+        "the other exercises keep theirs.)",
+    ),
+    "ex.confirm.reset_set": (
+        "清除“{title}”这一组的全部作答记录，从头开始？其他组和自测成绩不受影响。",
+        "Forget every attempt in “{title}” and start it afresh? Other sets and quiz scores "
+        "are kept.",
+    ),
+    "ex.confirm.reset": ("清除", "Forget them"),
+    "ex.confirm.keep": ("保留", "Keep"),
+    "ex.reset_done": ("已清除 {count} 次作答。", "{count} {count:attempt|attempts} forgotten."),
+    "ex.same_answer": (
+        "和上次交的一样，不再算一次作答；改一改再交。",
+        "That is the answer you just sent; it is not counted again. Change it and press Enter.",
+    ),
+    "ex.calc_is_reveal": (
+        "计算器会算出答案，所以打开它就算看过答案。再按一次 F7 打开。",
+        "The calculator works the answer out, so opening it counts as seeing the answer. "
+        "Press F7 again to open it.",
+    ),
+    "ex.calc_back": (
+        "已把本题的数填进计算器。按 Esc 回到这道题。",
+        "The calculator holds this exercise's numbers. Esc takes you back to the exercise.",
+    ),
     "ex.broken_file": ("无法载入：{path}", "Could not load: {path}"),
     "ex.moved_aside": (
         "进度文件已损坏，已移到 {path}，并新建了一个。",
@@ -118,6 +182,11 @@ TEXT = {
     "ex.key.skip": ("跳过", "Skip"),
     "ex.key.previous": ("上一题", "Previous"),
     "ex.key.sets": ("练习集", "Sets"),
+    "ex.key.list": ("题目", "List"),
+    "ex.key.jump": ("跳到", "Go"),
+    "ex.key.redo": ("重做错题", "Redo wrong"),
+    "ex.key.reset_one": ("清除本题", "Reset one"),
+    "ex.key.reset_set": ("清除全组", "Reset set"),
     "ex.answer": ("答案", "Answer"),
     "ex.choose_set": (
         "选一组练习，按回车开始；会从第一道还没完成的题接着做。",
@@ -128,7 +197,7 @@ TEXT = {
         "这个文件没能载入。改好后用 attn-tui exercises validate {path} 检查。",
         "This file did not load. Fix it, then check it with: attn-tui exercises validate {path}",
     ),
-    "ex.broken_count": ("（{count} 个问题）", "({count} problems)"),
+    "ex.broken_count": ("（{count} 个问题）", "({count} {count:problem|problems})"),
     "ex.status.solved": ("✓ 已做对", "✓ solved"),
     "ex.status.revealed": ("看过答案", "answer seen"),
     "ex.status.tried": ("已试 {count} 次", "attempts: {count}"),
@@ -152,11 +221,18 @@ TEXT = {
     "ex.ph.truefalse": ("对 / 错（或 t / f）", "true / false (or t / f)"),
     "ex.ph.text": ("用一两句话回答", "a sentence or two"),
     "ex.help.list": (
-        "每组练习一行：完成了几道（做对或看过答案都算）、上次什么时候做的。"
+        "每组练习一行：做对了几道、看过答案的有几道、上次什么时候做的。"
         "无法载入的教师文件也列在这里，附上“文件:行: 问题”，其他练习集照常可用。",
-        "One line per set: how many exercises are done (solved, or answer seen) and when you "
-        "were last there. A teacher's file that could not load is listed too, with its "
+        "One line per set: how many exercises are solved, how many answers were seen, and when "
+        "you were last there. A teacher's file that could not load is listed too, with its "
         "file:line: problems; every other set still works.",
+    ),
+    "ex.help.items": (
+        "F8 列出这一组的每道题和它的状态。回车跳到那道题；w 只重做还没做对的（答错的和看过答案的）；"
+        "r 清除选中那道题的作答记录，x 清除整组（都会先问一次）。",
+        "F8 lists every exercise of the set with its state. Enter jumps to one; w redoes only "
+        "the ones not solved (wrong, or answer seen); r forgets the attempts on the highlighted "
+        "exercise, x on the whole set (both ask first).",
     ),
     "ex.help.exercise": (
         "一次一道题。输入答案按回车提交，马上评分；答错了可以改了再交，或按 F3 看下一条提示，"
@@ -168,9 +244,10 @@ TEXT = {
     ),
     "ex.help.keys": (
         "PgDn 下一题（没做完时是跳过），PgUp 上一题，F5 随机题换一组数，"
-        "F7 把本题的数填进计算器，F6 回到练习集列表。",
+        "F7 把本题的数填进计算器（算作看过答案；Esc 回来），F8 本组题目列表，F6 回到练习集列表。",
         "PgDn next (skip when not done), PgUp previous, F5 new numbers for a generated "
-        "exercise, F7 opens the calculator with this exercise's numbers, F6 back to the sets.",
+        "exercise, F7 opens the calculator with this exercise's numbers (that counts as seeing "
+        "the answer; Esc comes back), F8 lists the set's exercises, F6 back to the sets.",
     ),
     # -- faults in exercise files (content.py): {key} names the TOML key as written
     "ex.in_exercise": ("练习 {id}：{message}", "exercise {id}: {message}"),
@@ -530,7 +607,7 @@ TEXT = {
     "ex.cmd.help": ("检查或列出练习文件", "check or list exercise files"),
     "ex.cmd.valid": (
         "{files} 个文件、{sets} 组、{exercises} 题：全部通过。",
-        "{files} files, {sets} sets, {exercises} exercises: all valid.",
+        "{files} {files:file|files}, {sets} {sets:set|sets}, {exercises} {exercises:exercise|exercises}: all valid.",
     ),
     "ex.cmd.warning": ("用词提醒", "wording"),
     "ex.cmd.warnings": (
@@ -544,7 +621,7 @@ TEXT = {
     "ex.glossary": ("词表读不懂：{detail}", "the glossary cannot be read: {detail}"),
     "ex.cmd.invalid": (
         "{files} 个文件中有 {problems} 个问题。",
-        "{problems} problems in {files} files.",
+        "{problems} {problems:problem|problems} in {files} {files:file|files}.",
     ),
     "ex.cmd.no_files": (
         "没有找到练习文件（*.toml）：{path}",

@@ -69,13 +69,13 @@ TEXT = {
     ),
     "lab.title_self": (
         "自注意力 · {n} 个词 · d_model = {d_model} · {heads} 个头 · d_k = {d_k}",
-        "self-attention · {n} tokens · d_model = {d_model} · {heads} heads · d_k = {d_k}",
+        "self-attention · {n} {n:token|tokens} · d_model = {d_model} · {heads} {heads:head|heads} · d_k = {d_k}",
     ),
     "lab.title_cross": (
         "交叉注意力 · {n_q} 个查询词 × {n_k} 个键/值词 · "
         "d_model = {d_model} · {heads} 个头 · d_k = {d_k}",
-        "cross-attention · {n_q} query tokens × {n_k} key/value tokens · d_model = {d_model} · "
-        "{heads} heads · d_k = {d_k}",
+        "cross-attention · {n_q} query {n_q:token|tokens} × {n_k} key/value {n_k:token|tokens} · "
+        "d_model = {d_model} · {heads} {heads:head|heads} · d_k = {d_k}",
     ),
     "lab.masks": ("掩码：{masks}", "mask: {masks}"),
     "lab.mask_none": ("无（每个词看全部词）", "none (every token sees every token)"),
@@ -109,7 +109,7 @@ TEXT = {
     "lab.cost_title": ("计算量", "Cost"),
     "lab.cost_scores": (
         "{n} 个词 → 每个头 {n}² = {scores} 个分数",
-        "{n} tokens → {n}² = {scores} scores per head",
+        "{n} {n:token|tokens} → {n}² = {scores} {n:score|scores} per head",
     ),
     "lab.cost_scores_cross": (
         "{n_q} 个查询 × {n_k} 个键 → 每个头 {scores} 个分数",
@@ -175,8 +175,26 @@ TEXT = {
     "lab.window_placeholder": ("不限", "all"),
     "lab.cross_label": ("键和值来自", "keys & values from"),
     "lab.cross.off": ("同一句（自注意力）", "same (self-attention)"),
-    "lab.bad_int": ("{name} 要填一个整数。", "{name} needs a whole number."),
+    "lab.bad_int": (
+        "{name} 要填一个整数（“{value}”不是）。",
+        "{name} needs a whole number (“{value}” is not one).",
+    ),
     "lab.stale": ("（仍显示上一次有效设置的结果）", "(still showing the last valid settings)"),
+    "lab.stale_because": (
+        "仍显示上一次有效设置的结果，因为：{fault}",
+        "Still showing the last valid settings, because: {fault}",
+    ),
+    "lab.head_of": ("头 {head}/{heads}", "Head {head}/{heads}"),
+    "lab.rounded": (
+        "为了放得下，权重只保留 {places} 位小数，所以一行看起来的和可能不是 1；行和一列是精确的和，"
+        "选中格子的权重在下面有 4 位小数。",
+        "Rounded to {places} {places:decimal|decimals} to fit, so a row as shown need not add up to 1; the sum "
+        "column is the exact sum, and the selected cell's weight is below to 4 decimals.",
+    ),
+    "lab.bad_window": (
+        "w 要填 0 或更大的整数（“{value}”不是）；留空表示不限。",
+        "w must be a whole number, 0 or more (“{value}” is not); leave it empty for no window.",
+    ),
     # views (F4 cycles through them)
     "lab.view.attn": ("注意力", "Attention"),
     "lab.view.qkv": ("Q、K、V", "Q, K, V"),
@@ -258,8 +276,8 @@ TEXT = {
         "then times W_O ({width}, {d_model}):",
     ),
     # the shapes view
-    "lab.shapes.seed_col": ("课本例子", "seed example"),
-    "lab.shapes.yours_col": ("你的设置", "your settings"),
+    "lab.shapes.seed_col": ("课本例子", "textbook"),
+    "lab.shapes.yours_col": ("你的", "yours"),
     "lab.shapes.note": (
         "每个头只在 d_k 维里比较查询和键；分数表的大小 n×n 与 d_model 无关。"
         "拼接之后形状回到 (n, d_model)，所以层可以一层层叠下去。",

@@ -55,7 +55,7 @@ TEXT = {
     ),
     "quiz.broken_banks": (
         "有 {count} 个题库文件无法载入。",
-        "{count} quiz file(s) could not be loaded.",
+        "{count} quiz {count:file|files} could not be loaded.",
     ),
     # -- the screen: a question
     "quiz.question_of": ("第 {n} 题 / 共 {total} 题", "Question {n} of {total}"),
@@ -94,7 +94,10 @@ TEXT = {
     "quiz.by_topic": ("按主题", "By topic"),
     "quiz.new_best": ("新的最好成绩！", "A new best score!"),
     "quiz.all_right": ("全部答对！", "Every question right!"),
-    "quiz.missed_count": ("有 {count} 题没有全对。", "{count} question(s) not fully right."),
+    "quiz.missed_count": (
+        "有 {count} 题没有全对。",
+        "{count} {count:question|questions} not fully right.",
+    ),
     "quiz.not_recorded": (
         "这是重做错题的练习，不计入成绩记录。",
         "A retry of missed questions: practice, not recorded.",
@@ -147,7 +150,7 @@ TEXT = {
     ),
     "quiz.cli.class": (
         "已批改 {graded} 个文件，{broken} 个无法读取；平均 {percent}%",
-        "{graded} file(s) graded, {broken} could not be read; mean {percent}%",
+        "{graded} {graded:file|files} graded, {broken} could not be read; mean {percent}%",
     ),
     "quiz.cli.col_file": ("文件", "file"),
     "quiz.cli.col_score": ("得分", "score"),
@@ -193,6 +196,22 @@ TEXT = {
         "no question “{id}” in the quiz bank (ignored).",
     ),
     "quiz.missing_path": ("找不到 {path}", "{path} does not exist"),
+    "quiz.confirm_escape": (
+        "离开这次测验？已答的 {done} 题会保留：回到自测页可以接着做（退出程序也不会丢）。",
+        "Leave this quiz? The {done} {done:answer|answers} so far are kept: the quiz's start "
+        "page offers to resume it (even after quitting the app).",
+    ),
+    "quiz.confirm_escape_yes": ("离开", "Leave"),
+    "quiz.confirm_escape_no": ("接着做", "Stay"),
+    "quiz.resume": (
+        "继续上次的{mode}自测（第 {n} 题 / 共 {total} 题）",
+        "Resume the {mode} quiz (question {n} of {total})",
+    ),
+    "quiz.resume_gone": (
+        "上次没做完的测验无法恢复（题库变了），已放弃。",
+        "The quiz left unfinished could not be resumed (the question bank changed); it was dropped.",
+    ),
+    "quiz.key.leave": ("离开", "Leave"),
     "quiz.confirm_leave": (
         "测验还没做完：再按一次 F5 放弃这次测验，重新开始。",
         "This quiz is not finished: press F5 again to abandon it and start over.",

@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.console import RenderableType
-from textual.geometry import Size
+from textual.events import Key
+from textual.geometry import Region, Size
 from textual.reactive import Reactive
-from textual.widgets import Checkbox, Input, Static
+from textual.widget import Widget
+from textual.widgets import Checkbox, Input, Select, Static
+from textual.widgets._select import SelectOverlay
 
 
 def say(line: Static, text: str, render: Callable[[str], RenderableType] | None = None) -> None:
@@ -37,8 +40,78 @@ class LineInput(Input):
 
 
 class Tick(Checkbox):
-    """A compact checkbox whose state reads in plain text too: ✓ when on, blank when off."""
+    """A compact checkbox whose state reads in plain text too: ✓ when on, blank when off.
+
+    Typing at it ("1 1", meant for a field) must not flip it: a space straight after a typed
+    character is taken as part of that typing, and the learner is told what has the focus.
+    """
+
+    _typing = False
+    _told = False  # said once per visit, not once per key
+
+    def on_key(self, event: Key) -> None:
+        if event.key == "space" and self._typing:
+            self._typing = False
+            event.stop()
+            event.prevent_default()
+            return
+        char = event.character
+        self._typing = bool(char and char.isprintable() and not char.isspace())
+        if self._typing and not self._told:
+            from attn_tui.i18n import t
+
+            self._told = True
+            self.notify(t("app.tick_typing", label=str(self.label)), timeout=4)
+
+    def on_blur(self) -> None:
+        self._typing = self._told = False
 
     @property
     def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 (Textual's name)
         return "✓" if self.value else " "
+
+
+def panel_of(widget: Widget) -> Widget:
+    """The nearest ancestor drawn with a border (the panel a control sits in), else the screen."""
+    for node in widget.ancestors:
+        if isinstance(node, Widget) and any(edge[0] for edge in node.styles.border):
+            return node
+    return widget.screen
+
+
+def inside_border(widget: Widget) -> Region:
+    """The part of the screen within a widget's border (its padding included)."""
+    return widget.region.shrink(widget.styles.border.spacing)
+
+
+class PanelSelect(Select):
+    """A drop-down whose menu opens inside the panel it sits in, never over the panel's border
+    or the footer: below the control when the choices fit there, above it when there is more
+    room above, scrolling when neither has room for all of them."""
+
+    DEFAULT_CSS = """
+    PanelSelect > SelectOverlay {
+        border: round $border-blurred;
+        & > .option-list--option { padding: 0; }
+    }
+    """
+
+    def _watch_expanded(self, expanded: bool) -> None:
+        super()._watch_expanded(expanded)
+        if expanded:
+            self.fit_menu()
+
+    def fit_menu(self) -> None:
+        overlay = self.query_one(SelectOverlay)
+        room = inside_border(panel_of(self))
+        top = self.region.y
+        need = overlay.option_count + 2  # one row per choice, and the menu's own border
+        below = room.bottom - (top + 1)
+        above = top - room.y
+        if need <= below or below >= above:
+            height, offset = min(need, below), 0
+        else:  # drop up: the menu ends on the row above the control
+            height = min(need, above)
+            offset = -(height + 1)
+        overlay.styles.max_height = max(height, 3)
+        overlay.styles.offset = (0, offset)

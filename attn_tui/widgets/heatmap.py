@@ -9,8 +9,10 @@ form that fits: every value to ``places`` decimals (or as ``cell_text`` writes i
 decimals, then shading alone (two cells per entry, column labels cut to two cells), then
 shading without the gaps between cells. Masked cells show ``masked_text``
 (−∞ for scores, 0 for weights) unshaded, so a mask's pattern reads at a glance. A cursor
-cell is drawn inverted with its row and column labels marked; ``highlight`` cells and the
-``diagonal`` are underlined (the trainer uses that for the reversal anti-diagonal).
+cell keeps its colour (so it never looks like the strongest cell) and is framed by ▕ ▏ in
+the gaps beside it, its row and column labels inverted; ``highlight`` cells and the
+``diagonal`` are underlined (the trainer uses that for the reversal anti-diagonal). When
+fewer decimals than ``places`` had to be shown, ``rounded_note`` (if given) says so below.
 
 Used by the lab screen for scores, weights, Q/K/V and outputs; nothing lab-specific here.
 """
@@ -34,6 +36,7 @@ from attn_tui.core import format as fmt
 RAMP = ((16, 32, 56), (31, 111, 140), (242, 193, 78))
 LABEL = Style(bold=True)
 CURSOR_LABEL = Style(bold=True, reverse=True)
+CURSOR_FRAME = Style(bold=True)
 MASKED = Style(dim=True)
 SPARK = "░▒▓█"
 
@@ -112,6 +115,7 @@ class Heatmap:
         cell_text: Callable[[float], str] | None = None,
         extra_styles: Sequence[str] | None = None,
         legend_note: str = "",
+        rounded_note: Callable[[int], str] | None = None,
     ) -> None:
         self.values = np.asarray(values, dtype=float)
         if self.values.ndim != 2:
@@ -137,6 +141,7 @@ class Heatmap:
         self.all_or_shade = all_or_shade or cell_text is not None
         self.extra_styles = list(extra_styles) if extra_styles is not None else None
         self.legend_note = legend_note
+        self.rounded_note = rounded_note  # decimals shown → the sentence saying so
         shown = self.values[~self.masked & np.isfinite(self.values)]
         lo = float(shown.min()) if shown.size else 0.0
         hi = float(shown.max()) if shown.size else 1.0
@@ -181,16 +186,16 @@ class Heatmap:
         # the last cell's gap separates the extra column (one space when there are no gaps)
         return self._label_width() + 1 + n_cols * (cell + gap) + (extra + 1 - gap if extra else 0)
 
-    def _layout(self, max_width: int) -> tuple[list[list[str]], int, bool, int]:
-        """The most precise (texts, cell width, full labels, gap) that fits ``max_width``."""
+    def _layout(self, max_width: int) -> tuple[list[list[str]], int, bool, int, int | None]:
+        """The most precise (texts, cell width, full labels, gap, decimals) that fits."""
         for places in [self.places] if self.all_or_shade else range(self.places, -1, -1):
             texts = self._texts(places)
             cell = self._cell_width(texts, full_labels=True)
             if self._width(cell) <= max_width:
-                return texts, cell, True, 1
+                return texts, cell, True, 1, places
         texts = self._texts(None)
         gap = 1 if self._width(2) <= max_width else 0  # many columns: shading edge to edge
-        return texts, 2, False, gap
+        return texts, 2, False, gap, None
 
     # ---- Rich protocol -------------------------------------------------------------------
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
@@ -200,7 +205,7 @@ class Heatmap:
         return Measurement(smallest, max(full, min(title, options.max_width)))
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        texts, cell, full_labels, gap = self._layout(options.max_width)
+        texts, cell, full_labels, gap, places = self._layout(options.max_width)
         sep = " " * gap
         if self.title:
             title = self.title if isinstance(self.title, Text) else Text(self.title, "bold")
@@ -232,10 +237,16 @@ class Heatmap:
                     style = _cell_style((v - self.vmin) / span if span > 0 else 0.5)
                 if (i, j) in self.highlight:
                     style += Style(underline=True, bold=True)
-                if (i, j) == (cur_i, cur_j):
-                    style = Style(color="black", bgcolor="bright_white", bold=True)
+                if (i, j) == (cur_i, cur_j):  # the colour stays the value's; framed in the gaps
+                    style += Style(bold=True)
                     if not text.strip():
                         text = "◆"
+                    if gap:
+                        line.right_crop(1)
+                        line.append("▕", CURSOR_FRAME)
+                        line.append(_fit(text, cell), style)
+                        line.append("▏", CURSOR_FRAME)
+                        continue
                 line.append(_fit(text, cell), style)
                 line.append(sep)
             if self.extra is not None:
@@ -246,6 +257,8 @@ class Heatmap:
             yield self._legend()
         if self.legend_note:  # a line of its own, so a long note wraps instead of being cut
             yield Text(self.legend_note, "dim")
+        if self.rounded_note and places is not None and places < self.places:
+            yield Text(self.rounded_note(places), "dim")
 
     def _legend(self) -> Text:
         text = Text(no_wrap=True, overflow="crop")

@@ -22,3 +22,12 @@ class Prose:
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         longest = max((cell_len(line) for line in self.text.split("\n")), default=0)
         return Measurement(min(8, longest), min(longest, options.max_width))
+
+
+def fit_words(text: str, width: int) -> str:
+    """`text` on one line of at most `width` cells: whole when it fits, else cut between words
+    (between characters in Chinese) and marked " …" — an elision, never a number cut in two."""
+    if cell_len(text) <= width:
+        return text
+    first = wrap(text, max(width - 2, 1))[0]
+    return first + " …"

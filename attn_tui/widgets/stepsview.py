@@ -5,13 +5,55 @@ a Static inside a scroll container would instead re-measure and re-lay-out the w
 screen on every keystroke (about 20 ms a key at 120×40 with 32 keys of 64 dimensions).
 (A hand-written ScrollView did the same job but, in tmux, left the neighbouring panel's
 rows damaged after a step change in Chinese; RichLog's tested drawing does not.)
+
+Three more things keep a keystroke cheap. The steps arrive as finished lines (``Lines``),
+turned into strips here without passing through Rich's renderer, and only when a line is
+drawn (a panel shows 20 of 200). And the lines are swapped in place: RichLog's ``clear()``
+followed by ``write()`` resized the log to nothing and back, and each change of its virtual
+size asked Textual to lay out the whole screen again; here the size is set only when the
+number of lines really changes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import RenderableType
+from rich.segment import Segment
+from rich.style import Style
 from textual.events import Resize
+from textual.geometry import Size
+from textual.strip import Strip
 from textual.widgets import RichLog
+
+from attn_tui.core.format import cell_len
+from attn_tui.widgets.steps import AtWidth, Lines, Piece
+
+
+class _LazyStrips(Sequence):
+    """Lines of pieces that become Strips when first drawn."""
+
+    def __init__(self, lines: list[list[Piece]], width: int) -> None:
+        self._lines = lines
+        self._width = width
+        self._made: dict[int, Strip] = {}
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    def __getitem__(self, y):  # noqa: ANN001, ANN204 — an int, or a slice (a list back)
+        if isinstance(y, slice):
+            return [self[i] for i in range(*y.indices(len(self)))]
+        if y < 0:
+            y += len(self)
+        strip = self._made.get(y)
+        if strip is None:
+            pieces = self._lines[y]
+            segments = [Segment(text, style) for text, style in pieces]
+            length = sum(cell_len(text) for text, _ in pieces)
+            strip = Strip(segments, length).adjust_cell_length(self._width)
+            self._made[y] = strip
+        return strip
 
 
 class StepsView(RichLog, can_focus=True):
@@ -38,9 +80,48 @@ class StepsView(RichLog, can_focus=True):
         """Replace what is shown, rendered at the current content width."""
         self._content = content
         width = self.scrollable_content_region.width
-        self.clear()
-        self.write(content, width=width or None, scroll_end=False)
         self._drawn_width = width
+        if not self._size_known or not width:
+            self.lines = []
+            self.clear()
+            self.write(content, width=width or None, scroll_end=False)
+            return
+        strips = self._strips(content, width)
+        self.lines = strips  # type: ignore[assignment]  # a lazy sequence of Strips
+        self._line_cache.clear()
+        self._start_line = 0
+        self._widest_line_width = width
+        size = Size(width, len(strips))
+        if self.virtual_size != size:  # a relayout only when the height really changes
+            self.virtual_size = size
+        self.refresh()
+
+    def _strips(self, content: RenderableType, width: int) -> Sequence[Strip]:
+        if isinstance(content, AtWidth):
+            content = content.build(width)
+        if isinstance(content, Lines):
+            return _LazyStrips(content.lines, width)
+        console = self.app.console
+        options = console.options.update_width(width)
+        lines = list(Segment.split_lines(console.render(content, options)))
+        return [strip.adjust_cell_length(width) for strip in Strip.from_lines(lines)] or [
+            Strip.blank(width)
+        ]
+
+    _line_style: Style | None = None  # this widget's style, worked out once per style change
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._line_style = None
+
+    def render_line(self, y: int) -> Strip:
+        """RichLog's, with the widget's style computed once rather than for every line (it
+        walks every ancestor: 40 lines a keystroke made it a visible part of the cost)."""
+        scroll_x, scroll_y = self.scroll_offset
+        line = self._render_line(scroll_y + y, scroll_x, self.scrollable_content_region.width)
+        if self._line_style is None:
+            self._line_style = self.rich_style
+        return line.apply_style(self._line_style)
 
     @property
     def content(self) -> RenderableType:

@@ -151,3 +151,31 @@ def test_parse_temperature_accepts_typed_forms_and_names_faults():
         assert info.value.code == "temperature"
         limits = (info.value.params["lo"], info.value.params["hi"])
         assert limits == (MIN_TEMPERATURE, MAX_TEMPERATURE)
+
+
+def test_convex_check_holds_for_identical_large_values():
+    """999999.7 three times: the weighted sum rounds a few ulps away from 999999.7, which is
+    no escape from the hull; the tolerance scales with the values' magnitude."""
+    s = attend([1, 0], [[1, 0], [0, 1], [1, 1]], [[999999.7]] * 3)
+    assert bool(np.all(s.inside))
+
+
+def test_convex_check_still_catches_an_output_outside_the_values():
+    from dataclasses import replace
+
+    s = attend([1, 0], [[1, 0], [0, 1], [1, 1]], [[999999.7], [5.0], [3.0]])
+    assert bool(np.all(s.inside))
+    outside = replace(s, output=s.hi + 1e-6 * abs(s.hi))  # a millionth beyond the largest
+    assert not bool(np.any(outside.inside))
+    below = replace(s, output=s.lo - 1e-9 * np.maximum(1.0, abs(s.hi)) * 1e3)
+    assert not bool(np.any(below.inside))
+
+
+@pytest.mark.parametrize("d", [1, 3, 64, 300, 4096])
+def test_dimension_experiment_measures_sigma_near_sqrt_d(d):
+    """σ(q·k) is measured over many independent pairs, so it agrees with the text's √d."""
+    for seed in range(5):
+        exp = dimension_experiment(d, 8, seed=seed)
+        assert exp.pairs >= 400
+        # the sample std of N draws has a relative error about 1/√(2N): well under 10 % here
+        assert abs(exp.score_std / math.sqrt(d) - 1) < 0.1, (d, seed, exp.score_std)

@@ -56,3 +56,11 @@ def test_wrap_never_ends_a_line_with_an_opening_bracket():
         lines = wrap(text, width)
         assert not any(line[-1:] in "（「【" for line in lines), (width, lines)
         assert "".join(lines) == text
+
+
+def test_wrap_keeps_a_short_equation_and_a_row_of_numbers_on_one_line():
+    for width in range(12, 60):
+        lines = wrap("self-attention · 3 tokens · d_model = 8 · 2 heads · d_k = 4", width)
+        assert "d_k = 4" in "\n".join(lines) and "d_model = 8" in "\n".join(lines), lines
+        lines = wrap("keys -1 -2 2; 2 0 -2; -2 -1 0 and more words", width)
+        assert all(group in "\n".join(lines) for group in ("-1 -2 2;", "-2 -1 0")), lines

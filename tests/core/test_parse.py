@@ -161,3 +161,40 @@ def test_chinese_messages_space_a_latin_field_name():
     with pytest.raises(InputError) as info:
         parse_matrix("1 2\n3 x", "keys")
     assert describe(info.value, "zh").startswith("键第 2 行")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.lists(
+            st.sampled_from(["1", "-2", ".5", "3.", "1e3", "2E-1", "+4", "x", "nan", "1_0",
+                             "1e", "--1", "2e7", "", "１", "−3", "inf", "1.2.3"]),
+            min_size=0, max_size=5,
+        ),
+        min_size=1, max_size=4,
+    ),
+    st.sampled_from([" ", ", ", ","]),
+    st.sampled_from(["\n", "; ", ";"]),
+)  # fmt: skip
+def test_the_fast_path_reads_exactly_what_the_entry_by_entry_path_reads(rows, sep, row_sep):
+    """One conversion for every entry gives the same numbers and the same first fault as
+    checking each entry with its regex (issue 14: 2.5 ms for 64 × 32 in a Python loop)."""
+    from attn_tui.core import parse
+
+    text = row_sep.join(sep.join(row) for row in rows)
+
+    def outcome():
+        try:
+            return ("ok", parse.parse_matrix(text).tolist())
+        except parse.InputError as err:
+            return ("error", err.code, err.params)
+
+    fast = outcome()
+    saved = parse._fast_values, parse._fast_matrix
+    parse._fast_values = lambda tokens: None
+    parse._fast_matrix = lambda lines, field: None
+    try:
+        slow = outcome()
+    finally:
+        parse._fast_values, parse._fast_matrix = saved
+    assert fast == slow, text

@@ -33,7 +33,7 @@ def broken(tmp_path: Path) -> Path:
 
 def test_validate_a_good_file_exits_0(capsys):
     assert main(["--lang", "en", "exercises", "validate", str(GOOD)]) == 0
-    assert "1 files, 1 sets, 10 exercises: all valid." in capsys.readouterr().out
+    assert "1 file, 1 set, 10 exercises: all valid." in capsys.readouterr().out
 
 
 def test_validate_a_broken_file_exits_1_with_file_line_message(tmp_path, capsys, monkeypatch):
@@ -47,7 +47,7 @@ def test_validate_a_broken_file_exits_1_with_file_line_message(tmp_path, capsys,
         if s.startswith('check = { fn = "rnn_params"')
     )
     assert out[0].startswith(f"broken.toml:{line}: exercise big: the stored answer 950 differs")
-    assert out[-1] == "1 problems in 1 files."
+    assert out[-1] == "1 problem in 1 file."
 
 
 def test_validate_json_and_chinese(tmp_path, capsys):

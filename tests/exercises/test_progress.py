@@ -227,3 +227,30 @@ def test_a_process_killed_after_recording_loses_nothing(tmp_path: Path):
 def test_wal_mode_is_on(tmp_path: Path):
     with ProgressStore.open(tmp_path) as store:
         assert store.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_reset_one_exercise_or_one_set_leaves_the_rest(tmp_path: Path):
+    with ProgressStore.open(tmp_path) as store:
+        for set_id, ex_id in (("s1", "a"), ("s1", "a"), ("s1", "b"), ("s2", "a")):
+            store.record_attempt(set_id, ex_id, "1", correct=True, score=1.0)
+        store.visit("s1", "b")
+        store.record_quiz("quick", 3, 10)
+        assert store.reset_exercises("s1", ["a"]) == 2
+        assert set(store.statuses("s1")) == {"b"} and store.last_visit("s1") is not None
+        assert store.reset_exercises("s1") == 1
+        assert store.statuses("s1") == {} and store.last_visit("s1") is None
+        assert set(store.statuses("s2")) == {"a"} and len(store.quiz_attempts()) == 1
+
+
+def test_a_quiz_in_progress_is_kept_and_forgotten(tmp_path: Path):
+    with ProgressStore.open(tmp_path) as store:
+        assert store.quiz_run() is None
+        store.save_quiz_run({"mode": "full", "questions": [["sc-dot", None]], "answers": ["2"]})
+    with ProgressStore.open(tmp_path) as store:
+        assert store.quiz_run() == {
+            "mode": "full",
+            "questions": [["sc-dot", None]],
+            "answers": ["2"],
+        }
+        store.save_quiz_run(None)
+        assert store.quiz_run() is None

@@ -102,7 +102,7 @@ def test_class_folder_with_one_broken_file(tmp_path, capsys, bank):
     text = capsys.readouterr().out
     assert "alice.json" in text and "bob.toml" in text
     assert "carol.toml:2: TOML syntax error" in text
-    assert "2 file(s) graded, 1 could not be read" in text
+    assert "2 files graded, 1 could not be read" in text
     assert "c. Compare" not in text  # sc-myth-peak-why's right choice
 
 

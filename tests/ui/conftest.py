@@ -22,3 +22,8 @@ def shown(widget, width: int = 60) -> str:
     console = Console(width=width, record=True, file=open("/dev/null", "w"), color_system=None)  # noqa: SIM115
     console.print(widget.content)
     return console.export_text()
+
+
+def screen_lines(app) -> list[str]:
+    """Every row of the terminal as the learner sees it now (overlays and toasts included)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]

@@ -13,11 +13,16 @@ from attn_tui.widgets.heatmap import Heatmap
 from .conftest import shown
 
 
-async def open_lab(pilot):
+async def open_lab(pilot, sentence: str = "cat"):
+    """The lab, on the seed's sentence 猫 坐 在 垫子 上 (English mode opens on "I love China")."""
     pilot.app.switch_mode("lab")  # not by keys: the home list grows as areas are added
     await pilot.pause()
-    assert isinstance(pilot.app.screen, LabScreen)
-    return pilot.app.screen
+    screen = pilot.app.screen
+    assert isinstance(screen, LabScreen)
+    if screen.query_one("#sentence", Select).value != sentence:
+        screen.query_one("#sentence", Select).value = sentence
+        await pilot.pause()
+    return screen
 
 
 def body(screen, view: str = "attn", width: int = 60) -> str:
@@ -28,7 +33,7 @@ def weight_rows(text: str, labels) -> list[list[str]]:
     """The weight cells of each labelled row of the shown heatmap."""
     rows = []
     for line in text.splitlines():
-        parts = line.split()
+        parts = line.replace("▕", " ").replace("▏", " ").split()  # the cursor's frame
         numeric = len(parts) > 1 and parts[1][0] in "0123456789−+"
         if numeric and parts[0] in labels and len(parts) >= len(labels) + 1:
             rows.append(parts[1 : len(labels) + 1])
@@ -195,7 +200,7 @@ def test_heatmap_fits_the_width_it_is_given():
 
     wide = text(60)
     assert "0.12" in wide and "−∞" in wide and "垫子" in wide and "sum" in wide
-    assert "0.12" not in text(14) and " 1  0 " in text(14)  # 14 cells: whole numbers fit
+    assert "0.12" not in text(14) and "▕ 1▏ 0" in text(14)  # 14 cells: whole numbers fit (cursor framed)
     narrow = text(13)
     assert "0.12" not in narrow and "··" in narrow  # shading alone, mask still marked
 

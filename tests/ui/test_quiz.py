@@ -76,7 +76,7 @@ async def test_quick_quiz_end_to_end_with_review_and_retry(tmp_path):
 
         assert screen.view == "summary"
         body = shown(screen.query_one("#sum-body", Static), 76)
-        assert "Score 7/10 (70%)" in body and "3 question(s) not fully right" in body
+        assert "Score 7/10 (70%)" in body and "3 questions not fully right" in body
         assert "By topic" in body
         missed = [ids[i] for i in sorted(wrong_at)]
         assert list(screen.result.missed) == missed

@@ -9,6 +9,7 @@ feedback in the learner's language.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections.abc import Callable
@@ -70,11 +71,24 @@ class Grade:
         percent = round(100 * self.score)
         return t(f"ex.fb.{self.status}", lang=lang, percent=percent)
 
+    @property
+    def is_answer(self) -> bool:
+        """False when nothing in it could be read as an answer of this kind: an unreadable
+        number, or not one choice or true/false word recognised. Such a slip is not an attempt
+        (the screens neither count nor store it); it is said what can be read instead."""
+        if self.status == UNREADABLE:
+            return False
+        if self.kind in ("choice", "truefalse", "multi") and self.status not in (EMPTY, REVEALED):
+            return self.value is not None and self.value != frozenset()  # False is an answer
+        return True
+
     def lines(self, t: Callable[..., str], lang: str | None = None) -> list[str]:
         """The headline, then every note (entries off, ideas found and missing ...)."""
         out = [self.headline(t, lang)]
         if self.error is not None:
             out.append(_describe_input_error(self.error, t, lang))
+        if self.status == UNREADABLE:
+            out.append(t(f"ex.fb.readable.{self.kind}", lang=lang))
         out += [t(n.key, lang=lang, **n.params) for n in self.notes]
         if self.ideas:
             out += idea_lines(self, t, lang)
@@ -118,6 +132,11 @@ def _describe_input_error(err: InputError, t: Callable[..., str], lang: str | No
 
 _THOUSANDS = re.compile(r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 _FRACTION = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))\s*/\s*(\d+\.?\d*|\.\d+)")
+# One side of a simple surd: 3, √3, 2√3, 2×√3, √(3), sqrt(3) — a number times a root, or either.
+_SURD_TERM = re.compile(
+    r"(?P<coef>[+-]?(?:\d+\.?\d*|\.\d+))?"
+    r"(?:\s*[×*·]?\s*(?:√|sqrt)\s*(?P<open>\()?\s*(?P<root>\d+\.?\d*|\.\d+)\s*(?(open)\)))?"
+)
 
 
 def _is_blank(answer: Any) -> bool:
@@ -166,10 +185,36 @@ def _read_number(answer: Any) -> float:
         den = float(m.group(2))
         if den != 0:
             return float(m.group(1)) / den
+    surd = _read_surd(text) if ("√" in text or "sqrt" in text) and len(text) <= 40 else None
+    if surd is not None:
+        return surd
     values = parse_vector(text, "answer")
     if len(values) != 1:
         raise InputError("ex.one_number", count=len(values))
     return float(values[0])
+
+
+def _surd_term(text: str) -> float | None:
+    m = _SURD_TERM.fullmatch(text.strip())
+    if m is None or (m.group("coef") is None and m.group("root") is None):
+        return None
+    coef = m.group("coef")
+    value = float(coef) if coef not in (None, "+", "-") else (-1.0 if coef == "-" else 1.0)
+    if m.group("root") is not None:
+        value *= math.sqrt(float(m.group("root")))
+    return value
+
+
+def _read_surd(text: str) -> float | None:
+    """√3, 2√3, 1/√3, √3/3, −√2/2 as numbers (a learner writes 1/√d as it is printed)."""
+    if text.startswith(("-", "+")) and text[1:2] in ("√", "s"):
+        text = text[0] + "1" + text[1:]  # "−√2/2" → "-1√2/2"
+    top, _, bottom = text.partition("/")
+    num = _surd_term(top)
+    den = _surd_term(bottom) if bottom else 1.0
+    if num is None or den is None or den == 0:
+        return None
+    return num / den
 
 
 def _as_text(answer: Any) -> str:

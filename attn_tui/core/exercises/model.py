@@ -268,9 +268,7 @@ class Problem:
 
     def message(self, t: Callable[..., str], lang: str | None = None) -> str:
         """The fault in words; ``t`` is ``attn_tui.i18n.t`` (passed in: the core imports no UI)."""
-        params = {
-            k: t(v, lang=lang) if isinstance(v, Msg) else v for k, v in self.params.items()
-        }
+        params = {k: t(v, lang=lang) if isinstance(v, Msg) else v for k, v in self.params.items()}
         key = self.code if "." in self.code else f"err.{self.code}"
         try:
             text = t(key, lang=lang, **params)

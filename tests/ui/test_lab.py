@@ -200,7 +200,7 @@ def test_heatmap_fits_the_width_it_is_given():
 
     wide = text(60)
     assert "0.12" in wide and "−∞" in wide and "垫子" in wide and "sum" in wide
-    assert "0.12" not in text(14) and "▕ 1▏ 0" in text(14)  # 14 cells: whole numbers fit (cursor framed)
+    assert "0.12" not in text(14) and "▕ 1▏ 0" in text(14)  # 14 cells: whole numbers
     narrow = text(13)
     assert "0.12" not in narrow and "··" in narrow  # shading alone, mask still marked
 

@@ -12,8 +12,10 @@ and Rich inside ``run``), because the bare ``attn-tui`` launch builds every pars
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import pkgutil
+from pathlib import Path
 from types import ModuleType
 
 
@@ -23,3 +25,11 @@ def discover() -> list[ModuleType]:
         if not info.name.startswith("_"):
             modules.append(importlib.import_module(f"{__name__}.{info.name}"))
     return modules
+
+
+def path_arg(text: str) -> Path:
+    """An argparse type for a file or folder: an empty string is refused, not read as "."
+    (``quiz grade ""`` would otherwise grade the working directory)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path")
+    return Path(text)

@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
 
     q = parse_vector(args.query, "query")
     K = parse_matrix(args.keys, "keys")
-    V = parse_matrix(args.values, "values") if args.values else None
+    V = parse_matrix(args.values, "values") if args.values is not None else None  # "" is empty
     temperature = parse_temperature(args.temperature)
     steps = attend(q, K, V, scale=not args.no_scale, hard=args.hard, temperature=temperature)
     if args.json:

@@ -11,6 +11,8 @@ import argparse
 import json
 from pathlib import Path
 
+from attn_tui.commands import path_arg
+
 NAME = "exercises"
 
 
@@ -26,7 +28,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         help="check exercise files; faults as file:line: message, exit 1 if any",
         description="Check exercise files. Without PATH: every shipped file and --exercises DIR.",
     )
-    validate.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="a file or folder")
+    validate.add_argument(
+        "paths", nargs="*", type=path_arg, metavar="PATH", help="a file or folder"
+    )
     validate.add_argument("--json", action="store_true", help="machine-readable output")
     listing = sub.add_parser("list", help="list every exercise set and quiz bank")
     listing.add_argument("--json", action="store_true", help="machine-readable output")
@@ -62,14 +66,12 @@ def _validate(args: argparse.Namespace) -> int:
         loaded, found = load_file(path)
         if loaded is not None:
             if loaded.id in owners:
-                from attn_tui.core.exercises.loader import LineIndex
                 from attn_tui.core.exercises.model import Problem
 
-                line = LineIndex(path.read_text("utf-8")).set_key("id")
                 found = [
                     Problem(
                         display_path(path),
-                        line,
+                        loaded.id_line,
                         "ex.duplicate_set",
                         {"id": loaded.id, "other": owners[loaded.id]},
                     )
@@ -129,6 +131,7 @@ def _missing(target: Path, display_path):
 def _list(args: argparse.Namespace) -> int:
     from attn_tui import paths
     from attn_tui.core.exercises.loader import display_path
+    from attn_tui.core.format import visible
     from attn_tui.i18n import get_lang, t
 
     lang = get_lang()
@@ -174,7 +177,7 @@ def _list(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    console = Console(highlight=False)
+    console = Console(highlight=False, markup=False)  # a teacher's title may hold "[bold]"
     for title, sets in ((t("ex.sets"), library.sets), (t("ex.cmd.quiz_banks"), library.quizzes)):
         if not sets:
             continue
@@ -185,7 +188,7 @@ def _list(args: argparse.Namespace) -> int:
             table.add_row(
                 str(s.order),
                 s.id,
-                s.title.get(lang),
+                visible(s.title.get(lang)),
                 str(len(s.exercises)),
                 t(f"ex.source.{s.source}"),
             )
@@ -194,7 +197,7 @@ def _list(args: argparse.Namespace) -> int:
         console.print(t("ex.cmd.broken"), style="bold red")
         for b in library.broken:
             console.print(
-                b.problems[0].format(t) if b.problems else display_path(b.path),
+                b.problems[0].format(t) if b.problems else visible(display_path(b.path), True),
                 markup=False,
                 soft_wrap=True,
             )

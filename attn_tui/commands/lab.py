@@ -57,11 +57,23 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     return p
 
 
+def _count(spec: str, too_large) -> int:
+    """A count typed as digits; ``too_large(shown)`` is raised past nine digits, more than any
+    count could need (int() itself refuses 5,000 digits)."""
+    from attn_tui.core.parse import shown
+
+    digits = spec.strip()
+    if len(digits.lstrip("+-")) > 9:
+        raise too_large(shown(digits))
+    return int(digits)
+
+
 def _sequence(spec: str, d_model: int, seed: int, prefix: str):
     from attn_tui.core.attention import lab
 
     if _COUNT.fullmatch(spec.strip()):
-        count = int(spec)
+        count = _count(spec, lambda n: lab.InputError("lab.too_many_tokens", count=n,
+                                                      limit=lab.MAX_TOKENS))  # fmt: skip
         if count < 1:
             raise lab.InputError("lab.empty")
         return lab.numbered(count, d_model, seed, prefix=prefix)
@@ -107,7 +119,8 @@ def _run_shapes(args: argparse.Namespace) -> int:
     if args.tokens is not None and not _COUNT.fullmatch(args.tokens.strip()):
         n = len(args.tokens.split())
     elif args.tokens is not None:
-        n = int(args.tokens)
+        n = _count(args.tokens, lambda n: lab.InputError("lab.shapes_size", name="n", value=n,
+                                                         limit=lab.MAX_SHAPES_TOKENS))  # fmt: skip
     elif args.preset is not None:
         n = lab.preset(args.preset).n
     else:

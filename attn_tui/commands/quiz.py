@@ -16,6 +16,8 @@ import argparse
 import json
 from pathlib import Path
 
+from attn_tui.commands import path_arg
+
 NAME = "quiz"
 MARKS = {"correct": "✓", "partial": "◐", "empty": "·"}  # anything else: ✗
 
@@ -37,7 +39,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         "*.toml / *.json file in a folder. A broken file is reported by name and line and "
         "the rest are still graded; exit 0 unless nothing could be graded.",
     )
-    grade.add_argument("answers", type=Path, metavar="ANSWERS", help="a file or a folder")
+    grade.add_argument("answers", type=path_arg, metavar="ANSWERS", help="a file or a folder")
     grade.add_argument("--json", action="store_true", help="machine-readable output")
     grade.add_argument("--show-key", action="store_true", help="also print the answer key")
     template = sub.add_parser(
@@ -204,7 +206,8 @@ def _as_json(bank, learners, summary, show_key: bool) -> dict:
 def _console():
     from rich.console import Console
 
-    return Console(highlight=False, width=min(Console().width, 100))
+    # No markup: file names ("[bold]x.toml") and answers ("[/]") are printed as they are.
+    return Console(highlight=False, markup=False, width=min(Console().width, 100))
 
 
 def _topic(tag: str) -> str:
@@ -247,6 +250,7 @@ def _topic_table(per_topic: dict[str, tuple[float, float]], title: str, mean: bo
 def _print_learner(bank, r, show_key: bool) -> None:
     from rich.table import Table
 
+    from attn_tui.core.format import visible
     from attn_tui.i18n import t
 
     console = _console()
@@ -255,8 +259,8 @@ def _print_learner(bank, r, show_key: bool) -> None:
         return
     res = r.result
     console.print(
-        t("quiz.cli.learner", file=r.file.name, score=_num(res.score), total=_num(res.total),
-          percent=_pct(res.fraction)),
+        t("quiz.cli.learner", file=visible(r.file.name, True), score=_num(res.score),
+          total=_num(res.total), percent=_pct(res.fraction)),
         style="bold", markup=False,
     )  # fmt: skip
     console.print(_topic_table(res.per_topic, t("quiz.cli.by_topic")))
@@ -271,7 +275,7 @@ def _print_learner(bank, r, show_key: bool) -> None:
         lines = a.grade.lines(t)
         if a.grade.status == "empty":  # "type one" speaks to a screen, not to a file
             lines[0] = t("quiz.no_answer")
-        row = [str(i), a.id, _num(a.grade.score), "\n".join(lines)]
+        row = [str(i), a.id, _num(a.grade.score), visible("\n".join(lines))]
         if show_key:
             row.append(_key(a.inst.exercise))
         table.add_row(*row)
@@ -281,6 +285,7 @@ def _print_learner(bank, r, show_key: bool) -> None:
 def _print_class(bank, learners, summary, show_key: bool) -> None:
     from rich.table import Table
 
+    from attn_tui.core.format import visible
     from attn_tui.i18n import t
 
     console = _console()
@@ -297,15 +302,14 @@ def _print_class(bank, learners, summary, show_key: bool) -> None:
             continue
         res = r.result
         table.add_row(
-            r.file.path.name,  # the folder is given once; problems below keep the whole path
+            visible(r.file.path.name, True),  # the folder is given once; problems keep the path
             f"{_num(res.score)}/{_num(res.total)}",
             f"{_pct(res.fraction)}%",
             sep.join(_topic(x) for x in res.weakest_topics(3)),
         )
         signs = "".join(MARKS.get(a.grade.status, "✗") for a in res.answered)
-        marks.add_row(
-            r.file.path.name, " ".join(signs[i : i + 10] for i in range(0, len(signs), 10))
-        )
+        rows = " ".join(signs[i : i + 10] for i in range(0, len(signs), 10))
+        marks.add_row(visible(r.file.path.name, True), rows)
     if summary.graded:
         console.print(table)
         console.print(marks)

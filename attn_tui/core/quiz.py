@@ -14,9 +14,9 @@ cannot be read is reported by name and line, as a
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +28,7 @@ from attn_tui.core.exercises.generators import Instance, instance
 from attn_tui.core.exercises.grading import EMPTY, Grade, grade
 from attn_tui.core.exercises.loader import display_path
 from attn_tui.core.exercises.model import Exercise, Problem
+from attn_tui.core.files import ANSWER_FILE_LIMIT, FileFault, load_json, load_toml, read_text
 
 QUICK_SIZE = 10  # questions in a quick quiz
 FILE_SEED = 0  # a generated question in an answer file is drawn from this seed (template = grading)
@@ -135,8 +136,6 @@ def answer(inst: Instance, typed: Any) -> Answered:
 # -- answer files ---------------------------------------------------------------------------
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-# tomllib (3.11) puts the line only in its message
-_TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 
 
 @dataclass(frozen=True)
@@ -157,11 +156,42 @@ def toml_key(question_id: str) -> str:
     return question_id if _BARE_KEY.fullmatch(question_id) else json.dumps(question_id)
 
 
-def _line_of_key(text: str, key: str) -> int:
-    """The line where ``key`` is defined (first mention), 1 when it cannot be found."""
-    pattern = re.compile(r'^[ \t]*["\']?' + re.escape(key) + r'["\']?[ \t]*[=:]', re.M)
-    m = pattern.search(text) or re.compile(r'"' + re.escape(key) + r'"\s*:').search(text)
-    return text.count("\n", 0, m.start()) + 1 if m else 1
+# A key defined at the start of a line (TOML ``key =``, ``"key" =``; YAML-ish ``key:``), and a
+# JSON object key anywhere ("key": ...). Neither pattern can backtrack far: a string ends at its
+# first unescaped quote.
+_LINE_KEY = re.compile(
+    r"""^[ \t]*(?:"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'|([^\s=:"']+))[ \t]*[=:]""", re.M
+)
+_JSON_KEY = re.compile(r'"((?:[^"\\]|\\.)*)"\s*:')
+
+
+def _key_lines(text: str, keys: Iterable[str]) -> dict[str, int]:
+    """The line where each of ``keys`` is first defined (1 when it cannot be found), in one
+    pass over the text however many keys are asked for."""
+    wanted = set(keys)
+    found: dict[str, int] = {}
+    if not wanted:
+        return found
+    newlines = [m.start() for m in re.finditer("\n", text)]
+    for pattern in (_LINE_KEY, _JSON_KEY):
+        for m in pattern.finditer(text):
+            raw = next((g for g in m.groups() if g is not None), "")
+            key = _unquote(raw) if m.group(0).lstrip().startswith('"') else raw
+            if key in wanted and key not in found:
+                found[key] = bisect.bisect_left(newlines, m.start()) + 1
+        if len(found) == len(wanted):
+            break
+    return found
+
+
+def _unquote(raw: str) -> str:
+    """A quoted key's escapes (``\\u00e9``, ``\\"``) as the parser read them."""
+    if "\\" not in raw:
+        return raw
+    try:
+        return json.loads(f'"{raw}"')
+    except ValueError:
+        return raw
 
 
 def _unwrap(data: dict[str, Any]) -> dict[str, Any]:
@@ -177,47 +207,30 @@ def parse_answers(text: str, name: str, suffix: str, known: Iterable[str] = ()) 
     """Read an answer file's text; ``suffix`` ".json" means JSON, anything else TOML."""
     path = Path(name)
     try:
-        if suffix.lower() == ".json":
-            data = json.loads(text)
-        else:
-            data = tomllib.loads(text)
-    except json.JSONDecodeError as err:
-        return AnswerFile(
-            path, None, (Problem(name, err.lineno, "quiz.json_syntax", {"detail": err.msg}),)
-        )
-    except tomllib.TOMLDecodeError as err:
-        message = str(err)
-        m = _TOML_AT.search(message)
-        line = int(m.group(1)) if m else max(1, len(text.splitlines()))
-        detail = _TOML_AT.sub("", message).replace(" (at end of document)", "")
-        return AnswerFile(path, None, (Problem(name, line, "ex.toml_syntax", {"detail": detail}),))
+        data = load_json(text) if suffix.lower() == ".json" else load_toml(text)
+    except FileFault as fault:
+        return AnswerFile(path, None, (Problem.from_fault(name, fault),))
     if not isinstance(data, dict):
         return AnswerFile(path, None, (Problem(name, 1, "quiz.not_a_table", {}),))
     answers = _unwrap(data)
     known_ids = set(known)
+    unknown = [qid for qid in answers if known_ids and qid not in known_ids]
+    lines = _key_lines(text, unknown)
     warnings = tuple(
-        Problem(name, _line_of_key(text, qid), "quiz.unknown_id", {"id": qid})
-        for qid in answers
-        if known_ids and qid not in known_ids
+        Problem(name, lines.get(qid, 1), "quiz.unknown_id", {"id": qid}) for qid in unknown
     )
     return AnswerFile(path, answers, warnings)
 
 
 def read_answers(path: Path, known: Iterable[str] = ()) -> AnswerFile:
-    """Read one answer file; never raises on its content (faults come back as Problems)."""
+    """Read one answer file (at most ANSWER_FILE_LIMIT bytes, a regular file only); never
+    raises on its content (faults come back as Problems)."""
     name = display_path(path)
     try:
-        raw = path.read_bytes()
-    except OSError as err:
-        problem = Problem(name, 1, "ex.unreadable", {"error": err.strerror or str(err)})
-        return AnswerFile(path, None, (problem,))
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        line = raw[: err.start].count(b"\n") + 1
-        return AnswerFile(path, None, (Problem(name, line, "ex.not_utf8", {}),))
-    found = parse_answers(text, name, path.suffix, known)
-    return AnswerFile(path, found.answers, found.problems)
+        text = read_text(path, ANSWER_FILE_LIMIT)
+    except FileFault as fault:
+        return AnswerFile(path, None, (Problem.from_fault(name, fault),))
+    return parse_answers(text, name, path.suffix, known)
 
 
 def answer_files(folder: Path) -> list[Path]:

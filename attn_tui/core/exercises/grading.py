@@ -20,7 +20,14 @@ import numpy as np
 from attn_tui.core.exercises.generators import Instance, fmt_number, instance
 from attn_tui.core.exercises.model import Exercise, Idea
 from attn_tui.core.exercises.written import normalise_text
-from attn_tui.core.parse import InputError, normalise, parse_matrix, parse_vector
+from attn_tui.core.parse import (
+    MAX_ABS,
+    InputError,
+    normalise,
+    parse_matrix,
+    parse_vector,
+    shown,
+)
 
 CORRECT, PARTIAL, INCORRECT, EMPTY, UNREADABLE, REVEALED = (
     "correct",
@@ -107,7 +114,7 @@ def _describe_input_error(err: InputError, t: Callable[..., str], lang: str | No
 # -- numbers --------------------------------------------------------------------------------
 
 _THOUSANDS = re.compile(r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
-_FRACTION = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))\s*/\s*(\d+\.?\d*|\.\d+)")
+_FRACTION = re.compile(r"([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*/\s*(\d+(?:\.\d*)?|\.\d+)")
 
 
 def _is_blank(answer: Any) -> bool:
@@ -123,6 +130,9 @@ def _read_number(answer: Any) -> float:
     if isinstance(answer, bool):
         raise InputError("not_a_number", field="answer", entry=1, token=str(answer))
     if isinstance(answer, (int, float)):
+        if isinstance(answer, int) and abs(answer) > MAX_ABS:  # float() would overflow
+            raise InputError("too_large", field="answer", entry=1, token=shown(str(answer)),
+                             limit=f"{MAX_ABS:g}")  # fmt: skip
         return float(parse_vector(repr(float(answer)), "answer")[0])
     text = normalise(str(answer)).strip()
     if _THOUSANDS.fullmatch(text):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 from pathlib import Path
 from types import ModuleType
@@ -29,7 +30,13 @@ def discover() -> list[ModuleType]:
 
 def path_arg(text: str) -> Path:
     """An argparse type for a file or folder: an empty string is refused, not read as "."
-    (``quiz grade ""`` would otherwise grade the working directory)."""
+    (``quiz grade ""`` would otherwise grade the working directory), and so is a name the
+    system cannot take (a NUL byte, or text that is not a file name's bytes)."""
     if not text.strip():
         raise argparse.ArgumentTypeError("an empty path")
+    try:
+        if b"\0" in os.fsencode(text):
+            raise ValueError
+    except (ValueError, UnicodeError):
+        raise argparse.ArgumentTypeError("not a possible file name") from None
     return Path(text)

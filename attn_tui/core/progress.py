@@ -28,6 +28,7 @@ import json
 import os
 import random
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -254,6 +255,15 @@ class ProgressStore:
         """Connect and check; DamagedStore when SQLite calls the file damaged, StoreError when
         it is not ours, newer than us, or cannot be opened at all. Nothing is written to a
         file before it is known to be ours."""
+        try:
+            info = os.stat(self.path)
+        except FileNotFoundError:
+            info = None  # a new store
+        except OSError as err:  # a symlink loop, a name too long ...
+            raise StoreError("store.cannot_open", path=str(self.path), error=_reason(err)) from None
+        if info is not None and not stat.S_ISREG(info.st_mode):
+            # SQLite would block forever reading a FIFO, or read /dev/zero without end
+            raise StoreError("store.not_regular", path=str(self.path))
         try:
             conn = sqlite3.connect(
                 self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False

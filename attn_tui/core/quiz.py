@@ -29,8 +29,10 @@ from attn_tui.core.exercises.grading import EMPTY, Grade, grade
 from attn_tui.core.exercises.loader import display_path
 from attn_tui.core.exercises.model import Exercise, Problem
 from attn_tui.core.files import ANSWER_FILE_LIMIT, FileFault, load_json, load_toml, read_text
+from attn_tui.core.parse import shown
 
 QUICK_SIZE = 10  # questions in a quick quiz
+MAX_WARNINGS = 20  # unknown ids named per answer file; the rest are counted
 FILE_SEED = 0  # a generated question in an answer file is drawn from this seed (template = grading)
 ANSWER_SUFFIXES = (".toml", ".json")
 
@@ -215,11 +217,15 @@ def parse_answers(text: str, name: str, suffix: str, known: Iterable[str] = ()) 
     answers = _unwrap(data)
     known_ids = set(known)
     unknown = [qid for qid in answers if known_ids and qid not in known_ids]
-    lines = _key_lines(text, unknown)
-    warnings = tuple(
-        Problem(name, lines.get(qid, 1), "quiz.unknown_id", {"id": qid}) for qid in unknown
-    )
-    return AnswerFile(path, answers, warnings)
+    lines = _key_lines(text, unknown[:MAX_WARNINGS])
+    warnings = [
+        Problem(name, lines.get(qid, 1), "quiz.unknown_id", {"id": shown(qid)})
+        for qid in unknown[:MAX_WARNINGS]
+    ]
+    if len(unknown) > MAX_WARNINGS:  # 200,000 stray keys: name a few, count the rest
+        more = {"count": len(unknown) - MAX_WARNINGS}
+        warnings.append(Problem(name, warnings[-1].line, "files.more_problems", more))
+    return AnswerFile(path, answers, tuple(warnings))
 
 
 def read_answers(path: Path, known: Iterable[str] = ()) -> AnswerFile:

@@ -371,4 +371,8 @@ TEXT = {
     ),
     "ex.quiz.quick": ("快速", "quick"),
     "ex.quiz.full": ("完整", "full"),
+    "ex.param_overflow": (
+        "{fn} 用这些数算出来会溢出（太大、无穷大或除以零），请换小一些的数。",
+        "{fn} overflows with these numbers (too large, infinite or a division by zero); use smaller ones.",
+    ),
 }

@@ -32,4 +32,12 @@ TEXT = {
         "检查这个文件时出了意外（{error}），所以没有载入它。请把这个文件报告给 attn-tui 的开发者。",
         "checking this file failed unexpectedly ({error}), so it was not loaded. Please report this file to attn-tui's developers.",
     ),
+    "files.too_many_problems": (
+        "找到 {count} 个问题后停止检查这个文件；先改好这些再检查一遍。",
+        "stopped checking this file after {count} problems; fix these and check again.",
+    ),
+    "files.more_problems": (
+        "……还有 {count} 个同样的问题。",
+        "… and {count} more like this.",
+    ),
 }

@@ -47,4 +47,8 @@ TEXT = {
         "{path} is damaged but another attn-tui still has it open; close that one and try again",
     ),
     "store.closed": ("进度文件已经关闭", "the progress file is closed"),
+    "store.not_regular": (
+        "{path} 不是普通文件（是目录、管道或设备）；它原样保留",
+        "{path} is not a regular file (a directory, a pipe or a device); it is left as it is",
+    ),
 }

@@ -238,6 +238,13 @@ class _LazyLines:
 # -- checking one file ----------------------------------------------------------------------
 
 
+MAX_PROBLEMS = 200  # a file this broken is not read further: the list would help nobody
+
+
+class _TooManyProblems(Exception):
+    pass
+
+
 class _Reader:
     """Turns one parsed file into an ExerciseSet, collecting every problem on the way."""
 
@@ -247,6 +254,8 @@ class _Reader:
         self.problems: list[Problem] = []
 
     def fault(self, line: int, code: str, exercise: str | None = None, **params: Any) -> None:
+        if len(self.problems) >= MAX_PROBLEMS:
+            raise _TooManyProblems
         self.problems.append(Problem(self.path, int(line), code, params, exercise))
 
     # small typed readers; each returns None after reporting a fault
@@ -773,6 +782,10 @@ def load_text(text: str, path: str = "<text>") -> tuple[ExerciseSet | None, list
     reader = _Reader(path, text)
     try:
         result = reader.read(data)
+    except _TooManyProblems:
+        stop = Problem(path, reader.problems[-1].line, "files.too_many_problems",
+                       {"count": MAX_PROBLEMS})  # fmt: skip
+        return None, sorted(reader.problems, key=lambda p: p.line) + [stop]
     except Exception as err:  # noqa: BLE001 — a file we failed to check must not stop the others
         fault = Problem(path, 1, "files.check_failed", {"error": type(err).__name__})
         return None, [fault]

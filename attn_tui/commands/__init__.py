@@ -14,10 +14,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import pkgutil
+import sys
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 
 def discover() -> list[ModuleType]:
@@ -40,3 +44,27 @@ def path_arg(text: str) -> Path:
     except (ValueError, UnicodeError):
         raise argparse.ArgumentTypeError("not a possible file name") from None
     return Path(text)
+
+
+def print_json(data: Mapping[str, Any]) -> None:
+    """One JSON object, as ``json.dumps(data, ensure_ascii=False, indent=2)`` prints it, except
+    that a value given as an iterator is written one item at a time: a class of 2,000 learners
+    is never held as one list of dicts, nor as one string (json's indented encoder builds a
+    list of millions of small pieces first)."""
+
+    def dump(value: Any, depth: int) -> str:
+        text = json.dumps(value, ensure_ascii=False, indent=2)
+        return text.replace("\n", "\n" + "  " * depth)
+
+    out = sys.stdout
+    out.write("{")
+    for n, (key, value) in enumerate(data.items()):
+        out.write(("," if n else "") + "\n  " + json.dumps(key, ensure_ascii=False) + ": ")
+        if isinstance(value, Iterator):
+            count = 0
+            for count, item in enumerate(value, 1):
+                out.write(("," if count > 1 else "[") + "\n    " + dump(item, 2))
+            out.write("\n  ]" if count else "[]")
+        else:
+            out.write(dump(value, 1))
+    out.write("\n}\n" if data else "}\n")

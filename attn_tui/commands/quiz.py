@@ -16,7 +16,7 @@ import argparse
 import json
 from pathlib import Path
 
-from attn_tui.commands import path_arg
+from attn_tui.commands import path_arg, print_json
 
 NAME = "quiz"
 MARKS = {"correct": "✓", "partial": "◐", "empty": "·"}  # anything else: ✗
@@ -123,11 +123,7 @@ def _grade(args: argparse.Namespace, bank) -> int:
     learners = grade_path(bank, path)
     summary = summarise(bank, learners)
     if args.json:
-        print(
-            json.dumps(
-                _as_json(bank, learners, summary, args.show_key), ensure_ascii=False, indent=2
-            )
-        )
+        print_json(_as_json(bank, learners, summary, args.show_key))
     elif path.is_dir():
         _print_class(bank, learners, summary, args.show_key)
     else:
@@ -187,7 +183,7 @@ def _as_json(bank, learners, summary, show_key: bool) -> dict:
         return out
 
     data: dict = {
-        "files": [learner(r) for r in learners],
+        "files": (learner(r) for r in learners),  # an iterator: print_json streams it
         "totals": {
             "files": len(learners),
             "graded": summary.graded,

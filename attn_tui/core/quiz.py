@@ -240,9 +240,10 @@ def read_answers(path: Path, known: Iterable[str] = ()) -> AnswerFile:
 
 
 def answer_files(folder: Path) -> list[Path]:
-    """The answer files directly in ``folder`` (``*.toml``, ``*.json``), by name."""
+    """The answer files directly in ``folder`` (``*.toml``, ``*.json``), by name. Not only regular
+    files: a FIFO or a link to /dev/zero named so is reported as unreadable, not skipped."""
     return sorted(
-        p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in ANSWER_SUFFIXES
+        p for p in folder.iterdir() if not p.is_dir() and p.suffix.lower() in ANSWER_SUFFIXES
     )
 
 
@@ -269,20 +270,34 @@ class LearnerResult:
         return sum(a.grade.status == EMPTY for a in self.result.answered)
 
 
-def grade_answers(bank: Sequence[Exercise], file: AnswerFile) -> LearnerResult:
-    """Grade every question of ``bank``; one the file leaves out counts as unanswered."""
+def grade_answers(
+    bank: Sequence[Exercise], file: AnswerFile, shown: Sequence[Instance] | None = None
+) -> LearnerResult:
+    """Grade every question of ``bank``; one the file leaves out counts as unanswered.
+    ``shown``: the bank's file instances, when already drawn (a class shares them)."""
     if file.answers is None:
         return LearnerResult(file, None)
-    answered = [answer(file_instance(ex), file.answers.get(ex.id)) for ex in bank]
+    shown = [file_instance(ex) for ex in bank] if shown is None else shown
+    answered = [answer(inst, file.answers.get(inst.exercise.id)) for inst in shown]
     return LearnerResult(file, score_run(answered))
 
 
 def grade_path(bank: Sequence[Exercise], path: Path) -> list[LearnerResult]:
     """One file → one learner; a folder → every answer file in it. Broken files are kept, so
-    they can be reported by name and line beside the others."""
+    they can be reported by name and line beside the others; a file whose grading fails
+    unexpectedly is reported the same way, and the rest of the class is still graded."""
     files = answer_files(path) if path.is_dir() else [path]
     ids = [ex.id for ex in bank]
-    return [grade_answers(bank, read_answers(p, ids)) for p in files]
+    shown = [file_instance(ex) for ex in bank]  # drawn once for the whole class
+    results = []
+    for p in files:
+        file = read_answers(p, ids)
+        try:
+            results.append(grade_answers(bank, file, shown))
+        except Exception as err:  # noqa: BLE001 — one learner's file must not stop the class
+            fault = Problem(file.name, 1, "files.check_failed", {"error": type(err).__name__})
+            results.append(LearnerResult(AnswerFile(p, None, (fault,)), None))
+    return results
 
 
 @dataclass(frozen=True)

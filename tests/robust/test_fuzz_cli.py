@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from .hostile import (
+    PATHS,
     VALUES,
     hostile_files,
     megabyte_texts,
@@ -192,12 +193,15 @@ def test_global_options_before_and_after_the_command(world):
         cases += [
             (["--lang", value, "calc"], ("calc",), ""),
             (["calc", "--lang", value], ("calc",), ""),
+        ]
+    for value in PATHS:
+        cases += [
             (["--data-dir", value, "progress", "--json"], ("progress",), ""),
             (["progress", "--data-dir", value], ("progress",), ""),
             (["--exercises", value, "exercises", "list"], ("exercises", "list"), ""),
             (["quiz", "template", "--exercises", value], ("quiz", "template"), ""),
         ]
-    assert check_all(cases, world) == 6 * len(VALUES)
+    assert check_all(cases, world) == 2 * len(VALUES) + 4 * len(PATHS)
 
 
 def test_hostile_files_given_to_grade_and_validate(world):

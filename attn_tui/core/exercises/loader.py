@@ -821,11 +821,36 @@ def _with(s: ExerciseSet, **changes: Any) -> ExerciseSet:
     return replace(s, **changes)
 
 
+MAX_DEPTH = 4  # folders below the one given: sets/, quiz/, a teacher's own grouping
+MAX_FOLDERS = 2000  # visited at most: `--exercises ~` (or /) must not walk a whole disk
+
+
 def find_files(folder: Path) -> list[Path]:
-    """Every ``*.toml`` under ``folder`` (``sets/``, ``quiz/`` or flat), in name order."""
+    """Every ``*.toml`` under ``folder`` (``sets/``, ``quiz/`` or flat), in name order.
+
+    The walk does not follow links to folders, goes at most MAX_DEPTH folders down and visits
+    at most MAX_FOLDERS of them. Not only regular files: a FIFO or a symlink loop named
+    ``*.toml`` is reported by load_file, not skipped."""
     if folder.is_dir():
-        # Not only regular files: a FIFO or a symlink loop named *.toml is reported, not skipped.
-        return sorted(p for p in folder.rglob("*.toml") if not p.is_dir())
+        found: list[Path] = []
+        todo, visited = [(folder, 0)], 0
+        while todo and visited < MAX_FOLDERS:
+            here, depth = todo.pop()
+            visited += 1
+            try:
+                entries = sorted(os.scandir(here), key=lambda e: e.name)
+            except OSError:
+                continue  # unreadable: nothing from it
+            for entry in entries:
+                try:
+                    is_dir = entry.is_dir(follow_symlinks=False)
+                except OSError:
+                    is_dir = False
+                if is_dir and depth < MAX_DEPTH:
+                    todo.append((Path(entry.path), depth + 1))
+                elif not is_dir and entry.name.endswith(".toml"):
+                    found.append(Path(entry.path))
+        return sorted(found)
     # Anything else that is there (a file, a FIFO, /dev/zero, a symlink loop) is tried and
     # reported by load_file; a path that does not exist gives nothing.
     return [folder] if os.path.lexists(folder) else []

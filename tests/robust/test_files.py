@@ -305,3 +305,56 @@ def test_a_folder_walk_is_bounded_and_does_not_follow_links(tmp_path, monkeypatc
     assert found == [tmp_path / "top.toml"]  # x.toml is deeper than MAX_DEPTH
     monkeypatch.setattr(loader, "MAX_DEPTH", 20)
     assert len(loader.find_files(tmp_path)) == 2
+
+
+def test_any_value_anywhere_in_a_set_is_a_fault_never_a_crash():
+    """Seeded: each shipped set, parsed, with one value (or two) anywhere replaced by anything
+    TOML can hold. The reader must report faults, never raise (the loader's last-resort guard,
+    files.check_failed, would hide a crash from learners, so this test looks beneath it)."""
+    import copy
+    import datetime
+    import math
+    import random
+    import tomllib
+
+    from attn_tui import paths
+    from attn_tui.core.exercises.loader import _Reader
+
+    rng = random.Random(7)
+    atoms = [
+        None, True, 0, -1, 10**400, 2**63, 1e308, math.inf, -math.inf, math.nan, "", " ",
+        "x", "\x1b[2J", "[/]", "{q}", "{}", "1 0 1", "1e400", "a" * 5000, [], [1], [[]],
+        [1e308, 1e308], [[1, 2], [3]], {}, {"zh": 1}, {"zh": "x", "en": ""},
+        {"fn": "dot"}, {"fn": "dot", "a": [1e308], "b": [1e308]}, {"fn": "nope"},
+        {"fn": "softmax", "scores": [1000, -1000]}, {"fn": "sqrt", "x": -1},
+        {"fn": "attention.weights", "keys": 99}, datetime.date(2024, 1, 1),
+    ]  # fmt: skip
+
+    def paths_in(node, here=()):
+        yield here
+        if isinstance(node, dict):
+            for k, v in node.items():
+                yield from paths_in(v, (*here, k))
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                yield from paths_in(v, (*here, i))
+
+    for path in paths.shipped_files():
+        text = path.read_text("utf-8")
+        original = tomllib.loads(text)
+        spots = [p for p in paths_in(original) if p]
+        for _ in range(120):
+            data = copy.deepcopy(original)
+            for spot in rng.sample(spots, k=min(len(spots), rng.choice([1, 1, 2]))):
+                node = data
+                try:
+                    for key in spot[:-1]:
+                        node = node[key]
+                    node[spot[-1]] = copy.deepcopy(rng.choice(atoms))
+                except (KeyError, IndexError, TypeError):
+                    continue  # an earlier replacement removed this spot
+            reader = _Reader(path.name, text)
+            try:
+                reader.read(data)
+            except Exception as err:  # pragma: no cover - the failure message
+                raise AssertionError(f"{path.name}: {spot} → {type(err).__name__}: {err}") from err

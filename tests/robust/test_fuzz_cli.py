@@ -11,6 +11,7 @@ is bounded too. Failures are collected and reported together.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sqlite3
 from pathlib import Path
@@ -337,3 +338,64 @@ def test_megabyte_answer_and_exercise_files_in_a_fresh_process(tmp_path):
     ):
         outcome = run_process(argv, size=mb)
         assert verdict(outcome, code) is None, verdict(outcome, code)
+
+
+def test_a_megabyte_answer_for_every_kind_of_question(tmp_path):
+    """A multi-choice answer of a million digits raised ValueError (int() of the token) and
+    a megabyte of "1 1 1 …" took a minute of choice lookups."""
+    from attn_tui import paths
+
+    bank = paths.load_all().quiz_exercises
+    failures = []
+    for kind in sorted({ex.kind for ex in bank}):
+        ids = [ex.id for ex in bank if ex.kind == kind][:2]
+        for name, text in [
+            *megabyte_texts()[:4],
+            ("distinct", " ".join(f"a{i}" for i in range(150_000))),
+        ]:
+            path = tmp_path / f"{kind}-{name}.json"
+            path.write_text(json.dumps({i: text for i in ids}), "utf-8")
+            outcome = run(["quiz", "grade", str(path), "--json"])
+            problem = verdict(outcome, frozenset({0}))
+            if problem or json.loads(outcome.out)["files"][0]["ok"] is not True:
+                failures.append(f"{kind} {name}: {problem or outcome.out[:300]}")
+    assert failures == []
+
+
+def test_grading_any_value_an_answer_file_can_hold():
+    """Seeded: values of every type an answer file can give (and text a learner can type),
+    against every exercise of every shipped set and quiz bank. Grading never raises."""
+    import math
+    import random
+
+    from attn_tui import paths
+    from attn_tui.core.exercises.grading import grade
+    from attn_tui.core.quiz import file_instance
+
+    rng = random.Random(12)
+    library = paths.load_all()
+    exercises = [ex for s in library.sets + library.quizzes for ex in s.exercises]
+    atoms = [
+        None, True, False, 0, -1, 10**400, -(10**400), 1e308, math.inf, -math.inf, math.nan,
+        "", " ", "a", "1", "-1", "1/0", "0/0", "1/3", "1,000", "1,,0", "[", "]", "[/]", "\x1b",
+        "\ud800", "\udcff", "t", "对", "√", "፩", "²", "abc" * 50, "a c", "a、c", "(B)",
+        "1e309", "nan", "1 2; 3", "[[1,2],[3,4]]", {}, {"a": 1}, [], [[]], [[1, 2], [3]],
+    ]  # fmt: skip
+
+    def value(depth: int = 0):
+        roll = rng.random()
+        if roll < 0.55 or depth > 3:
+            return rng.choice(atoms)
+        if roll < 0.85:
+            return [value(depth + 1) for _ in range(rng.randrange(0, 6))]
+        return {str(rng.random()): value(depth + 1)}
+
+    statuses = set()
+    for ex in exercises:
+        inst = file_instance(ex)
+        for _ in range(60):
+            answer = value()
+            g = grade(inst, answer)  # must not raise
+            assert 0.0 <= g.score <= 1.0, (ex.id, answer, g)
+            statuses.add(g.status)
+    assert {"incorrect", "unreadable", "empty"} <= statuses

@@ -219,6 +219,7 @@ def _shape(a: np.ndarray) -> str:
 # -- choices --------------------------------------------------------------------------------
 
 _SPLIT = re.compile(r"[\s,;/、，；]+|\band\b|和|及")
+MAX_PICKS = 64  # distinct tokens of a multi answer looked up; more are all unknown
 
 
 def _token(text: str) -> str:
@@ -236,7 +237,8 @@ def _choice_id(ex: Exercise, token: str) -> str | None:
         if c.id.casefold() == tok:
             return c.id
     ids_numeric = any(c.id.isdigit() for c in ex.choices)
-    if tok.isdigit() and not ids_numeric and 1 <= int(tok) <= len(ex.choices):
+    # isdecimal, not isdigit: int("፩") fails; and a pasted million digits is no position
+    if tok.isdecimal() and len(tok) <= 4 and not ids_numeric and 1 <= int(tok) <= len(ex.choices):
         return ex.choices[int(tok) - 1].id
     flat = normalise_text(token)
     for c in ex.choices:
@@ -272,20 +274,23 @@ def _grade_multi(inst: Instance, answer: Any) -> Grade:
             tokens = list(_token(tokens[0]))  # "ac" → a, c
     picked: set[str] = set()
     unknown: list[str] = []
-    for tok in tokens:
+    # Each distinct token once, and at most MAX_PICKS of them looked up: a pasted megabyte of
+    # "1 1 1 …" or "a1 a2 a3 …" is one or many wrong picks, not a minute of lookups.
+    distinct = list(dict.fromkeys(tokens))
+    for tok in distinct[:MAX_PICKS]:
         cid = _choice_id(ex, tok)
         if cid is None:
             unknown.append(tok)
         else:
             picked.add(cid)
+    unknown += distinct[MAX_PICKS:]
     right = set(inst.answer)
     hits, wrong = picked & right, picked - right
     score = max(0, len(hits) - len(wrong)) / len(right)
     notes: list[Note] = []
     if unknown:
-        notes.append(
-            Note("ex.fb.unknown_choice", {"answer": ", ".join(unknown), "known": _ids(ex)})
-        )
+        listed = ", ".join(shown(u) for u in unknown[:10]) + (", …" if len(unknown) > 10 else "")
+        notes.append(Note("ex.fb.unknown_choice", {"answer": listed, "known": _ids(ex)}))
     if wrong:
         notes.append(Note("ex.fb.not_right", {"ids": ", ".join(sorted(wrong))}))
     if right - picked:

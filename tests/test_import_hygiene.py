@@ -76,13 +76,21 @@ def test_core_module_loads_neither_textual_nor_rich(module):
     assert out.stdout.strip() == "", f"{module} pulls in {out.stdout.strip()}"
 
 
+# The written-answer reader may use these text libraries, only inside a function (so that
+# importing the core never loads them), and only in core/exercises/written/text.py.
+TEXT_LIBRARIES = {"rjieba", "snowballstemmer", "rapidfuzz"}
+TEXT_READER = "attn_tui.core.exercises.written.text"
+
+
 @pytest.mark.parametrize("module", CORE_MODULES)
 def test_core_source_imports_only_numpy_stdlib_and_core(module):
     import ast
 
     path = _source(module)
+    tree = ast.parse(path.read_text(encoding="utf-8"))
     allowed = set(sys.stdlib_module_names) | {"numpy", "attn_tui", "__future__"}
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    top_level = {id(n) for n in tree.body}
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0:
@@ -90,6 +98,26 @@ def test_core_source_imports_only_numpy_stdlib_and_core(module):
         else:
             continue
         for name in names:
-            assert name.split(".")[0] in allowed, f"{module} imports {name}"
+            root = name.split(".")[0]
+            if root in TEXT_LIBRARIES and module == TEXT_READER:
+                assert id(node) not in top_level, f"{module} imports {name} at import time"
+                continue
+            assert root in allowed, f"{module} imports {name}"
             if name.startswith("attn_tui"):
                 assert name.startswith("attn_tui.core"), f"{module} imports {name}"
+
+
+def test_grading_a_number_loads_no_text_library():
+    """The libraries for written answers load on the first written answer, not before."""
+    code = (
+        "import sys\n"
+        "from attn_tui import paths\n"
+        "from attn_tui.core.exercises.grading import grade\n"
+        "lib = paths.load_all()\n"
+        "ex = next(e for s in lib.sets for e in s.exercises\n"
+        "          if e.kind == 'number' and not e.generated)\n"
+        "grade(ex, '1')\n"
+        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {sorted(TEXT_LIBRARIES)!r}))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

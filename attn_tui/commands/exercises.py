@@ -1,8 +1,11 @@
-"""``attn-tui exercises validate [PATH ...] [--json]`` and ``attn-tui exercises list [--json]``.
+"""``attn-tui exercises validate [PATH ...] [--json]``, ``attn-tui exercises list [--json]`` and
+``attn-tui exercises try ITEM --answer TEXT [--json]``.
 
 validate checks files the way the app loads them and prints each fault as ``file:line: message``
 (exit 1 when there is any); with no PATH it checks every shipped file plus any --exercises folder.
 list shows every set and quiz bank the app would show, and the files that did not load.
+try grades one answer to one written item (``SET/ID`` or a quiz id; ``--answer -`` reads it
+from stdin) and prints the score, the pass mark and what became of each idea.
 """
 
 from __future__ import annotations
@@ -34,24 +37,104 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     validate.add_argument("--json", action="store_true", help="machine-readable output")
     listing = sub.add_parser("list", help="list every exercise set and quiz bank")
     listing.add_argument("--json", action="store_true", help="machine-readable output")
+    trying = sub.add_parser(
+        "try",
+        help="grade one answer to a written item: score, pass, each idea's state",
+        description="Grade one answer to a written item, as the app would. ITEM is SET/ID "
+        "(a shipped set, a --exercises set, or one in the data directory) or a quiz question "
+        "id. --answer - reads the answer from standard input.",
+    )
+    trying.add_argument("item", metavar="ITEM", help="SET/ID or a quiz question id")
+    trying.add_argument("--answer", required=True, metavar="TEXT", help="the answer ('-': stdin)")
+    trying.add_argument("--json", action="store_true", help="machine-readable output")
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
     if args.action == "validate":
         return _validate(args)
+    if args.action == "try":
+        return _try(args)
     return _list(args)
+
+
+def _find_item(library, item: str):
+    """``SET/ID`` in any set or quiz bank, or a bare id among the quiz questions."""
+    if "/" in item:
+        set_id, _, ex_id = item.partition("/")
+        found = library.get(set_id)
+        return found.exercise(ex_id) if found is not None else None
+    return next((e for e in library.quiz_exercises if e.id == item), None)
+
+
+def _try(args: argparse.Namespace) -> int:
+    import sys
+
+    from attn_tui import paths
+    from attn_tui.core.exercises.grading import grade
+    from attn_tui.core.parse import InputError
+    from attn_tui.i18n import get_lang, t
+
+    library = paths.load_all(args.exercises, paths.data_dir(args.data_dir))
+    ex = _find_item(library, args.item)
+    if ex is None:
+        raise InputError("ex.cmd.no_item", item=args.item)
+    if ex.kind != "text":
+        raise InputError("ex.cmd.not_written", item=args.item, kind=ex.kind)
+    answer = sys.stdin.read() if args.answer == "-" else args.answer
+    g = grade(ex, answer)
+    lang = get_lang()
+    if args.json:
+        data = {
+            "id": ex.id,
+            "set": ex.set_id,
+            "score": round(g.score, 4),
+            "max": 1.0,
+            "pass": ex.pass_mark,
+            "passed": g.correct,
+            "uncertain": g.uncertain,
+            "keyword_list": g.keyword_list,
+            "ideas": [
+                {
+                    "idea": r.idea.text.get(lang),
+                    "id": r.idea.id,
+                    "state": r.state,
+                    "matched": list(r.matched),
+                    "against": r.against or None,
+                    "weight": r.idea.weight,
+                }
+                for r in g.ideas
+            ],
+        }
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return 0
+    print(
+        t(
+            "ex.cmd.try_head",
+            set=ex.set_id,
+            id=ex.id,
+            score=f"{g.score:.2f}".rstrip("0").rstrip(".") if g.score else "0",
+            percent=round(100 * g.score),
+            pass_mark=f"{ex.pass_mark:g}",
+            passed=t("ex.example.pass" if g.correct else "ex.example.fail"),
+        )
+    )
+    for line in g.lines(t)[1:]:
+        print("  " + line)
+    return 0
 
 
 def _validate(args: argparse.Namespace) -> int:
     from attn_tui import paths
+    from attn_tui.core.exercises.examples import check_examples
     from attn_tui.core.exercises.loader import display_path, find_files, load_file
     from attn_tui.i18n import t
 
     if args.paths:
         targets = list(args.paths)
     else:
-        targets = [paths.shipped_exercises()] + list(args.exercises)
+        root = paths.shipped_exercises()  # sets/ and quiz/; glossary.toml is no set
+        targets = [root / "sets", root / "quiz"] + list(args.exercises)
     files: list[Path] = []
     problems = []
     for target in targets:
@@ -80,6 +163,8 @@ def _validate(args: argparse.Namespace) -> int:
                 owners[loaded.id] = display_path(path)
                 n_sets += 1
                 n_exercises += len(loaded.exercises)
+                # rubric tests: every example graded as its teacher expects
+                found = list(found) + check_examples(loaded, display_path(path))
         problems += found
         report.append(
             {

@@ -176,6 +176,12 @@ def _as_json(bank, learners, summary, show_key: bool) -> dict:
                     "status": a.grade.status,
                     "found": a.grade.found_ideas(lang),
                     "missing": a.grade.missing_ideas(lang),
+                    # written answers: what became of each idea, and whether the grader was
+                    # unsure (a teacher may want to read those); never the key itself
+                    "ideas": [
+                        {"idea": r.idea.text.get(lang), "state": r.state} for r in a.grade.ideas
+                    ],
+                    "uncertain": a.grade.uncertain,
                 }
                 for a in res.answered
             ],

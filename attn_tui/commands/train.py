@@ -1,35 +1,51 @@
 """``attn-tui train``: train the reversal RNN headless and print the result (or ``--json``).
 
     attn-tui train --length 5 [--attention] --iters 2000 --seed 0 [--lr 0.003] [--batch 16]
-    attn-tui train --compare [--seeds 10] [--length 5] [--iters N]
+    attn-tui train --length 10 --score qk [--feed none]       # --score implies --attention
+    attn-tui train --compare [--seeds 10] [--length 5] [--iters N] [--score S] [--versus V]
 
-A Rich progress bar goes to stderr, the result to stdout. A run whose loss turns NaN/inf
-ends with a sentence saying what to try and exit status 1; impossible settings exit 2.
+A Rich progress bar goes to stderr, the result to stdout. Before a long run one line on
+stderr states its estimated time; a budget past MAX_BUDGET is refused (exit 2), and Ctrl+C
+stops any run, or every worker of a comparison at once (exit 130, one line). A run whose loss
+turns NaN/inf ends with a sentence saying what to try and exit status 1.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 
 from attn_tui.i18n import t
 
 NAME = "train"
 MAX_SEEDS = 100
+VARIANT_CHOICES = ("none", "dot", "general", "qk")
+SAY_BUDGET_FROM = 10.0  # seconds: a shorter run starts without a word
+MAX_BUDGET = 30 * 60.0  # seconds: a longer estimate is refused
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
         NAME, help=t("train.help", lang="en"), description=t("train.help", lang="en")
     )
-    p.add_argument("--length", type=int, default=5, help="symbols per sequence, 2..12 (default 5)")
-    p.add_argument("--attention", action="store_true", help="add dot-product attention")
+    p.add_argument("--length", type=int, default=5, help="symbols per sequence, 2..20 (default 5)")
+    p.add_argument("--attention", action="store_true", help="add attention (dot-product scores)")
+    p.add_argument(
+        "--score", choices=("dot", "general", "qk"), default=None,
+        help="how attention scores: dot (the book's), general (s·Wa·h), qk ((s·Wq)·(h·Wk)); "
+        "implies --attention",
+    )  # fmt: skip
+    p.add_argument(
+        "--feed", choices=("previous", "none"), default="previous",
+        help="the decoder's input: the previous target (default) or none",
+    )  # fmt: skip
     p.add_argument(
         "--iters",
         type=int,
         default=None,
-        help="training iterations (default 2000; 3000 at length 10 or more)",
+        help="training iterations (default 2000; 3000 from length 10; 5000 from length 15)",
     )
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("--lr", type=float, default=0.003, help="Adam learning rate (default 0.003)")
@@ -37,9 +53,17 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument(
         "--compare",
         action="store_true",
-        help="train both variants over several seeds and print mean ± sd",
+        help="train two variants over several seeds and print mean ± sd",
     )
     p.add_argument("--seeds", type=int, default=10, help="seeds for --compare (default 10)")
+    p.add_argument(
+        "--versus", choices=VARIANT_CHOICES, default="none",
+        help="what --compare sets beside the chosen model (default none: no attention)",
+    )  # fmt: skip
+    p.add_argument(
+        "--workers", type=int, default=None,
+        help="processes for --compare (default: one per core; 1 = all in this process)",
+    )  # fmt: skip
     p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     return p  # fmt: skip
 
@@ -50,14 +74,44 @@ def run(args: argparse.Namespace) -> int:
 
     iters = args.iters if args.iters is not None else default_iters(args.length)
     config = TrainConfig(
-        length=args.length, attention=args.attention, iters=iters, seed=args.seed,
+        length=args.length, attention=args.attention or args.score is not None,
+        score=args.score or "dot", feed=args.feed, iters=iters, seed=args.seed,
         lr=args.lr, batch=args.batch,
     ).validate()  # fmt: skip
     if args.compare:
         if not (1 <= args.seeds <= MAX_SEEDS):
             raise InputError("train.bad_seeds", value=args.seeds, hi=MAX_SEEDS)
-        return _compare(config, args.seeds, args.json)
+        main = config.variant if config.attention else "dot"
+        if args.versus == main:
+            raise InputError("train.same_variants", variant=main)
+        if args.workers is not None and not (1 <= args.workers <= 64):
+            raise InputError("train.bad_workers", value=args.workers, hi=64)
+        return _compare(config, (args.versus, main), args.seeds, args.workers, args.json)
+    _budget(config, runs=1, workers=1)
     return _single(config, args.json)
+
+
+def _budget(config, runs: int, workers: int) -> None:
+    """State the estimated time of a long job before it starts; refuse an absurd one."""
+    from attn_tui.core.models.trainer import estimate_seconds
+    from attn_tui.core.parse import InputError
+
+    seconds = estimate_seconds(config) * math.ceil(runs / workers)
+    if seconds > MAX_BUDGET:
+        raise InputError(
+            "train.too_long", about=_about(seconds), limit=_about(MAX_BUDGET), runs=runs,
+            iters=config.iters, batch=config.batch, length=config.length,
+        )  # fmt: skip
+    if seconds >= SAY_BUDGET_FROM:
+        print(f"attn-tui train: {t('train.budget', about=_about(seconds))}", file=sys.stderr)
+
+
+def _about(seconds: float) -> str:
+    if seconds < 90:
+        return t("train.about_s", n=max(1, round(seconds)))
+    if seconds < 90 * 60:
+        return t("train.about_min", n=round(seconds / 60))
+    return t("train.about_h", n=f"{seconds / 3600:.1f}")
 
 
 def _progress_bar():
@@ -71,15 +125,21 @@ def _progress_bar():
         TimeRemainingColumn,
     )
 
+    # auto_refresh off: a refresh thread would take the GIL from training ~10 times a second
+    # and show up in the run's own timing; the loop below refreshes when it reports
     return Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
         TextColumn("{task.fields[info]}"), TimeElapsedColumn(), TimeRemainingColumn(),
-        console=Console(stderr=True), transient=True,
+        console=Console(stderr=True), transient=True, auto_refresh=False,
     )  # fmt: skip
 
 
-def _variant(attention: bool) -> str:
-    return t("train.variant.attention" if attention else "train.variant.plain")
+def _variant(config) -> str:
+    return variant_name(config.variant)
+
+
+def variant_name(variant: str) -> str:
+    return t(f"train.variant.{variant}")
 
 
 def _single(config, as_json: bool) -> int:
@@ -93,7 +153,7 @@ def _single(config, as_json: bool) -> int:
         task = bar.add_task(t("train.progress"), total=config.iters, info="")
         for p in train(config, every=max(1, config.iters // 100), max_interval=0.1):
             info = f"loss {p.loss:.3f}  {p.it_per_s:,.0f} it/s"
-            bar.update(task, completed=p.iteration, info=info)
+            bar.update(task, completed=p.iteration, info=info, refresh=True)
             result = p.result
     assert result is not None
     outcome = result.outcome
@@ -110,7 +170,8 @@ def _single(config, as_json: bool) -> int:
     table.add_column(t("train.col.item"))
     table.add_column(t("train.col.value"), justify="right")
     rows = [
-        ("train.row.variant", _variant(config.attention)),
+        ("train.row.variant", _variant(config)),
+        ("train.row.feed", t(f"train.feed.{config.feed}")),
         ("train.row.length", str(config.length)),
         ("train.row.params", str(result.params)),
         ("train.row.seed", str(config.seed)),
@@ -122,6 +183,12 @@ def _single(config, as_json: bool) -> int:
         ("train.row.eval_seconds", t("train.seconds", value=result.eval_seconds)),
         ("train.row.speed", t("train.speed", value=result.iters / max(result.seconds, 1e-9))),
     ]
+    alignment = result.alignment
+    if alignment is not None:
+        rows += [
+            ("train.row.diag_weight", f"{alignment.weight:.3f}  (1/L = {1 / config.length:.3f})"),
+            ("train.row.diag_peaks", f"{alignment.peaks:.0%}"),
+        ]
     for key, value in rows:
         table.add_row(t(key), value)
     final = result.final
@@ -138,7 +205,8 @@ def _single(config, as_json: bool) -> int:
         if final.attention_mean is not None:
             out.print(_attention_table(final.attention_mean))
             peaks = " ".join(str(int(i) + 1) for i in final.attention_mean.argmax(axis=1))
-            out.print(t("train.attention_peaks", peaks=peaks))
+            diagonal = " ".join(str(config.length - i) for i in range(config.length))
+            out.print(t("train.attention_peaks", peaks=peaks, diagonal=diagonal))
     if status == 0 and outcome.kind != "finished":
         out.print(message)
     return status
@@ -154,7 +222,12 @@ def _attention_table(matrix):
         table.add_column(str(j + 1), justify="right")
     for i, row in enumerate(matrix):
         peak = int(row.argmax())
-        cells = [f"[bold]{v:.2f}[/bold]" if j == peak else f"{v:.2f}" for j, v in enumerate(row)]
+        cells = []
+        for j, v in enumerate(row):
+            text = f"{v:.2f}"
+            if j == L - 1 - i:  # the reversal diagonal: output t reads input L+1−t
+                text = f"[underline]{text}[/underline]"
+            cells.append(f"[bold]{text}[/bold]" if j == peak else text)
         table.add_row(t("train.out_row", i=i + 1), *cells)
     return table
 
@@ -163,48 +236,61 @@ def _fmt(x: float | None, spec: str = ".4f") -> str:
     return "—" if x is None or x != x else format(x, spec)
 
 
-def _compare(config, n_seeds: int, as_json: bool) -> int:
+def _compare(config, variants, n_seeds: int, workers: int | None, as_json: bool) -> int:
     from rich import box
     from rich.console import Console
     from rich.table import Table
 
-    from attn_tui.core.models.trainer import compare, count_params, seed_reference
+    from attn_tui.core.models.trainer import book_reference, collect, compare_configs
+    from attn_tui.core.models.workers import default_workers, pool_runs
 
+    seeds = range(n_seeds)
+    configs = compare_configs(config, seeds, variants)
+    workers = default_workers(len(configs)) if workers is None else min(workers, len(configs))
+    _budget(config, runs=len(configs), workers=workers)
+    results = []
     with _progress_bar() as bar:
-        task = bar.add_task(t("train.compare_progress"), total=2 * n_seeds, info="")
-
-        def advance(result) -> None:
-            bar.update(task, advance=1, info=f"seed {result.config.seed} {result.seq_acc:.3f}")
-
-        comparison = compare(config, range(n_seeds), on_result=advance)
+        task = bar.add_task(t("train.compare_progress"), total=len(configs), info="")
+        bar.refresh()
+        for result in pool_runs(configs, workers):
+            results.append(result)
+            info = f"seed {result.config.seed} {result.seq_acc:.3f}"
+            bar.update(task, advance=1, info=info, refresh=True)
+    comparison = collect(config, seeds, variants, results)
 
     if as_json:
         print(json.dumps(comparison.to_dict(), ensure_ascii=False))
         return 0
     out = Console()
-    title = t("train.compare_title", length=config.length, iters=config.iters, n=n_seeds)
+    title = t("train.compare_title", length=config.length, iters=config.iters, n=n_seeds,
+              feed=t(f"train.feed.{config.feed}"))  # fmt: skip
     table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
-    for key in ("variant", "params", "seq_mean", "seq_range", "pos_mean"):
-        left = key == "variant"
-        table.add_column(t(f"train.col.{key}"), justify="left" if left else "right", no_wrap=left)
-    for attention in (False, True):
-        seq, pos = comparison.stats(attention, "seq_acc"), comparison.stats(attention, "pos_acc")
+    for key in ("variant", "params", "seq_mean", "seq_range", "pos_mean", "diag_mean"):
+        left = key == "variant"  # names may wrap; a figure never does
+        table.add_column(t(f"train.col.{key}"), justify="left" if left else "right",
+                         no_wrap=not left)  # fmt: skip
+    for v in variants:
+        cfg = config.with_variant(v)
+        seq, pos = comparison.stats(v, "seq_acc"), comparison.stats(v, "pos_acc")
+        weight = comparison.stats(v, "weight")
         table.add_row(
-            _variant(attention), str(count_params(attention)),
+            variant_name(v), str(cfg.n_params),
             f"{_fmt(seq.mean, '.3f')}±{_fmt(seq.sd, '.3f')}",
             f"{_fmt(seq.lo, '.3f')}–{_fmt(seq.hi, '.3f')}",
             f"{_fmt(pos.mean, '.3f')}±{_fmt(pos.sd, '.3f')}",
+            f"{_fmt(weight.mean, '.2f')}±{_fmt(weight.sd, '.2f')}" if weight.n else "—",
         )  # fmt: skip
-        ref = seed_reference(config.length, attention)
-        if ref is not None:  # the seed text's single run, beside the spread of ours
+        ref = book_reference(config.length, v, config.feed)
+        if ref is not None:  # the book's single run, beside the spread of ours
             table.add_row(
-                "  " + t("train.seed_run"), str(ref["params"]), _fmt(ref["seq_acc"]), "",
-                _fmt(ref["pos_acc"]), style="dim",
+                "  " + t("train.book_run"), str(ref["params"]), _fmt(ref["seq_acc"]), "",
+                _fmt(ref["pos_acc"]), "", style="dim",
             )  # fmt: skip
     out.print(table)
+    out.print(t("train.col.legend", n=n_seeds))
     out.print(t("train.col.per_seed") + ":")
-    for attention in (False, True):
-        values = " ".join(f"{r.seq_acc:.3f}" for r in comparison.runs[attention])
-        out.print(f"  {_variant(attention)}: {values}")
+    for v in variants:
+        values = " ".join(f"{r.seq_acc:.3f}" for r in comparison.runs[v])
+        out.print(f"  {variant_name(v)}: {values}")
     out.print(t("train.compare_note"))
     return 0

@@ -78,6 +78,15 @@ CREATE TABLE IF NOT EXISTS visits (
     exercise_id TEXT NOT NULL,
     at          REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS self_checks (
+    id          INTEGER PRIMARY KEY,
+    set_id      TEXT NOT NULL,          -- a set id, or a quiz bank's id
+    exercise_id TEXT NOT NULL,
+    ideas       TEXT NOT NULL,          -- JSON [idea id, ...] the learner marked "I said this"
+    score       REAL NOT NULL,          -- the grader's own score of that answer (0 … 1)
+    claimed     REAL NOT NULL,          -- that score plus the weight of the ideas marked
+    at          REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS quiz_attempts (
     id          INTEGER PRIMARY KEY,
     mode        TEXT NOT NULL CHECK (mode IN ('quick', 'full')),
@@ -103,6 +112,9 @@ _REQUIRED_COLUMNS = {
     "visits": {"set_id", "exercise_id", "at"},
     "quiz_attempts": {"mode", "score", "total", "per_topic", "missed", "at"},
 }
+
+
+_SELF_CHECKS = _SCHEMA[_SCHEMA.index("CREATE TABLE IF NOT EXISTS self_checks") :].split(";")[0]
 
 
 class StoreError(Exception):
@@ -160,6 +172,20 @@ class SetProgress:
     first_unsolved: str | None  # where to resume; None when every exercise is done
     last_visited: str | None  # exercise id
     last_visited_at: float | None
+
+
+@dataclass(frozen=True)
+class SelfCheck:
+    """Ideas a learner marked "I said this" on a written answer the grader was unsure of:
+    self-assessed, stored apart from the attempts, never counted as solved."""
+
+    id: int
+    set_id: str
+    exercise_id: str
+    ideas: tuple[str, ...]
+    score: float  # the grader's
+    claimed: float  # the grader's plus the ideas marked
+    at: float
 
 
 @dataclass(frozen=True)
@@ -282,6 +308,8 @@ class ProgressStore:
             conn.execute("PRAGMA synchronous = FULL")  # an attempt shown as graded is on disk
             if fresh:
                 _retry_busy(lambda: self._create_schema(conn))
+            else:  # a file from before self-checks existed gains the table, nothing else
+                _retry_busy(lambda: self._add_self_checks(conn))
             self._check_columns(conn)
         except sqlite3.Error as err:
             conn.close()
@@ -319,6 +347,15 @@ class ProgressStore:
                     conn.execute(statement)
             conn.execute("INSERT OR IGNORE INTO meta VALUES ('app', 'attn-tui')")
             conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+
+    @staticmethod
+    def _add_self_checks(conn: sqlite3.Connection) -> None:
+        exists = conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'self_checks'"
+        ).fetchone()
+        if not exists:  # a write only when needed: a read-only copy still opens
+            with _transaction(conn):
+                conn.execute(_SELF_CHECKS)
 
     @staticmethod
     def _check_columns(conn: sqlite3.Connection) -> None:
@@ -367,6 +404,10 @@ class ProgressStore:
                     self._recover(seen)
         raise AssertionError("unreachable")
 
+    def _insert(self, sql: str, row: tuple[Any, ...]) -> int:
+        """One committed INSERT; the new row's id."""
+        return self._write(lambda conn: int(conn.execute(sql, row).lastrowid or 0))
+
     def _read(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
             try:
@@ -400,15 +441,10 @@ class ProgressStore:
             seed,
             time.time() if at is None else at,
         )
-        return self._write(
-            lambda conn: int(
-                conn.execute(
-                    "INSERT INTO attempts (set_id, exercise_id, answer, correct, score, hints_used,"
-                    " revealed, seed, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    row,
-                ).lastrowid
-                or 0
-            )
+        return self._insert(
+            "INSERT INTO attempts (set_id, exercise_id, answer, correct, score, hints_used,"
+            " revealed, seed, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            row,
         )
 
     def attempts(self, set_id: str | None = None, exercise_id: str | None = None) -> list[Attempt]:
@@ -480,6 +516,39 @@ class ProgressStore:
         """``set_progress`` for each ``{set_id: exercise ids}``, in the given order."""
         return [self.set_progress(set_id, ids) for set_id, ids in sets.items()]
 
+    # -- self-assessment, apart from the graded attempts
+    def record_self_check(
+        self,
+        set_id: str,
+        exercise_id: str,
+        ideas: Iterable[str],
+        *,
+        score: float,
+        claimed: float,
+        at: float | None = None,
+    ) -> int:
+        row = (
+            set_id,
+            exercise_id,
+            json.dumps(list(ideas), ensure_ascii=False),
+            float(score),
+            float(claimed),
+            time.time() if at is None else at,
+        )
+        return self._insert(
+            "INSERT INTO self_checks (set_id, exercise_id, ideas, score, claimed, at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            row,
+        )
+
+    def self_checks(self, set_id: str | None = None) -> list[SelfCheck]:
+        sql = "SELECT id, set_id, exercise_id, ideas, score, claimed, at FROM self_checks"
+        rows = self._read(
+            sql + (" WHERE set_id = ?" if set_id else "") + " ORDER BY id",
+            (set_id,) if set_id else (),
+        )
+        return [SelfCheck(r[0], r[1], r[2], _json_list(r[3]), r[4], r[5], r[6]) for r in rows]
+
     # -- the quiz
     def record_quiz(
         self,
@@ -501,15 +570,10 @@ class ProgressStore:
             json.dumps(list(missed), ensure_ascii=False),
             time.time() if at is None else at,
         )
-        return self._write(
-            lambda conn: int(
-                conn.execute(
-                    "INSERT INTO quiz_attempts (mode, score, total, per_topic, missed, at)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    row,
-                ).lastrowid
-                or 0
-            )
+        return self._insert(
+            "INSERT INTO quiz_attempts (mode, score, total, per_topic, missed, at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            row,
         )
 
     def quiz_attempts(self, mode: str | None = None) -> list[QuizAttempt]:
@@ -537,7 +601,7 @@ class ProgressStore:
         """Delete every attempt, visit and quiz result (the file stays, so does its schema)."""
 
         def wipe(conn: sqlite3.Connection) -> None:
-            for table in ("attempts", "visits", "quiz_attempts"):
+            for table in ("attempts", "visits", "quiz_attempts", "self_checks"):
                 conn.execute(f"DELETE FROM {table}")
 
         self._write(wipe)
@@ -601,6 +665,12 @@ class Guarded:
     def record_quiz(self, *args: Any, **kwargs: Any) -> int | None:
         return self._try(lambda s: s.record_quiz(*args, **kwargs), None, True)
 
+    def record_self_check(self, *args: Any, **kwargs: Any) -> int | None:
+        return self._try(lambda s: s.record_self_check(*args, **kwargs), None, True)
+
+    def self_checks(self, set_id: str | None = None) -> list[SelfCheck]:
+        return self._try(lambda s: s.self_checks(set_id), [], False)
+
     def close(self) -> None:
         if self.store is not None:
             self.store.close()
@@ -620,6 +690,15 @@ def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
             except sqlite3.Error:
                 pass  # the failure being raised says more than this one
         raise
+
+
+def _json_list(text: str) -> tuple[Any, ...]:
+    """A JSON list kept in a row; a row edited by hand into something else reads as empty."""
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError):
+        return ()
+    return tuple(value) if isinstance(value, list) else ()
 
 
 def _code(err: sqlite3.Error) -> int | None:

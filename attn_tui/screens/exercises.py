@@ -33,6 +33,7 @@ from attn_tui.core.progress import Guarded, ProgressStore, StoreError
 from attn_tui.i18n import describe, get_lang, t
 from attn_tui.screens.base import TutorScreen, tr
 from attn_tui.widgets.prose import Prose
+from attn_tui.widgets.self_check import SelfCheck
 
 BAR = 10  # cells in a set's progress bar
 HEADLINE_STYLE = {
@@ -148,6 +149,7 @@ class ExercisesScreen(TutorScreen):
                     yield Static(id="ex-choices", classes="part")
                     yield Static(id="ex-hints", classes="part")
                     yield Static(id="ex-feedback", classes="part")
+                    yield SelfCheck(id="ex-self")
                     yield Static(id="ex-explanation", classes="part")
                 with Horizontal(id="ex-answer-row"):
                     yield tr(Static(classes="inline-label"), "ex.answer")
@@ -277,6 +279,7 @@ class ExercisesScreen(TutorScreen):
         self.grade = None
         self.graded_answer = None
         self.finished = False
+        self.query_one(SelfCheck).offer(None)
         answer = self.query_one("#ex-answer", Input)
         answer.value = ""
         answer.placeholder = t(f"ex.ph.{exercise.kind}")
@@ -408,6 +411,7 @@ class ExercisesScreen(TutorScreen):
             answer = self.query_one("#ex-answer", Input)
             answer.placeholder = t(f"ex.ph.{self.inst.exercise.kind}")
             self.redraw_exercise()
+            self.query_one(SelfCheck).relocalize()
 
     # ---- answering ----------------------------------------------------------------------
     @on(Input.Submitted, "#ex-answer")
@@ -427,6 +431,7 @@ class ExercisesScreen(TutorScreen):
             self._record(typed, g)
         self.finished = g.correct
         self.redraw_exercise()
+        self.query_one(SelfCheck).offer(g if g.kind == "text" else None)
         self._scroll_to_feedback()
         self.refresh_bindings()
         return g
@@ -443,6 +448,25 @@ class ExercisesScreen(TutorScreen):
                 hints_used=self.hints_shown, revealed=revealed, seed=seed,
             )
         )  # fmt: skip
+
+    @on(SelfCheck.Marked)
+    def _self_marked(self, event: SelfCheck.Marked) -> None:
+        """Ideas the learner says they wrote: kept as self-assessed; the grade stays."""
+        from attn_tui.core.exercises.grading import self_check, self_score
+
+        if self.grade is None or self.current is None or self.inst is None:
+            return
+        g = self.grade = self_check(self.grade, event.indices)
+        set_id, ex_id = self.current.id, self.inst.exercise.id
+        ids = [i.id for i in g.self_marked]
+        self._remember(
+            lambda store: store.record_self_check(
+                set_id, ex_id, ids, score=g.score, claimed=self_score(g)
+            )
+        )
+        ideas = t("ex.list_sep").join(i.text.get(get_lang()) for i in g.self_marked)
+        self.notify(t("ex.self.recorded", ideas=ideas, percent=round(100 * g.score)), timeout=4)
+        self.redraw_exercise()
 
     def _scroll_to_feedback(self) -> None:
         body = self.query_one("#ex-body", VerticalScroll)

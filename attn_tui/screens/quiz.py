@@ -26,6 +26,7 @@ from attn_tui.core.progress import Guarded, ProgressStore, QuizAttempt, StoreErr
 from attn_tui.i18n import describe, get_lang, t
 from attn_tui.screens.base import TutorScreen, tr
 from attn_tui.widgets.prose import Prose
+from attn_tui.widgets.self_check import SelfCheck
 from attn_tui.widgets.steps import bar, columns
 
 GOOD, PART, BAD, DIM, ACCENT = "bold green", "bold yellow", "bold red", "dim", "bold cyan"
@@ -97,6 +98,7 @@ class QuizScreen(TutorScreen):
                 with VerticalScroll(id="q-panel"):
                     yield Static(id="q-prompt")
                     yield Static(id="q-feedback")
+                    yield SelfCheck(id="quiz-self")
                 with Horizontal(id="q-bar", classes="bar"):
                     yield tr(
                         Input(id="answer", compact=True), "quiz.answer_placeholder", "placeholder"
@@ -162,6 +164,7 @@ class QuizScreen(TutorScreen):
 
     def relocalize(self) -> None:
         self.redraw()
+        self.query_one(SelfCheck).relocalize()
 
     def redraw(self) -> None:
         {
@@ -359,6 +362,7 @@ class QuizScreen(TutorScreen):
             return
         self.current = answered
         self.redraw()
+        self.query_one(SelfCheck).offer(answered.grade if answered.grade.kind == "text" else None)
         self.query_one("#next", Button).focus()
         self.query_one("#q-panel").scroll_to_widget(self.query_one("#q-feedback"), top=True)
 
@@ -367,6 +371,7 @@ class QuizScreen(TutorScreen):
             return
         self.answered.append(self.current)
         self.current = None
+        self.query_one(SelfCheck).offer(None)
         if len(self.answered) >= len(self.run):
             self.finish()
             return
@@ -382,6 +387,27 @@ class QuizScreen(TutorScreen):
             self.new_best = before is not None and res.fraction > before.fraction + 1e-9
             self.store.record_quiz(self.mode, res.score, res.total, res.per_topic, res.missed)
         self.show("summary")
+
+    @on(SelfCheck.Marked)
+    def _self_marked(self, event: SelfCheck.Marked) -> None:
+        """Ideas the learner says they wrote: stored as self-assessed; the mark stays."""
+        from dataclasses import replace
+
+        from attn_tui.core.exercises.grading import self_check, self_score
+
+        if self.current is None:
+            return
+        g = self_check(self.current.grade, event.indices)
+        self.current = replace(self.current, grade=g)
+        ex = self.current.inst.exercise
+        if self.store is not None:
+            self.store.record_self_check(
+                ex.set_id, ex.id, [i.id for i in g.self_marked], score=g.score,
+                claimed=self_score(g),
+            )  # fmt: skip
+        ideas = t("ex.list_sep").join(i.text.get(get_lang()) for i in g.self_marked)
+        self.notify(t("ex.self.recorded", ideas=ideas, percent=round(100 * g.score)), timeout=4)
+        self.redraw()
 
     # ---- events -------------------------------------------------------------------------
     @on(Button.Pressed, "#quick")

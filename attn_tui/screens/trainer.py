@@ -1,75 +1,126 @@
-"""The training screen: train the reversal RNN live, with and without attention.
+"""The training screen: train the reversal model live and compare its variants.
 
-Settings on the left; on the right either the live run (progress, loss curve, held-out
-accuracy, a sample decode, the probe's attention heatmap) or the tables (runs finished this
-session beside the seed text's numbers, and the multi-seed comparison).
+Settings and a short guided comparison on the left; on the right either the live run
+(progress, the attention heatmap, held-out accuracy, a sample decode, the loss curve) or the
+tables (runs finished this session beside the book's single run, and the multi-seed view).
 
-Training runs in a thread worker that iterates ``attn_tui.core.models.trainer.train`` and posts a
-message at most every ``POST_INTERVAL`` seconds (plus one per step at the single-step pace
-and one at the end); it never touches a widget. Pause waits on an Event, stop sets a flag the
-trainer checks before every iteration, and leaving the screen or quitting does both and
-cancels the worker, so no thread outlives the screen.
+The defaults are chosen so that F5 on a fresh screen shows something: q·k attention at
+length 10, at the watchable pace, grows a crisp reversal diagonal in a few seconds. The book's
+own model (dot-product scores) is one key away (ctrl+t, or 2 in the guide).
+
+Training runs in a child process (``attn_tui.core.models.workers.LiveRun``), so drawing never
+takes time from it; a thread worker relays its reports as messages and never touches a
+widget. The screen redraws at most FRAME times a second, however fast reports arrive, and
+draws the heatmap again only when its shown numbers change. Pause, single steps and stop are
+commands down the pipe; leaving the screen or quitting kills the child at once. F10 spreads
+its seeds over a process pool (``pool_runs``) that Esc terminates as a whole.
 """
 
 from __future__ import annotations
 
 import math
-import threading
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.binding import ActiveBinding, Binding
+from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import ContentSwitcher, Footer, Input, Select, Static
+from textual.widgets import ContentSwitcher, Footer, Input, OptionList, Select, Static
+from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from attn_tui.core.models import figures as stored
 from attn_tui.core.models.trainer import (
+    MAX_BATCH,
+    MAX_ITERS,
     MAX_LENGTH,
     MIN_LENGTH,
     Outcome,
     RunResult,
     Snapshot,
     TrainConfig,
+    compare_configs,
     default_iters,
-    iter_compare,
-    train,
+    estimate_seconds,
 )
+from attn_tui.core.models.workers import LiveRun, Update, default_workers, pool_runs
 from attn_tui.core.parse import InputError
 from attn_tui.i18n import describe, get_lang, t
 from attn_tui.screens.base import TutorScreen, tr
-from attn_tui.widgets.fields import Tick, say
+from attn_tui.widgets.fields import say
 from attn_tui.widgets.loss_curve import LossCurve
 from attn_tui.widgets.prose import Prose
 from attn_tui.widgets.train_panels import (
+    heat_key,
     render_accuracy,
     render_attention,
     render_decode,
+    render_guide_note,
     render_multi,
     render_note,
     render_progress,
     render_session,
     run_label,
-    variant,
+    stored_line,
+    variant_name,
 )
 
-POST_INTERVAL = 0.05  # at most ~20 redraws a second while training at full speed
-WATCH_SECONDS = 15.0  # the "watchable" pace stretches a whole run over this long
+FRAME = 1 / 20  # at most this often a redraw while training, however fast reports arrive
 MAX_SEEDS = 50
 TALL = 34  # from this many rows the loss curve is drawn twice as tall
-PACES = ("fast", "watch", "step")
+WIDE = 100  # from this many columns the footer has room for every key
+PACES = ("watch", "fast", "step")
+SHOWN_OPTIONS = ("qk", "general", "dot", "none")  # the variant menus, learned scores first
+EXTRA_KEYS = ("f3", "f8", "f9", "f10")  # in the footer only when it is wide
 INT_FIELDS = {  # field → (InputError code, extra params) for text that is not a whole number
     "length": ("train.bad_length", {"lo": MIN_LENGTH, "hi": MAX_LENGTH}),
-    "iters": ("train.bad_iters", {"hi": 100_000}),
+    "iters": ("train.bad_iters", {"hi": MAX_ITERS}),
     "seed": ("train.bad_seed", {}),
-    "batch": ("train.bad_batch", {"hi": 1024}),
+    "batch": ("train.bad_batch", {"hi": MAX_BATCH}),
 }
+DEFAULT = TrainConfig(length=10, iters=default_iters(10)).with_variant("qk")
+
+
+@dataclass(frozen=True)
+class GuideStep:
+    """One step of the guided comparison: an experiment of the stored table, what it is
+    compared with (F9 / F10), and the sentence that says what to look at."""
+
+    experiment: stored.Experiment
+    versus: str
+    text: str  # catalogue key of the sentence
+
+
+GUIDE = (
+    GuideStep(stored.Experiment(10, "qk"), "dot", "train.guide.qk10"),
+    GuideStep(stored.Experiment(10, "dot"), "qk", "train.guide.dot10"),
+    GuideStep(stored.Experiment(10, "none"), "dot", "train.guide.none10"),
+    GuideStep(stored.Experiment(20, "qk", "none"), "none", "train.guide.qk20"),
+    GuideStep(stored.Experiment(20, "none", "none"), "qk", "train.guide.none20"),
+)
+
+
+def guide_step(config: TrainConfig) -> GuideStep | None:
+    """The guide step these settings are (seed, pace and evaluation aside), if any."""
+    for step in GUIDE:
+        e = step.experiment.config()
+        if replace(config, seed=0, eval_every=e.eval_every) == e:
+            return step
+    return None
+
+
+def load_figures() -> stored.Figures | None:
+    try:
+        return stored.load()
+    except (OSError, ValueError, KeyError, TypeError):  # a broken install: figures not shown
+        return None
 
 
 class LivePanel(VerticalScroll, can_focus=True):
@@ -85,7 +136,9 @@ class TrainerScreen(TutorScreen):
     CSS_PATH = "trainer.tcss"
     HELP = (
         ("train.ui.settings", "train.ui.help.settings"),
+        ("train.ui.guide", "train.ui.help.guide"),
         ("train.ui.live", "train.ui.help.live"),
+        ("train.ui.live", "train.ui.help.heatmap"),
         ("train.ui.live", "train.ui.help.timeline"),
         ("train.ui.compare_view", "train.ui.help.compare"),
     )
@@ -93,18 +146,25 @@ class TrainerScreen(TutorScreen):
         Binding("f5", "start", "train.key.start"),
         Binding("f6", "pause", "train.key.pause"),
         Binding("f7", "stop", "train.key.stop"),
-        Binding("f4", "toggle_view", "train.key.view"),
-        Binding("f3", "toggle_mean", "train.key.mean", show=False),
         Binding("f8", "step", "train.key.step", show=False),
         Binding("f9", "compare", "train.key.compare", show=False),
         Binding("f10", "seeds", "train.key.seeds", show=False),
-        # PgUp/PgDn reach the timeline from anywhere (an Input would swallow [ and ])
+        Binding("f4", "toggle_view", "train.key.view"),
+        Binding("f3", "toggle_mean", "train.key.mean", show=False),
+        Binding("ctrl+r", "toggle_scale", "train.key.scale", show=False),
+        Binding("ctrl+t", "book_model", "train.key.book", show=False),
+        *(
+            Binding(str(k + 1), f"guide({k})", "train.key.guide", show=False)
+            for k in range(len(GUIDE))
+        ),  # fmt: skip
+        # PgUp/PgDn reach the timeline (or scroll the tables) from anywhere
         Binding("pageup", "earlier", "train.key.earlier", show=False, priority=True),
         Binding("pagedown", "later", "train.key.later", show=False, priority=True),
     ]
 
     frame: reactive[int] = reactive(-1, init=False)
     mean: reactive[bool] = reactive(False, init=False)  # heatmap: held-out average, not the probe
+    absolute: reactive[bool] = reactive(True, init=False)  # heatmap colours: 0–1, not own range
 
     # ---- messages from the worker ---------------------------------------------------------
     class Begin(Message):
@@ -112,14 +172,10 @@ class TrainerScreen(TutorScreen):
             super().__init__()
             self.run_id, self.config = run_id, config
 
-    class Update(Message):
-        """Losses since the previous Update, the newest snapshot (if any), wall-clock timing."""
-
-        def __init__(self, run_id: int, iteration: int, losses: list[np.ndarray],
-                     snapshot: Snapshot | None, wall: float, state: str = "") -> None:  # fmt: skip
+    class Progressed(Message):
+        def __init__(self, run_id: int, update: Update) -> None:
             super().__init__()
-            self.run_id, self.iteration, self.losses = run_id, iteration, losses
-            self.snapshot, self.wall, self.state = snapshot, wall, state
+            self.run_id, self.update = run_id, update
 
     class Done(Message):
         def __init__(self, run_id: int, result: RunResult) -> None:
@@ -134,7 +190,7 @@ class TrainerScreen(TutorScreen):
     def __init__(self) -> None:
         super().__init__()
         # what the live panel shows
-        self.config = TrainConfig()
+        self.config = DEFAULT
         self.chunks: list[np.ndarray] = []
         self.snapshot: Snapshot | None = None
         self.iteration = 0
@@ -142,70 +198,140 @@ class TrainerScreen(TutorScreen):
         self.state = ""
         self.outcome: Outcome | None = None
         self.result: RunResult | None = None
+        self.pair: list[RunResult] = []  # F9's runs, for the line comparing them
         # what the tables show
         self.session: list[RunResult] = []
         self.multi_base: TrainConfig | None = None
+        self.multi_variants: tuple[str, ...] = ()
         self.multi_seeds: tuple[int, ...] = ()
-        self.multi_runs: dict[bool, list[RunResult]] = {False: [], True: []}
+        self.multi_runs: dict[str, list[RunResult]] = {}
         self.multi_running = False
-        # talking to the worker
+        self.figures = load_figures()
+        # talking to the worker and its child process
         self.worker: Worker | None = None
+        self.live: LiveRun | None = None
         self.run_id = 0
         self.stop_flag = False
-        self.go = threading.Event()  # set = running, clear = paused
-        self.halt = threading.Event()  # set when stopping: cuts short a paced sleep
-        self.steps = threading.Semaphore(0)  # one release per F8 at the single-step pace
-        self.pace = "fast"
+        self.paused = False
+        self.pace = "watch"
+        # drawing
         self._drawn: tuple = ()  # what the snapshot panels show, to skip redrawing the same
+        self._heat_drawn: tuple = ()
+        self._last_draw = 0.0
+        self._draw_pending = False
+        self._wide: bool | None = None
 
     # ---- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        cfg = TrainConfig()
+        cfg = DEFAULT
         with Horizontal(id="train"):
-            with Vertical(id="train-settings") as settings:
+            with VerticalScroll(id="train-settings") as settings:
                 tr(settings, "train.ui.settings", "border_title")
-                fields = (("length", cfg.length), ("iters", cfg.iters), ("seed", cfg.seed),
-                          ("lr", cfg.lr), ("batch", cfg.batch), ("seeds", 10))  # fmt: skip
-                for field, value in fields:
-                    with Horizontal(classes="row"):
-                        yield tr(Static(classes="inline-label"), f"train.ui.{field}")
-                        kind = "number" if field == "lr" else "integer"
-                        yield Input(f"{value:g}", id=field, compact=True, type=kind)
-                    if field == "length":
-                        yield tr(Tick(value=cfg.attention, id="attention", compact=True),
-                                 "train.ui.attention", "label")  # fmt: skip
-                yield tr(Static(classes="field-label"), "train.ui.pace")
-                yield Select(self._pace_options(), id="pace", compact=True, allow_blank=False,
-                             value="fast")  # fmt: skip
+                yield from self._select_row("variant", self._variant_options(), cfg.variant)
+                yield from self._input_row("length", cfg.length)
+                yield from self._select_row("feed", self._feed_options(), cfg.feed)
+                for field, value in (("iters", cfg.iters), ("seed", cfg.seed), ("lr", cfg.lr),
+                                     ("batch", cfg.batch)):  # fmt: skip
+                    yield from self._input_row(field, value)
+                yield from self._select_row("pace", self._pace_options(), "watch")
+                yield from self._select_row("versus", self._variant_options(), "dot")
+                yield from self._input_row("seeds", 10)
                 yield Static(id="train-error", classes="error")
+                yield Static(self._guide_title(), id="guide-title", classes="muted")
+                yield OptionList(*self._guide_options(), id="guide", compact=True)
             with ContentSwitcher(initial="live", id="train-right"):
                 with LivePanel(id="live") as live:
                     tr(live, "train.ui.live", "border_title")
                     yield Static(id="progress")
                     yield Static(id="outcome")
-                    # the heatmap first: at 80×24 it is what fits above the fold
-                    with Vertical(id="live-cols"):
-                        yield Static(id="heat")
-                        with Vertical(id="live-b"):
-                            yield Static(id="accuracy")
-                            yield Static(id="decode")
-                            yield Static(id="loss")
-                            yield Static(id="note")
+                    # the heatmap first: at 80×24 it is what fits above the fold; then what
+                    # a guided experiment asks the learner to look at
+                    yield Static(id="heat", classes="run-only")
+                    yield Static(id="guide-note")
+                    yield Static(id="accuracy", classes="run-only")
+                    yield Static(id="decode", classes="run-only")
+                    yield Static(id="loss", classes="run-only")
+                    yield Static(id="note", classes="run-only")
                 with VerticalScroll(id="tables") as tables:
                     tr(tables, "train.ui.compare_view", "border_title")
                     yield Static(id="session")
                     yield Static(id="multi")
         yield Footer(show_command_palette=False)
 
+    def _input_row(self, field: str, value: object) -> ComposeResult:
+        with Horizontal(classes="row"):
+            yield tr(Static(classes="inline-label"), f"train.ui.{field}")
+            kind = "number" if field == "lr" else "integer"
+            yield Input(f"{value:g}" if isinstance(value, float) else str(value), id=field,
+                        compact=True, type=kind)  # fmt: skip
+
+    def _select_row(self, field: str, options: list[tuple[str, str]], value: str) -> ComposeResult:
+        with Horizontal(classes="row"):
+            yield tr(Static(classes="inline-label"), f"train.ui.{field}")
+            yield Select(options, id=field, compact=True, allow_blank=False, value=value)
+
+    def _variant_options(self) -> list[tuple[str, str]]:
+        return [(t(f"train.ui.variant.{v}"), v) for v in SHOWN_OPTIONS]
+
+    def _feed_options(self) -> list[tuple[str, str]]:
+        return [(t(f"train.ui.feed.{f}"), f) for f in ("previous", "none")]
+
     def _pace_options(self) -> list[tuple[str, str]]:
         return [(t(f"train.ui.pace.{p}"), p) for p in PACES]
+
+    def _guide_options(self) -> list[Option]:
+        """One line per guide step: its name, and this app's mean whole-sequence accuracy over
+        the stored table's seeds, right-aligned."""
+        options = []
+        for k, step in enumerate(GUIDE):
+            e = step.experiment
+            label = t("train.ui.guide_item", k=k + 1, variant=t(f"train.ui.variant.{e.variant}"),
+                      length=e.length)  # fmt: skip
+            if e.feed == "none":
+                label += t("train.ui.guide_nofeed")
+            row = self.figures[e.id] if self.figures and e.id in self.figures.rows else None
+            line = Table.grid(expand=True)
+            line.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+            line.add_column(justify="right", no_wrap=True)
+            line.add_row(label, Text(f"{row.stats['seq_acc'].mean:.2f}" if row else "", "dim"))
+            options.append(Option(line, id=f"guide-{k}"))
+        return options
+
+    def _guide_title(self) -> Table:
+        title = Table.grid(expand=True)
+        title.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        title.add_column(justify="right", no_wrap=True)
+        title.add_row(t("train.ui.guide_title"), t("train.ui.guide_figure"))
+        return title
 
     def on_mount(self) -> None:
         super().on_mount()
         self.config = self._settings_or_default()
         self.redraw()
         self.redraw_tables()
-        self.query_one("#length", Input).focus()
+        self.query_one("#guide", OptionList).focus()  # so 1–5 and F5 work at once
+
+    # ---- the footer: every key when there is room for it ---------------------------------
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        bindings = super().active_bindings
+        if self.size.width < WIDE:
+            return bindings
+        shown = {}
+        for key, active in bindings.items():
+            if key in EXTRA_KEYS:
+                active = active._replace(binding=replace(active.binding, show=True))
+            shown[key] = active
+        return shown
+
+    def on_resize(self) -> None:
+        wide = self.size.width >= WIDE
+        if wide != self._wide:
+            self._wide = wide
+            self.refresh_bindings()  # (only when crossing WIDE: each refresh costs widgets)
+        self._drawn = ()
+        self.redraw()
+        self.redraw_tables()
 
     # ---- settings -----------------------------------------------------------------------
     def read_settings(self) -> TrainConfig:
@@ -222,8 +348,14 @@ class TrainerScreen(TutorScreen):
             values["lr"] = float(text)
         except ValueError:
             raise InputError("train.bad_lr", value=text or "∅") from None
-        attention = self.query_one("#attention", Tick).value
-        return TrainConfig(attention=attention, **values).validate()  # type: ignore[arg-type]
+        feed = self.query_one("#feed", Select).value
+        cfg = TrainConfig(feed=feed if isinstance(feed, str) else "previous", **values)  # type: ignore[arg-type]
+        variant = self.query_one("#variant", Select).value
+        return cfg.with_variant(variant if isinstance(variant, str) else "qk").validate()
+
+    def read_versus(self) -> str:
+        value = self.query_one("#versus", Select).value
+        return value if isinstance(value, str) else "dot"
 
     def read_seeds(self) -> tuple[int, ...]:
         text = self.query_one("#seeds", Input).value.strip()
@@ -249,13 +381,23 @@ class TrainerScreen(TutorScreen):
             self.read_settings()
             self.read_seeds()
         except InputError as err:
-            say(error, describe(err))
+            say(error, describe(err), lambda text: Prose(text))
             return False
         say(error, "")
         return True
 
+    def set_settings(self, config: TrainConfig, versus: str | None = None) -> None:
+        """Fill the fields from ``config`` (a guide step, the book's model)."""
+        self.query_one("#variant", Select).value = config.variant
+        self.query_one("#feed", Select).value = config.feed
+        for field in ("length", "iters", "seed", "batch"):
+            self.query_one(f"#{field}", Input).value = str(getattr(config, field))
+        self.query_one("#lr", Input).value = f"{config.lr:g}"
+        if versus is not None:
+            self.query_one("#versus", Select).value = versus
+
     @on(Input.Changed)
-    @on(Tick.Changed)
+    @on(Select.Changed)
     def _settings_changed(self, event: Message) -> None:
         if self.check_settings() and not self.running and self.result is None:
             self.config = self.read_settings()  # the idle panel describes what F5 would train
@@ -263,20 +405,19 @@ class TrainerScreen(TutorScreen):
 
     @on(Input.Changed, "#length")
     def _length_changed(self, event: Input.Changed) -> None:
-        # the seed's recipe: 3000 iterations from length 10, 2000 below (only when the learner
-        # has not typed their own figure)
+        # the recipe: 2000 iterations, 3000 from length 10, 5000 from 15 (only when the
+        # learner has not typed their own figure)
         iters = self.query_one("#iters", Input)
         try:
             length = int(event.value)
         except ValueError:
             return
-        if iters.value in ("2000", "3000"):
+        if iters.value in ("2000", "3000", "5000"):
             iters.value = str(default_iters(length))
 
-    @on(Select.Changed, "#pace")
-    def _pace_changed(self, event: Select.Changed) -> None:
-        if isinstance(event.value, str) and not self.running:
-            self.pace = event.value
+    @on(OptionList.OptionSelected, "#guide")
+    def _guide_chosen(self, event: OptionList.OptionSelected) -> None:
+        self.action_guide(event.option_index)
 
     # ---- drawing ------------------------------------------------------------------------
     @property
@@ -296,50 +437,97 @@ class TrainerScreen(TutorScreen):
             snap = self.result.snapshots[self.frame]
             return snap, self.result.losses[: snap.iteration]
         losses = np.concatenate(self.chunks) if self.chunks else np.empty(0)
+        if len(self.chunks) > 1:
+            self.chunks = [losses]  # keep one array, not thousands of small ones
         return self.snapshot, losses
 
+    def request_redraw(self) -> None:
+        """Redraw now, or at the next frame if one was drawn less than FRAME ago."""
+        if self._draw_pending:
+            return
+        wait = self._last_draw + FRAME - time.perf_counter()
+        if wait <= 0:
+            self.redraw()
+        else:
+            self._draw_pending = True
+            self.set_timer(wait, self._draw_frame)
+
+    def _draw_frame(self) -> None:
+        self._draw_pending = False
+        self.redraw()
+
+    def _eta(self, it_per_s: float) -> float | None:
+        """Seconds left at the current pace; None when that means nothing (after a run, while
+        paused, or when each step waits for a key)."""
+        if not self.running or self.paused or self.pace == "step" or self.multi_running:
+            return None
+        return (self.config.iters - self.iteration) / it_per_s if it_per_s > 0 else math.nan
+
     def redraw(self) -> None:
+        self._last_draw = time.perf_counter()
+        if self.query_one(ContentSwitcher).current != "live":
+            return  # not looked at: drawn when shown again
         cfg = self.config
         snap, losses = self._shown_snapshot()
         live = self.query_one("#live", LivePanel)
         tall = live.size.height >= TALL
-        self.query_one("#live-cols").display = self.running or self.outcome is not None
+        shown = self.running or self.outcome is not None
+        for panel in self.query(".run-only"):
+            panel.display = shown
         live.border_subtitle = run_label(cfg)
         it_per_s = self.iteration / self.wall if self.wall > 0 else math.nan
-        eta = (cfg.iters - self.iteration) / it_per_s if it_per_s > 0 else math.nan
-        width = max(min(live.size.width - 40, 30), 6)
+        width = max(min(live.size.width - 34, 30), 6)
         self.query_one("#progress", Static).update(
             render_progress(
                 cfg,
                 self.iteration,
-                self.state,
+                self._state_text(),
                 it_per_s=it_per_s,
                 elapsed=self.wall,
-                eta=eta,
+                eta=self._eta(it_per_s),
                 width=width,
             )  # fmt: skip
         )
-        self.query_one("#outcome", Static).update(self._outcome_text())
         title = Text(t("train.ui.loss_title"), "bold", no_wrap=True, overflow="ellipsis")
         if len(losses):
             title.append("  " + t("train.ui.loss_now", loss=f"{losses[-1]:.4f}"), "dim")
         curve = LossCurve(losses, cfg.iters, height=6 if tall else 3)
         self.query_one("#loss", Static).update(Group(title, curve))
         # the snapshot panels change a few times a second at most: redraw them only then, so
-        # the 20 progress updates a second stay cheap and keys are answered at once
-        key = (self.run_id, snap.iteration if snap else None, cfg, self.mean, get_lang(), live.size)
-        if key == self._drawn:
-            return
-        self._drawn = key
-        self.query_one("#accuracy", Static).update(
-            render_accuracy(snap, cfg.eval_every, live.size.width)
-        )
-        self.query_one("#decode", Static).update(render_decode(snap.sample) if snap else "")
-        self.query_one("#heat", Static).update(render_attention(snap, cfg.attention, self.mean))
-        self.query_one("#note", Static).update(render_note(snap))
+        # progress updates stay cheap and keys are answered at once
+        key = (self.run_id, snap.iteration if snap else None, cfg, get_lang(), len(self.pair),
+               self.outcome, self.frame)  # fmt: skip
+        if key != self._drawn:
+            self._drawn = key
+            self.query_one("#outcome", Static).update(self._outcome_text())
+            self.query_one("#guide-note", Static).update(self._guide_text())
+            self.query_one("#accuracy", Static).update(render_accuracy(snap, cfg.eval_every))
+            self.query_one("#decode", Static).update(render_decode(snap.sample) if snap else "")
+            self.query_one("#note", Static).update(render_note(snap))
+        # the heatmap: only when the numbers it shows (whole percents, peaks) change
+        heat = (cfg, heat_key(snap, self.mean), self.mean, self.absolute, get_lang())
+        if heat != self._heat_drawn:
+            self._heat_drawn = heat
+            self.query_one("#heat", Static).update(
+                render_attention(snap, cfg, self.mean, self.absolute)
+            )
+
+    def _state_text(self) -> str:
+        if self.multi_running:
+            return ""
+        if self.state == "stopping":
+            return t("train.ui.state.stopping")
+        if not self.running:
+            return ""
+        if self.paused:
+            return t("train.ui.state.paused")
+        if self.pace == "step":
+            return t("train.ui.state.stepping")
+        return t("train.ui.state.running")
 
     def _outcome_text(self):
         parts = []
+        cfg = self.config
         if self.outcome is not None:
             style = {"finished": "green", "stopped": "yellow"}.get(self.outcome.kind, "bold red")
             parts.append(Prose(t(self.outcome.code, **self.outcome.params), style))
@@ -348,38 +536,83 @@ class TrainerScreen(TutorScreen):
             k = min(max(self.frame, 0), len(snaps) - 1)
             parts.append(Prose(t("train.ui.timeline", k=k + 1, n=len(snaps),
                                  iteration=snaps[k].iteration), "cyan"))  # fmt: skip
+        if len(self.pair) == 2 and not self.running:
+            parts.append(Prose(self._pair_line(), "bold"))
+        step = guide_step(cfg)
+        if step is not None and self.outcome is None:  # what to look at, above the map
+            parts.append(Prose(t(step.text), "cyan"))
         if self.outcome is None and not self.running:
-            cfg = self.config
-            intro = t("train.ui.intro", length=cfg.length, variant=variant(cfg.attention),
-                      params=cfg.n_params)  # fmt: skip
+            intro = t("train.ui.intro", length=cfg.length, variant=variant_name(cfg.variant),
+                      params=cfg.n_params, about=self._about(cfg))  # fmt: skip
             parts.append(Prose(intro, "dim"))
+            if step is None and self.figures is not None:
+                row = self.figures.find(cfg.length, cfg.variant, cfg.feed, cfg.iters)
+                line = stored_line(row, len(self.figures.seeds))
+                if line:
+                    parts.append(Prose(line, "dim"))
         return Group(*parts)
 
+    def _guide_text(self):
+        """Under the map, for a guided experiment: the stored multi-seed figures beside the
+        book's run (and, once the run is over, the sentence saying what to look at)."""
+        cfg = self.config
+        step = guide_step(cfg)
+        if step is None:
+            return ""
+        row = self.figures.find(cfg.length, cfg.variant, cfg.feed, cfg.iters) if (
+            self.figures) else None  # fmt: skip
+        sentence = t(step.text) if self.outcome is not None else ""
+        return render_guide_note(sentence, row, self.figures, cfg)
+
+    def _pair_line(self) -> str:
+        def figures(r: RunResult) -> str:
+            line = t("train.ui.pair_whole", variant=variant_name(r.config.variant),
+                     whole=f"{r.seq_acc:.3f}")  # fmt: skip
+            if r.alignment is not None:
+                line += t("train.ui.pair_weight", weight=f"{r.alignment.weight:.2f}")
+            return line
+
+        a, b = self.pair
+        return t("train.ui.pair", seed=a.config.seed, a=figures(a), b=figures(b))
+
+    @staticmethod
+    def _about(cfg: TrainConfig) -> str:
+        seconds = estimate_seconds(cfg)
+        return t("train.about_s", n=max(1, round(seconds))) if seconds < 90 else t(
+            "train.about_min", n=round(seconds / 60))  # fmt: skip
+
     def redraw_tables(self) -> None:
+        if self.query_one(ContentSwitcher).current != "tables":
+            return  # drawn when shown
         self.query_one("#session", Static).update(render_session(self.session))
         width = max(self.query_one("#tables").size.width - 4, 40)
         if self.multi_base is None:
             try:
                 base, seeds = self.read_settings(), self.read_seeds()
+                variants = (self.read_versus(), base.variant)
             except InputError:
-                base, seeds = self.config, tuple(range(10))
+                base, seeds, variants = self.config, tuple(range(10)), ("dot", "qk")
+            runs: dict[str, list[RunResult]] = {}
         else:
             base, seeds = self.multi_base, self.multi_seeds
+            variants, runs = self.multi_variants, self.multi_runs
         self.query_one("#multi", Static).update(
-            render_multi(base, seeds, self.multi_runs, self.multi_running, width)
+            render_multi(base, seeds, variants, runs, self.multi_running, width, self.figures)
         )
 
     def relocalize(self) -> None:
-        select = self.query_one("#pace", Select)
-        value = select.value
-        with self.prevent(Select.Changed):
-            select.set_options(self._pace_options())
-            select.value = value
+        for field, options in (("variant", self._variant_options()),
+                               ("feed", self._feed_options()), ("pace", self._pace_options()),
+                               ("versus", self._variant_options())):  # fmt: skip
+            relabel(self.query_one(f"#{field}", Select), options)
+        self.query_one("#guide-title", Static).update(self._guide_title())
+        guide = self.query_one("#guide", OptionList)
+        highlighted = guide.highlighted
+        guide.clear_options()
+        guide.add_options(self._guide_options())
+        guide.highlighted = highlighted
         self.check_settings()
-        self.redraw()
-        self.redraw_tables()
-
-    def on_resize(self) -> None:
+        self._drawn, self._heat_drawn = (), ()
         self.redraw()
         self.redraw_tables()
 
@@ -387,6 +620,9 @@ class TrainerScreen(TutorScreen):
         self.redraw()
 
     def watch_mean(self) -> None:
+        self.redraw()
+
+    def watch_absolute(self) -> None:
         self.redraw()
 
     # ---- actions ------------------------------------------------------------------------
@@ -399,42 +635,59 @@ class TrainerScreen(TutorScreen):
             return False
         self.run_id += 1
         self.stop_flag = False
-        self.go.set()
-        self.halt.clear()
-        self.steps = threading.Semaphore(0)
+        self.paused = False
+        self.state = ""
         value = self.query_one("#pace", Select).value
-        self.pace = value if isinstance(value, str) else "fast"
+        self.pace = value if isinstance(value, str) else "watch"
         return True
+
+    def _paced(self, cfg: TrainConfig) -> TrainConfig:
+        """The run as this pace evaluates it: every step when stepping (the heatmap follows
+        each press), ~60 times a run when watching. Evaluation never changes the training."""
+        if self.pace == "step":
+            return replace(cfg, eval_every=1)
+        if self.pace == "watch":
+            return replace(cfg, eval_every=max(10, cfg.iters // 60))
+        return cfg
 
     def action_start(self) -> None:
         if self._begin():
-            self.worker = self._train([self.read_settings()], self.pace, self.run_id)
+            self.pair = []
+            self.worker = self._train([self._paced(self.read_settings())], self.pace, self.run_id)
 
     def action_compare(self) -> None:
-        """Both variants with the same seed, one after the other."""
-        if self._begin():
-            cfg = self.read_settings()
-            configs = [replace(cfg, attention=False), replace(cfg, attention=True)]
-            self.worker = self._train(configs, self.pace, self.run_id)
+        """Two variants with the same seed, one after the other: the settings', and F9's."""
+        if not self._begin():
+            return
+        cfg = self._paced(self.read_settings())
+        versus = self.read_versus()
+        if versus == cfg.variant:
+            self.notify(t("train.ui.same_variant", variant=variant_name(versus)), timeout=4)
+            return
+        self.pair = []
+        configs = [cfg, cfg.with_variant(versus)]
+        self.worker = self._train(configs, self.pace, self.run_id)
 
     def action_seeds(self) -> None:
         if not self._begin():
             return
-        self.multi_base, self.multi_seeds = self.read_settings(), self.read_seeds()
-        self.multi_runs = {False: [], True: []}
+        base, versus = self.read_settings(), self.read_versus()
+        if versus == base.variant:
+            self.notify(t("train.ui.same_variant", variant=variant_name(versus)), timeout=4)
+            return
+        self.multi_base, self.multi_seeds = base, self.read_seeds()
+        self.multi_variants = (versus, base.variant)
+        self.multi_runs = {v: [] for v in self.multi_variants}
         self.multi_running = True
         self.show_view("tables")
-        self.worker = self._seeds(self.multi_base, self.multi_seeds, self.run_id)
+        configs = compare_configs(base, self.multi_seeds, self.multi_variants)
+        self.worker = self._seeds(configs, self.run_id)
 
     def action_pause(self) -> None:
-        if not self.running or self.pace == "step" or self.multi_running:
+        if not self.running or self.pace == "step" or self.multi_running or self.live is None:
             return
-        if self.go.is_set():
-            self.go.clear()
-            self.state = t("train.ui.state.paused")
-        else:
-            self.go.set()
-            self.state = t("train.ui.state.running")
+        self.paused = not self.paused
+        self.live.send("pause" if self.paused else "resume")
         self.redraw()
 
     def action_stop(self) -> None:
@@ -442,25 +695,55 @@ class TrainerScreen(TutorScreen):
             self.notify(t("train.ui.nothing"), timeout=2)
             return
         self.stop_flag = True
-        self.halt.set()
-        self.go.set()
-        self.steps.release()
-        self.state = t("train.ui.state.stopping")
+        self.state = "stopping"
+        if self.live is not None:
+            self.live.send("stop")
         self.redraw()
 
     def action_step(self) -> None:
-        if self.running and self.pace == "step":
-            self.steps.release()
+        if self.running and self.pace == "step" and self.live is not None:
+            self.live.send("step")
         elif not self.running:
-            select = self.query_one("#pace", Select)
-            select.value = "step"
+            self.query_one("#pace", Select).value = "step"
             self.action_start()
 
+    def action_guide(self, k: int) -> None:
+        """Load guide step ``k`` into the settings and train it."""
+        if self.running:
+            self.notify(t("train.ui.busy"), severity="warning", timeout=3)
+            return
+        step = GUIDE[k]
+        self.set_settings(step.experiment.config(self._seed_or_zero()), step.versus)
+        self.query_one("#guide", OptionList).highlighted = k
+        self.call_after_refresh(self.action_start)  # after the fields' Changed messages
+
+    def _seed_or_zero(self) -> int:
+        try:
+            return int(self.query_one("#seed", Input).value)
+        except ValueError:
+            return 0
+
+    def action_book_model(self) -> None:
+        """The book's model: dot-product scores, the previous target fed (length kept)."""
+        if self.running:
+            return
+        self.query_one("#variant", Select).value = "dot"
+        self.query_one("#feed", Select).value = "previous"
+        if self.read_versus() == "dot":
+            self.query_one("#versus", Select).value = "qk"
+        self.notify(t("train.ui.book_loaded"), timeout=3)
+
     def show_view(self, view: str) -> None:
-        """ "live" or "tables"; the tables take the whole width (the settings step aside)."""
+        """ "live" or "tables"; the tables take the whole width (the settings step aside) and
+        the focus, so arrows and PgUp/PgDn scroll them at once."""
         self.query_one(ContentSwitcher).current = view
         self.query_one("#train-settings").display = view == "live"
-        self.call_after_refresh(self.redraw_tables)
+        if view == "tables":
+            self.query_one("#tables").focus()
+            self.call_after_refresh(self.redraw_tables)
+        else:
+            self._drawn, self._heat_drawn = (), ()
+            self.call_after_refresh(self.redraw)
 
     def action_toggle_view(self) -> None:
         self.show_view("tables" if self.query_one(ContentSwitcher).current == "live" else "live")
@@ -468,81 +751,57 @@ class TrainerScreen(TutorScreen):
     def action_toggle_mean(self) -> None:
         self.mean = not self.mean
 
+    def action_toggle_scale(self) -> None:
+        self.absolute = not self.absolute
+
     def action_earlier(self) -> None:
-        if self.result is not None and not self.running and self.result.snapshots:
+        if self.query_one(ContentSwitcher).current == "tables":
+            self.query_one("#tables", VerticalScroll).scroll_page_up()
+        elif self.result is not None and not self.running and self.result.snapshots:
             self.frame = max(self.frame - 1, 0)
 
     def action_later(self) -> None:
-        if self.result is not None and not self.running and self.result.snapshots:
+        if self.query_one(ContentSwitcher).current == "tables":
+            self.query_one("#tables", VerticalScroll).scroll_page_down()
+        elif self.result is not None and not self.running and self.result.snapshots:
             self.frame = min(self.frame + 1, len(self.result.snapshots) - 1)
 
-    # ---- the worker (runs in a thread: no widgets here, only messages) ------------------
-    def _should_stop(self, worker: Worker) -> bool:
-        return worker.is_cancelled or self.stop_flag
-
+    # ---- the workers (threads: no widgets here, only messages) ----------------------------
     @work(thread=True, exclusive=True, exit_on_error=False, group="training")
     def _train(self, configs: list[TrainConfig], pace: str, run_id: int) -> None:
         worker = get_current_worker()
         for config in configs:
-            if self._should_stop(worker):
+            if worker.is_cancelled or self.stop_flag:
                 return
-            self._run_one(worker, config, pace, run_id)
+            live = self.live = LiveRun(config, pace)
+            try:
+                if self.stop_flag:  # stopped while the child was starting
+                    live.send("stop")
+                self.post_message(self.Begin(run_id, config))
+                while not worker.is_cancelled:
+                    if not live.poll(0.1):
+                        continue
+                    kind, payload = live.recv()
+                    if kind == "update":
+                        self.post_message(self.Progressed(run_id, payload))  # type: ignore[arg-type]
+                    elif kind == "done":
+                        self.post_message(self.Done(run_id, payload))  # type: ignore[arg-type]
+                        break
+            except (EOFError, OSError, ValueError):  # the pipe closed: killed, or the child died
+                if not (worker.is_cancelled or self.stop_flag):
+                    raise RuntimeError(t("train.ui.child_died")) from None
+                return
+            finally:
+                live.kill()
 
-    def _run_one(self, worker: Worker, config: TrainConfig, pace: str, run_id: int) -> None:
+    @work(thread=True, exclusive=True, exit_on_error=False, group="training")
+    def _seeds(self, configs: list[TrainConfig], run_id: int) -> None:
+        worker = get_current_worker()
+
         def stop() -> bool:
             return worker.is_cancelled or self.stop_flag
 
-        self.post_message(self.Begin(run_id, config))
-        per_iteration = WATCH_SECONDS / config.iters if pace == "watch" else 0.0
-        every = config.iters if pace == "fast" else 1
-        pending: list[np.ndarray] = []
-        snap: Snapshot | None = None
-        started = deadline = time.perf_counter()
-        paused = 0.0  # seconds spent paused, left out of the elapsed time
-        last_post = -math.inf
-        last_iteration = 0
-
-        def post(p_iteration: int, state: str = "") -> None:
-            nonlocal pending, snap, last_post
-            wall = time.perf_counter() - started - paused
-            self.post_message(self.Update(run_id, p_iteration, pending, snap, wall, state))
-            pending, snap, last_post = [], None, time.perf_counter()
-
-        for p in train(config, every=every, max_interval=POST_INTERVAL, should_stop=stop):
-            pending.append(p.losses)
-            if p.snapshot is not None:
-                snap = p.snapshot
-            if p.result is not None:
-                post(p.iteration)
-                self.post_message(self.Done(run_id, p.result))
-                return
-            if pace == "step":
-                post(p.iteration, "stepping")
-                while not self.steps.acquire(timeout=0.05):
-                    if stop():
-                        break
-                continue
-            if time.perf_counter() - last_post >= POST_INTERVAL:
-                post(p.iteration)
-            if per_iteration:
-                deadline += per_iteration * (p.iteration - last_iteration)
-                delay = deadline - time.perf_counter()
-                if delay > 0:
-                    self.halt.wait(delay)
-            last_iteration = p.iteration
-            if not self.go.is_set():
-                post(p.iteration, "paused")
-                t0 = time.perf_counter()
-                while not self.go.wait(0.05):
-                    if stop():
-                        break
-                paused += time.perf_counter() - t0
-                deadline = time.perf_counter()
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="training")
-    def _seeds(self, base: TrainConfig, seeds: tuple[int, ...], run_id: int) -> None:
-        worker = get_current_worker()
-        for result in iter_compare(base, seeds, lambda: self._should_stop(worker)):
+        for result in pool_runs(configs, default_workers(len(configs)), should_stop=stop):
             self.post_message(self.SeedRun(run_id, result))
 
     # ---- handling the worker's messages -----------------------------------------------------
@@ -553,35 +812,35 @@ class TrainerScreen(TutorScreen):
         self.config = message.config
         self.chunks, self.snapshot, self.iteration, self.wall = [], None, 0, math.nan
         self.outcome, self.result, self.frame = None, None, -1
-        if self.state != t("train.ui.state.stopping"):
-            self.state = t(
-                "train.ui.state.stepping" if self.pace == "step" else "train.ui.state.running"
-            )
+        self.paused = False
         if self.query_one(ContentSwitcher).current != "live":
             self.show_view("live")
         self.redraw()
 
-    @on(Update)
-    def _run_progressed(self, message: Update) -> None:
+    @on(Progressed)
+    def _run_progressed(self, message: Progressed) -> None:
         if message.run_id != self.run_id:
             return
-        self.chunks.extend(message.losses)
-        if message.snapshot is not None:
-            self.snapshot = message.snapshot
-        self.iteration, self.wall = message.iteration, message.wall
-        self.redraw()
+        update = message.update
+        if len(update.losses):
+            self.chunks.append(update.losses)
+        if update.snapshot is not None:
+            self.snapshot = update.snapshot
+        self.iteration, self.wall = update.iteration, update.wall
+        self.request_redraw()
 
     @on(Done)
     def _run_done(self, message: Done) -> None:
         if message.run_id != self.run_id:
             return
         result = message.result
-        self.result, self.outcome, self.state = result, result.outcome, ""
-        self.iteration = result.iters
+        self.result, self.outcome = result, result.outcome
+        self.iteration, self.wall = result.iters, result.seconds
         if result.snapshots:
             self.snapshot = result.snapshots[-1]
         if result.outcome.kind == "finished":
             self.session.append(result)
+            self.pair.append(result)
             self.redraw_tables()
         self.set_reactive(TrainerScreen.frame, len(result.snapshots) - 1)
         self.redraw()
@@ -590,7 +849,9 @@ class TrainerScreen(TutorScreen):
     def _seed_done(self, message: SeedRun) -> None:
         if message.run_id != self.run_id:
             return
-        self.multi_runs[message.result.config.attention].append(message.result)
+        runs = self.multi_runs.setdefault(message.result.config.variant, [])
+        runs.append(message.result)
+        runs.sort(key=lambda r: r.config.seed)
         self.redraw_tables()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -601,18 +862,20 @@ class TrainerScreen(TutorScreen):
             return
         self.multi_running = False
         self.state = ""
+        self.live = None
         if event.state == WorkerState.ERROR and event.worker.error is not None:
             self.notify(str(event.worker.error), severity="error")
+        self._drawn = ()
         self.redraw()
         self.redraw_tables()
 
     # ---- leaving ------------------------------------------------------------------------
     def stop_training(self) -> None:
-        """Stop at once and cancel the worker: the thread ends within one iteration."""
+        """Stop at once: kill the child (or every pool worker) and cancel the relay."""
         self.stop_flag = True
-        self.halt.set()
-        self.go.set()
-        self.steps.release()
+        live = self.live
+        if live is not None:
+            live.kill()
         self.workers.cancel_group(self, "training")
 
     def on_screen_suspend(self) -> None:
@@ -623,3 +886,15 @@ class TrainerScreen(TutorScreen):
 
     def on_unmount(self) -> None:
         self.stop_training()
+
+
+def relabel(select: Select, options: list[tuple[str, str]]) -> None:
+    """Give a Select new labels (another language) and keep its value. Select redraws its
+    label only when the value changes, so the value goes to another option and back."""
+    value = select.value
+    with select.prevent(Select.Changed):
+        select.set_options(options)
+        others = [v for _, v in options if v != value]
+        if others:
+            select.value = others[0]
+        select.value = value

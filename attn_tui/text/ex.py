@@ -39,6 +39,41 @@ TEXT = {
         "Answer true or false (t/f, yes/no, √/× also work).",
     ),
     "ex.fb.ideas_found": ("答到的要点：{ideas}", "Key ideas found: {ideas}"),
+    # one line per rubric idea (Grade.ideas); {words} are the learner's own words, quoted
+    "ex.fb.idea.found": ("✓ {idea}（你写的：{words}）", "✓ {idea} (you wrote {words})"),
+    "ex.fb.idea.missing": ("· 没有找到：{idea}", "· Not found: {idea}"),
+    "ex.fb.idea.negated": (
+        "✗ {idea}：你写的是它的反面（{words}）",
+        "✗ {idea}: you wrote the opposite ({words})",
+    ),
+    "ex.fb.idea.swapped": (
+        "✗ {idea}：角色弄反了，你写的是 {against}（{words}）",
+        "✗ {idea}: roles swapped — you wrote {against} ({words})",
+    ),
+    "ex.fb.idea.out_of_order": (
+        "✗ {idea}：写到了，但步骤顺序不对（{words}）",
+        "✗ {idea}: there, but out of order ({words})",
+    ),
+    "ex.fb.idea.contradicted": (
+        "✗ {idea}：被你另一句话推翻了：{against}",
+        "✗ {idea}: cancelled by another claim you made: {against}",
+    ),
+    "ex.fb.idea.self_marked": (
+        "☑ {idea}（你标记为「我写了」，自评，不计入自动得分）",
+        "☑ {idea} (you marked “I said this”: self-assessed, kept apart from the grade)",
+    ),
+    "ex.fb.keyword_list": (
+        "这像是一串关键词，不是句子：最多只给部分分。请用句子说明它们之间的关系。",
+        "This reads as a list of keywords, not sentences: it earns partial credit at most. Say how they connect.",
+    ),
+    "ex.fb.cut": (
+        "答案太长，只读了前 {chars} 个字符。",
+        "The answer is long: only its first {chars} characters were read.",
+    ),
+    "ex.fb.uncertain": (
+        "评分器对这个答案没有把握：如果你确实写到了某个「没有找到」的要点，可以自己标记。",
+        "The grader is not sure about this answer: if you did say an idea it did not find, you can mark it yourself.",
+    ),
     "ex.fb.ideas_missing": ("缺少的要点：{ideas}", "Key ideas missing: {ideas}"),
     "ex.fb.reference": ("参考答案：{answer}", "Reference answer: {answer}"),
     "ex.fb.answer_was": ("答案：{answer}", "The answer: {answer}"),
@@ -265,6 +300,54 @@ TEXT = {
         "weight = {value} is not usable: use a positive number.",
     ),
     "ex.empty_phrase": ("“{key}”里有空短语。", "“{key}” has an empty phrase."),
+    "ex.duplicate_idea": ("要点 id“{id}”重复。", "idea id “{id}” is repeated."),
+    "ex.unknown_term": (
+        "“{key}”里的“{term}”不是术语表（exercises/glossary.toml）里的术语。",
+        "“{term}” in “{key}” is not a term of the glossary (exercises/glossary.toml).",
+    ),
+    "ex.bad_match": (
+        "“{key}”里的“{value}”写法不对：应是术语 id（如 VARIANCE）、带 ! 的否定（!BOTTLENECK）或引号里的短语（'back to 1'），用空格分开。",
+        "“{value}” in “{key}” is not of the form: glossary ids (VARIANCE), denied ones (!BOTTLENECK) or quoted phrases ('back to 1'), split by spaces.",
+    ),
+    "ex.unknown_idea": (
+        "没有 id 为“{id}”的要点（已有：{known}）。",
+        "no idea has the id “{id}” (known: {known}).",
+    ),
+    "ex.bad_expect": (
+        'example 的 expect 应是 "pass"、"fail" 或 0 到 1 之间的分数，而不是 {value}。',
+        'an example\'s expect must be "pass", "fail" or a score from 0 to 1, not {value}.',
+    ),
+    "ex.want_tables": (
+        "“{key}”应写成 [[exercise.{key}]] 表。",
+        "“{key}” must be [[exercise.{key}]] tables.",
+    ),
+    "ex.example_disagrees": (
+        "评分器和这个例子的预期不一致：预期 {expected}，评分器给 {got}（{score}%）：{answer}",
+        "the grader disagrees with this example: expected {expected}, graded {got} ({score}%): {answer}",
+    ),
+    "ex.example.pass": ("通过", "pass"),
+    "ex.self.intro": (
+        "自查：勾选你其实写到了的要点（空格勾选），再按「记下」。这会记为自评，和自动评分分开保存，不改变得分。",
+        "Self-check: tick each idea you did say (space), then press Record. It is kept as self-assessed, apart from the grade, which does not change.",
+    ),
+    "ex.self.record": ("记下自评", "Record"),
+    "ex.self.recorded": (
+        "已记为自评：{ideas}（自动评分仍是 {percent}%）。",
+        "Recorded as self-assessed: {ideas} (the grade stays {percent}%).",
+    ),
+    "ex.cmd.no_item": (
+        "找不到题目“{item}”：请写“练习集/题号”，或测验题的题号。",
+        "no item “{item}”: write SET/ID, or a quiz question id.",
+    ),
+    "ex.cmd.not_written": (
+        "“{item}”不是简答题（它的类型是 {kind}）：try 只批改简答题。",
+        "“{item}” is not a written item (its kind is {kind}): try grades written answers only.",
+    ),
+    "ex.cmd.try_head": (
+        "{set}/{id}：得分 {score} / 1（{percent}%），及格线 {pass_mark}：{passed}",
+        "{set}/{id}: score {score} / 1 ({percent}%), pass mark {pass_mark}: {passed}",
+    ),
+    "ex.example.fail": ("不通过", "fail"),
     "ex.calculator_needs": (
         "“calculator”至少要有 query 和 keys。",
         "“calculator” needs at least query and keys.",

@@ -5,8 +5,9 @@
 
 Rows are labelled on the left and columns on top (both may be Chinese: widths are counted
 in terminal cells). The renderable measures the room it is given and picks the most precise
-form that fits: every value to ``places`` decimals, then fewer decimals, then shading alone
-(two cells per entry, column labels cut to two cells). Masked cells show ``masked_text``
+form that fits: every value to ``places`` decimals (or as ``cell_text`` writes it), then fewer
+decimals, then shading alone (two cells per entry, column labels cut to two cells), then
+shading without the gaps between cells. Masked cells show ``masked_text``
 (−∞ for scores, 0 for weights) unshaded, so a mask's pattern reads at a glance. A cursor
 cell is drawn inverted with its row and column labels marked; ``highlight`` cells and the
 ``diagonal`` are underlined (the trainer uses that for the reversal anti-diagonal).
@@ -17,7 +18,7 @@ Used by the lab screen for scores, weights, Q/K/V and outputs; nothing lab-speci
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 from rich.color import Color
@@ -83,6 +84,9 @@ class Heatmap:
     unmasked finite values' range). legend adds a line with the scale's two ends.
     all_or_shade: when `places` decimals do not fit, show shading alone rather than fewer
     decimals (weights near 1/L would all read "0.1" and hide the differences that matter).
+    cell_text: writes a cell's value instead of `places` decimals (e.g. weights as whole
+    percents); implies all_or_shade. extra_styles: one style per row for `extra` (default dim).
+    legend_note: text after the legend's scale (what the scale is, a reference level).
     """
 
     def __init__(
@@ -105,6 +109,9 @@ class Heatmap:
         vmax: float | None = None,
         legend: bool = False,
         all_or_shade: bool = False,
+        cell_text: Callable[[float], str] | None = None,
+        extra_styles: Sequence[str] | None = None,
+        legend_note: str = "",
     ) -> None:
         self.values = np.asarray(values, dtype=float)
         if self.values.ndim != 2:
@@ -126,7 +133,10 @@ class Heatmap:
         self.extra = list(extra) if extra is not None else None
         self.extra_title = extra_title
         self.legend = legend
-        self.all_or_shade = all_or_shade
+        self.cell_text = cell_text
+        self.all_or_shade = all_or_shade or cell_text is not None
+        self.extra_styles = list(extra_styles) if extra_styles is not None else None
+        self.legend_note = legend_note
         shown = self.values[~self.masked & np.isfinite(self.values)]
         lo = float(shown.min()) if shown.size else 0.0
         hi = float(shown.max()) if shown.size else 1.0
@@ -152,6 +162,8 @@ class Heatmap:
                     texts.append(self.masked_text if places is not None else "··")
                 elif places is None:
                     texts.append("")
+                elif self.cell_text is not None:
+                    texts.append(self.cell_text(float(v)))
                 else:
                     texts.append(fmt.fixed(v, places, sign=self.sign))
             rows.append(texts)
@@ -163,30 +175,33 @@ class Heatmap:
             widths += [fmt.cell_len(c) for c in self.col_labels]
         return max(2, *widths)
 
-    def _width(self, cell: int) -> int:
+    def _width(self, cell: int, gap: int = 1) -> int:
         n_cols = self.values.shape[1]
         extra = self._extra_width()
-        return self._label_width() + 1 + n_cols * (cell + 1) + (extra + 1 if extra else 0)
+        # the last cell's gap separates the extra column (one space when there are no gaps)
+        return self._label_width() + 1 + n_cols * (cell + gap) + (extra + 1 - gap if extra else 0)
 
-    def _layout(self, max_width: int) -> tuple[list[list[str]], int, bool]:
-        """The most precise (texts, cell width, full labels) that fits ``max_width``."""
+    def _layout(self, max_width: int) -> tuple[list[list[str]], int, bool, int]:
+        """The most precise (texts, cell width, full labels, gap) that fits ``max_width``."""
         for places in [self.places] if self.all_or_shade else range(self.places, -1, -1):
             texts = self._texts(places)
             cell = self._cell_width(texts, full_labels=True)
             if self._width(cell) <= max_width:
-                return texts, cell, True
+                return texts, cell, True, 1
         texts = self._texts(None)
-        return texts, 2, False
+        gap = 1 if self._width(2) <= max_width else 0  # many columns: shading edge to edge
+        return texts, 2, False, gap
 
     # ---- Rich protocol -------------------------------------------------------------------
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         full = self._width(self._cell_width(self._texts(self.places), full_labels=True))
-        smallest = self._width(2)
+        smallest = self._width(2, gap=0)
         title = fmt.cell_len(self.title.plain if isinstance(self.title, Text) else self.title or "")
         return Measurement(smallest, max(full, min(title, options.max_width)))
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        texts, cell, full_labels = self._layout(options.max_width)
+        texts, cell, full_labels, gap = self._layout(options.max_width)
+        sep = " " * gap
         if self.title:
             title = self.title if isinstance(self.title, Text) else Text(self.title, "bold")
             yield title
@@ -198,9 +213,9 @@ class Heatmap:
         for j, label in enumerate(self.col_labels):
             style = CURSOR_LABEL if j == cur_j else LABEL
             header.append(_fit(label, cell, "right" if full_labels else "left"), style)
-            header.append(" ")
+            header.append(sep)
         if self.extra is not None:
-            header.append(_fit(self.extra_title, extra_w), "dim")
+            header.append(" " * (1 - gap) + _fit(self.extra_title, extra_w), "dim")
         yield header
 
         span = self.vmax - self.vmin
@@ -222,19 +237,23 @@ class Heatmap:
                     if not text.strip():
                         text = "◆"
                 line.append(_fit(text, cell), style)
-                line.append(" ")
+                line.append(sep)
             if self.extra is not None:
-                line.append(_fit(self.extra[i], extra_w), "dim")
+                extra_style = self.extra_styles[i] if self.extra_styles is not None else "dim"
+                line.append(" " * (1 - gap) + _fit(self.extra[i], extra_w), extra_style)
             yield line
         if self.legend:
             yield self._legend()
+        if self.legend_note:  # a line of its own, so a long note wraps instead of being cut
+            yield Text(self.legend_note, "dim")
 
     def _legend(self) -> Text:
         text = Text(no_wrap=True, overflow="crop")
-        text.append(fmt.fixed(self.vmin, 2) + " ", "dim")
+        write = self.cell_text or (lambda v: fmt.fixed(v, 2))  # the ends as the cells read
+        text.append(write(self.vmin) + " ", "dim")
         for k in range(8):
             text.append(" ", _cell_style(k / 7))
-        text.append(" " + fmt.fixed(self.vmax, 2), "dim")
+        text.append(" " + write(self.vmax), "dim")
         if self.masked.any():
             text.append(f"   {self.masked_text}", MASKED)
         return text

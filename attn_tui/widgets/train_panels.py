@@ -1,42 +1,50 @@
 """Rich renderables for the training screen: progress, accuracy, a decode, attention, tables.
 
 Each function takes numbers the trainer produced (``attn_tui.core.models.trainer``) and lays them
-out; none of them keeps state or knows about threads, so tests can render them directly.
+out; none of them keeps state or knows about threads or processes, so tests can render them
+directly. A model is described by its configuration (``variant_name``, ``run_label``) and its
+figures, never by assuming its insides, so another model can plug in beside the RNN.
+Renderables that choose between layouts (numbers or bars) measure the width at render time,
+so a resize can never leave a layout chosen for another width.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.text import Text
 
 from attn_tui.core import format as fmt
+from attn_tui.core.models.figures import Figures, Row
 from attn_tui.core.models.trainer import (
     Decode,
     RunResult,
     Snapshot,
     Stats,
     TrainConfig,
+    book_reference,
     letters,
-    seed_reference,
+    metric,
 )
 from attn_tui.i18n import t
 from attn_tui.widgets.heatmap import Heatmap
 from attn_tui.widgets.loss_curve import strip
 from attn_tui.widgets.prose import Prose
-from attn_tui.widgets.steps import bar, columns, sparkline
+from attn_tui.widgets.steps import Fit, bar, columns, sparkline
 
 ACCENT = "bold cyan"
 GOOD = "green"
 BAD = "bold red"
+BOOK = "yellow"
 NO_TIME = "—"
 
 
-def variant(attention: bool) -> str:
-    return t("train.variant.attention" if attention else "train.variant.plain")
+def variant_name(variant: str) -> str:
+    return t(f"train.variant.{variant}")
 
 
 def duration(seconds: float) -> str:
@@ -58,51 +66,72 @@ def acc(x: float | None, places: int = 3) -> str:
 
 def render_progress(
     config: TrainConfig, iteration: int, state: str, *, it_per_s: float = math.nan,
-    elapsed: float = math.nan, eta: float = math.nan, width: int = 30,
+    elapsed: float = math.nan, eta: float | None = math.nan, width: int = 30,
 ) -> RenderableType:  # fmt: skip
-    """Bar and iteration / total; then speed, elapsed and ETA (and what the run is doing)."""
+    """Bar and iteration / total; what the run is doing, on a line of its own so it is never
+    cut; then speed, elapsed and (while a run is going at a steady pace) the ETA.
+    ``eta=None`` leaves the ETA out: after a stop, or when each step waits for a key."""
     fraction = iteration / config.iters if config.iters else 0.0
-    head = Text(no_wrap=True, overflow="ellipsis")
+    head = Text(no_wrap=True, overflow="crop")
     head.append(bar(fraction, width), "cyan on grey23")
     head.append(f" {fraction:4.0%} ", "bold")
     head.append(t("train.ui.iteration", i=iteration, total=config.iters))
-    if state:
-        head.append(" · ", "dim")
-        head.append(state, "bold yellow")
-    timing = Text(t("train.ui.rate", rate=rate(it_per_s), elapsed=duration(elapsed),
-                    eta=duration(eta)), "dim", no_wrap=True, overflow="ellipsis")  # fmt: skip
-    return Group(head, timing)
+    parts: list[RenderableType] = [head]
+    if state:  # beside the iteration when it fits, on a line of its own when not
+        beside = head.copy()
+        beside.append(" · ", "dim")
+        beside.append(state, "bold yellow")
+        alone = Text.assemble(head, "\n", (state, "bold yellow"))
+        parts = [Fit(beside, alone)]
+    if eta is None:
+        timing = t("train.ui.rate_no_eta", rate=rate(it_per_s), elapsed=duration(elapsed))
+    else:
+        timing = t("train.ui.rate", rate=rate(it_per_s), elapsed=duration(elapsed),
+                   eta=duration(eta))  # fmt: skip
+    parts.append(Prose(timing, "dim"))
+    return Group(*parts)
 
 
 def run_label(config: TrainConfig) -> str:
-    return t("train.ui.run_label", variant=variant(config.attention), length=config.length,
-             seed=config.seed)  # fmt: skip
+    label = t("train.ui.run_label", variant=variant_name(config.variant), length=config.length,
+              seed=config.seed)  # fmt: skip
+    if config.feed == "none":
+        label += " · " + t("train.ui.no_feed")
+    return label
 
 
-def render_accuracy(snapshot: Snapshot | None, every: int, width: int = 46) -> RenderableType:
-    """Whole-sequence and per-position accuracy on the held-out set, then each position's %
-    (or, when the numbers do not fit ``width``, one bar per position)."""
-    if snapshot is None:
-        return Prose(t("train.ui.acc_wait", every=every), "dim")
-    line = Text(t("train.ui.acc_line", iteration=snapshot.iteration, whole=acc(snapshot.seq_acc),
-                  pos=acc(snapshot.pos_acc)),
-                "bold", no_wrap=True, overflow="ellipsis")  # fmt: skip
-    per = [float(a) for a in snapshot.per_position]
-    label = t("train.ui.position")
-    positions = [label] + [str(i + 1) for i in range(len(per))]
+class PerPosition:
+    """Each output position's accuracy as whole percents, or one bar each when the numbers do
+    not fit the width the panel has at render time."""
 
-    def style(a: float) -> str:
+    def __init__(self, per: Sequence[float]) -> None:
+        self.per = [float(a) for a in per]
+
+    @staticmethod
+    def _style(a: float) -> str:
         return GOOD if a >= 0.95 else ("yellow" if a >= 0.7 else BAD)
 
-    if fmt.cell_len(label) + 4 * len(per) <= width:
-        values: list[str | Text] = [Text("%", "dim")]
-        values += [Text(f"{math.floor(a * 100):d}", style(a)) for a in per]  # 100 only if all right
-        table = columns([values], "l" + "r" * len(per), positions)
-    else:
-        bars: list[str | Text] = [Text("", "dim")]
-        bars += [Text(sparkline([a]) * 2, style(a)) for a in per]
-        table = columns([bars], "l" + "r" * len(per), positions)
-    return Group(line, table)
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        label = t("train.ui.position")
+        positions = [label] + [str(i + 1) for i in range(len(self.per))]
+        justify = "l" + "r" * len(self.per)
+        numbers: list[str | Text] = [Text("%", "dim")]
+        numbers += [Text(f"{math.floor(a * 100):d}", self._style(a)) for a in self.per]
+        table = columns([numbers], justify, positions)  # 100 only if all right
+        if max(fmt.cell_len(line) for line in table.plain.split("\n")) > options.max_width:
+            bars: list[str | Text] = [Text("", "dim")]
+            bars += [Text(sparkline([a]), self._style(a)) for a in self.per]
+            table = columns([bars], justify, positions, gap=1)
+        yield table
+
+
+def render_accuracy(snapshot: Snapshot | None, every: int) -> RenderableType:
+    """Whole-sequence and per-position accuracy on the held-out set, then each position's %."""
+    if snapshot is None:
+        return Prose(t("train.ui.acc_wait", every=every), "dim")
+    line = Prose(t("train.ui.acc_line", iteration=snapshot.iteration, whole=acc(snapshot.seq_acc),
+                   pos=acc(snapshot.pos_acc)), "bold")  # fmt: skip
+    return Group(line, PerPosition(snapshot.per_position))
 
 
 def render_note(snapshot: Snapshot | None) -> RenderableType:
@@ -123,66 +152,157 @@ def render_decode(decode: Decode) -> Text:
     return text
 
 
-def render_attention(
-    snapshot: Snapshot | None, attention: bool, mean: bool = False
-) -> RenderableType:
-    """The probe's attention (or, with ``mean``, the held-out average): rows = output positions,
-    columns = input positions, the reversal anti-diagonal underlined, each row's peak input
-    position at the end. The colours span the matrix's own range: early on every weight is
-    near 1/L, and the pattern is in the small differences."""
-    if not attention:
-        return Prose(t("train.ui.heat_none"), "dim")
+def percent(weight: float) -> str:
+    """A weight as whole percents: 0.0952 → '10'. Two or three characters, so a length-10 map
+    fits an 80-column terminal with every number shown."""
+    return f"{round(weight * 100):d}"
+
+
+def shown_weights(snapshot: Snapshot | None, mean: bool) -> np.ndarray | None:
+    """The matrix the heatmap shows (the probe's or the held-out average), or None."""
     if snapshot is None or snapshot.probe.attention is None or snapshot.attention_mean is None:
+        return None
+    return snapshot.attention_mean if mean else snapshot.probe.attention
+
+
+def render_attention(
+    snapshot: Snapshot | None, config: TrainConfig, mean: bool = False, absolute: bool = True
+) -> RenderableType:
+    """The probe's attention (or, with ``mean``, the held-out average) in whole percents: rows =
+    output positions, columns = input positions. The reversal diagonal (output t reads input
+    L+1−t) is underlined; the last column names each row's peak input, green on the diagonal,
+    yellow one column off. The colours span 0–100 % (``absolute``) or the matrix's own range,
+    where a nearly flat map shows its small differences; the legend says which, and where the
+    uniform level 1/L lies."""
+    if not config.attention:
+        return Prose(t("train.ui.heat_none"), "dim")
+    weights = shown_weights(snapshot, mean)
+    if weights is None or snapshot is None:
         return Prose(t("train.ui.heat_wait"), "dim")
-    probe = snapshot.probe
-    weights = snapshot.attention_mean if mean else probe.attention
     n_out, n_in = weights.shape
-    rows = [t("train.ui.out_row", i=i + 1) for i in range(n_out)]
-    cols = [str(j + 1) for j in range(n_in)]  # short, so two decimals fit at length 10
-    anti = [(i, n_in - 1 - i) for i in range(min(n_out, n_in))]
-    peaks = [str(int(row.argmax()) + 1) for row in weights]
-    heat = Heatmap(weights, rows, cols, highlight=anti, places=2, extra=peaks, all_or_shade=True,
-                   extra_title=t("train.ui.peak"))  # fmt: skip
-    title = t("train.ui.heat_mean_title") if mean else t("train.ui.heat_title", x=letters(probe.x))
+    rows = [str(i + 1) for i in range(n_out)]
+    cols = [str(j + 1) for j in range(n_in)]
+    diagonal = [(i, n_in - 1 - i) for i in range(min(n_out, n_in))]
+    peaks, peak_styles = [], []
+    for i, row in enumerate(weights):
+        peak = int(row.argmax())
+        off = peak - (n_in - 1 - i)
+        mark = "✓" if off == 0 else ("←" if off == -1 else ("→" if off == 1 else ""))
+        peaks.append(f"{peak + 1}{mark}")
+        peak_styles.append(GOOD if off == 0 else ("yellow" if abs(off) == 1 else "dim"))
+    uniform = 1.0 / n_in
+    lo, hi = (0.0, 1.0) if absolute else (float(weights.min()), float(weights.max()))
+    scale = t("train.ui.scale_abs") if absolute else t("train.ui.scale_own", lo=percent(lo),
+                                                        hi=percent(hi))  # fmt: skip
+    note = t("train.ui.heat_legend", scale=scale, uniform=percent(uniform),
+             row_max=percent(float(weights.max(axis=1).mean())))  # fmt: skip
+    heat = Heatmap(weights, rows, cols, highlight=diagonal, cell_text=percent, extra=peaks,
+                   extra_styles=peak_styles, extra_title=t("train.ui.peak"), vmin=lo, vmax=hi,
+                   legend=True, legend_note=note)  # fmt: skip
+    if mean:
+        title = t("train.ui.heat_mean_title", n=snapshot.n_eval)
+    else:
+        title = t("train.ui.heat_title", x=letters(snapshot.probe.x))
     return Group(Prose(title, "bold"), heat)
+
+
+def heat_key(snapshot: Snapshot | None, mean: bool) -> bytes | None:
+    """What the heatmap's numbers look like at the precision shown (whole percents and each
+    row's peak): equal keys draw the same map, so it is not drawn again."""
+    weights = shown_weights(snapshot, mean)
+    if weights is None:
+        return None
+    return np.rint(weights * 100).astype(np.int16).tobytes() + weights.argmax(axis=1).tobytes()
+
+
+# ---- what the stored table and the book say beside a run ----------------------------------
+
+
+def stored_line(row: Row | None, n: int) -> str:
+    """'over 10 seeds (stored table): whole 0.983 ± 0.029, diagonal weight 0.97' or ''."""
+    if row is None:
+        return ""
+    seq = row.stats["seq_acc"]
+    text = t("train.ui.stored_whole", n=n, mean=acc(seq.mean), sd=acc(seq.sd))
+    if "weight" in row.stats:
+        text += t("train.ui.stored_weight", weight=acc(row.stats["weight"].mean, 2))
+    return text
+
+
+def book_line(config: TrainConfig) -> str:
+    """The book's single run with these settings, labelled as such, or ''."""
+    ref = book_reference(config.length, config.variant, config.feed)
+    if ref is None or ref["iters"] != config.iters:
+        return ""
+    parts = []
+    if ref["seq_acc"] is not None:
+        parts.append(t("train.ui.book_whole", value=acc(ref["seq_acc"])))
+    parts.append(t("train.ui.book_pos", value=acc(ref["pos_acc"])))
+    return t("train.ui.book_line", figures=", ".join(parts))
+
+
+def render_guide_note(sentence: str, row: Row | None, figures: Figures | None,
+                      config: TrainConfig) -> RenderableType:  # fmt: skip
+    """A guided experiment's sentence (what to look at), then the app's multi-seed figures
+    beside the book's single run."""
+    parts: list[RenderableType] = [Prose(sentence, "cyan")] if sentence else []
+    stored = stored_line(row, len(figures.seeds) if figures else 0)
+    if stored:
+        parts.append(Prose(stored, "dim"))
+    book = book_line(config)
+    if book:
+        parts.append(Prose(book, BOOK))
+    return Group(*parts)
 
 
 # ---- tables ------------------------------------------------------------------------------
 
 
-def _ref(config: TrainConfig) -> dict | None:
-    ref = seed_reference(config.length, config.attention)
-    if ref is None or ref["iters"] != config.iters:
-        return None
-    return ref
+def unique_runs(results: Sequence[RunResult]) -> list[RunResult]:
+    """One row per configuration, the latest: the same settings give the same numbers, so a
+    repeated run (F9 twice, say) adds nothing new. (How often a run was evaluated does not
+    change its numbers, so it does not count.)"""
+    latest: dict[TrainConfig, RunResult] = {}
+    for r in results:
+        key = replace(r.config, eval_every=0)
+        latest.pop(key, None)
+        latest[key] = r
+    return list(latest.values())
 
 
 def render_session(results: Sequence[RunResult]) -> RenderableType:
-    """Every run finished this session, each beside the seed text's single run where the seed
-    text has one with the same length, variant and iterations."""
-    parts: list[RenderableType] = [Text(t("train.ui.session_title"), ACCENT)]
+    """Every run finished this session, each beside the book's single run where the book has
+    one with the same length, variant and iterations."""
+    parts: list[RenderableType] = [Prose(t("train.ui.session_title"), ACCENT)]
     if not results:
         parts.append(Prose(t("train.ui.session_empty"), "dim"))
         return Group(*parts)
     header = [t("train.col.variant"), t("train.ui.col.length"), t("train.ui.col.seed"),
               t("train.ui.col.iters"), t("train.col.params"), t("train.ui.col.whole"),
-              t("train.ui.col.pos"), t("train.ui.col.ref_whole"),
-              t("train.ui.col.ref_pos")]  # fmt: skip
+              t("train.ui.col.pos"), t("train.ui.col.diag"), t("train.ui.col.book")]  # fmt: skip
     rows = []
-    for r in results:
-        ref = _ref(r.config)
+    for r in unique_runs(results):
+        cfg = r.config
+        ref = book_reference(cfg.length, cfg.variant, cfg.feed)
+        if ref is not None and ref["iters"] != cfg.iters:
+            ref = None
+        name = t(f"train.ui.variant.{cfg.variant}") + ("*" if cfg.feed == "none" else "")
+        book = f"{acc(ref['seq_acc'])}/{acc(ref['pos_acc'])}" if ref else NO_TIME
         rows.append([
-            variant(r.config.attention), str(r.config.length), str(r.config.seed),
-            str(r.iters), str(r.params), Text(acc(r.seq_acc), ACCENT), Text(acc(r.pos_acc), ACCENT),
-            Text(acc(ref["seq_acc"] if ref else None), "yellow"),
-            Text(acc(ref["pos_acc"] if ref else None), "yellow"),
+            name, str(cfg.length), str(cfg.seed), str(r.iters), str(r.params),
+            Text(acc(r.seq_acc), ACCENT), Text(acc(r.pos_acc), ACCENT),
+            Text(acc(metric(r, "weight"), 2)), Text(book, BOOK),
         ])  # fmt: skip
     parts.append(columns(rows, "lrrrrrrrr", header))
+    legend = t("train.ui.session_legend")
+    if any(r.config.feed == "none" for r in results):
+        legend += " " + t("train.ui.session_nofeed")
+    parts.append(Prose(legend, "dim"))
     return Group(*parts)
 
 
-def _pm(s: Stats) -> str:
-    return f"{acc(s.mean)}±{acc(s.sd)}" if s.n else NO_TIME
+def _pm(s: Stats, places: int = 3) -> str:
+    return f"{acc(s.mean, places)}±{acc(s.sd, places)}" if s.n else NO_TIME
 
 
 def _range(s: Stats) -> str:
@@ -190,63 +310,67 @@ def _range(s: Stats) -> str:
 
 
 def render_multi(
-    base: TrainConfig, seeds: Sequence[int], runs: dict[bool, list[RunResult]], running: bool,
-    width: int = 60,
+    base: TrainConfig, seeds: Sequence[int], variants: Sequence[str],
+    runs: dict[str, list[RunResult]], running: bool, width: int = 60,
+    figures: Figures | None = None,
 ) -> RenderableType:  # fmt: skip
-    """Both variants over N seeds: mean ± sd, min–max, a strip of one dot per seed with the
-    seed text's single run marked, and the line that says one run's gap may be noise."""
+    """Two variants over N seeds: mean ± sd, min–max, a strip of one dot per seed with the
+    book's single run marked, the stored table's figures for the same settings, and the line
+    that says one run's gap may be noise."""
     done = sum(len(v) for v in runs.values())
-    total = 2 * len(seeds)
+    total = len(variants) * len(seeds)
     if not done and not running:
-        return Prose(t("train.ui.multi_empty", n=len(seeds), seed=seeds[0] if seeds else 0), "dim")
+        names = " / ".join(variant_name(v) for v in variants)
+        return Prose(t("train.ui.multi_empty", n=len(seeds), seed=seeds[0] if seeds else 0,
+                       variants=names), "dim")  # fmt: skip
+    feed = t(f"train.feed.{base.feed}")
     parts: list[RenderableType] = [
-        Text(t("train.compare_title", length=base.length, iters=base.iters, n=len(seeds)), ACCENT)
+        Prose(
+            t("train.compare_title", length=base.length, iters=base.iters, n=len(seeds), feed=feed),
+            ACCENT,
+        )  # fmt: skip
     ]
     if running or done < total:
-        parts.append(Text(t("train.ui.multi_running", done=done, total=total), "yellow"))
+        parts.append(Prose(t("train.ui.multi_running", done=done, total=total), "yellow"))
     header = [t("train.col.variant"), t("train.col.params"), t("train.col.seq_mean"),
-              t("train.col.seq_range"), t("train.col.pos_mean")]  # fmt: skip
+              t("train.col.seq_range"), t("train.col.diag_mean")]  # fmt: skip
     rows = []
-    stats = {}
-    for attention in (False, True):
-        results = runs.get(attention, [])
+    refs = {}
+    for v in variants:
+        results = runs.get(v, [])
+        cfg = base.with_variant(v)
         seq = Stats.of([r.seq_acc for r in results])
-        pos = Stats.of([r.pos_acc for r in results])
-        stats[attention] = seq
-        rows.append([variant(attention), str(TrainConfig(attention=attention).n_params),
-                     Text(_pm(seq), ACCENT), _range(seq), _pm(pos)])  # fmt: skip
-        ref = seed_reference(base.length, attention)
+        weight = Stats.of([metric(r, "weight") for r in results])
+        rows.append([variant_name(v), str(cfg.n_params), Text(_pm(seq), ACCENT), _range(seq),
+                     _pm(weight, 2) if cfg.attention else NO_TIME])  # fmt: skip
+        ref = book_reference(base.length, v, base.feed)
         if ref is not None and ref["iters"] == base.iters:
-            rows.append([Text("  " + t("train.seed_run"), "yellow"), str(ref["params"]),
-                         Text(acc(ref["seq_acc"]), "yellow"), "",
-                         Text(acc(ref["pos_acc"]), "yellow")])  # fmt: skip
+            refs[v] = ref
+            rows.append([Text("  " + t("train.book_run"), BOOK), str(ref["params"]),
+                         Text(acc(ref["seq_acc"]), BOOK), "", ""])  # fmt: skip
+        row = figures.find(base.length, v, base.feed, base.iters) if figures else None
+        if row is not None and tuple(seeds) != figures.seeds:  # (the same runs: no need)
+            w = row.stats.get("weight")
+            rows.append([Text("  " + t("train.ui.stored_run", n=len(figures.seeds)), "dim"),
+                         "", Text(_pm(Stats(**_stats(row.stats["seq_acc"]))), "dim"), "",
+                         Text(_pm(Stats(**_stats(w)), 2), "dim") if w else ""])  # fmt: skip
     parts.append(columns(rows, "lrrrr", header))
-    # the strips share one axis so the two variants can be compared by eye
+    # the strips share one axis so the variants can be compared by eye
     values = [r.seq_acc for v in runs.values() for r in v if math.isfinite(r.seq_acc)]
-    refs = [seed_reference(base.length, a) for a in (False, True)]
-    ref_values = [
-        r["seq_acc"] for r in refs if r and r["seq_acc"] is not None and r["iters"] == base.iters
-    ]
+    ref_values = [r["seq_acc"] for r in refs.values() if r["seq_acc"] is not None]
     if values:
         lo = min(values + ref_values)
         lo = max(0.0, math.floor(lo * 20) / 20)  # round down to 0.05
         hi = 1.0
-        label_w = max(fmt.cell_len(variant(a)) for a in (False, True))
+        label_w = max(fmt.cell_len(variant_name(v)) for v in variants)
         strip_w = max(min(width - label_w - 2, 50), 10)
-        for attention in (False, True):
-            ref = refs[attention]
-            marks = (
-                {"▲": ref["seq_acc"]}
-                if ref and ref["seq_acc"] is not None and ref["iters"] == base.iters
-                else {}
-            )
-            name = variant(attention)
+        for v in variants:
+            ref = refs.get(v)
+            marks = {"▲": ref["seq_acc"]} if ref and ref["seq_acc"] is not None else {}
+            name = variant_name(v)
             pad = " " * (label_w - fmt.cell_len(name))  # cells, not characters: 用注意力 is 8
-            line = Text(name + pad + "  ",
-                        no_wrap=True, overflow="crop")  # fmt: skip
-            line.append_text(
-                strip([r.seq_acc for r in runs.get(attention, [])], lo, hi, strip_w, marks)
-            )
+            line = Text(name + pad + "  ", no_wrap=True, overflow="crop")
+            line.append_text(strip([r.seq_acc for r in runs.get(v, [])], lo, hi, strip_w, marks))
             parts.append(line)
         parts.append(
             Prose(t("train.ui.strip_legend", lo=fmt.fixed(lo, 2), hi=fmt.fixed(hi, 2)), "dim")
@@ -254,6 +378,11 @@ def render_multi(
     parts.append(Prose(t("train.ui.noise"), "italic"))
     parts.append(Prose(t("train.compare_note"), "dim"))
     return Group(*parts)
+
+
+def _stats(summary) -> dict[str, float]:
+    return {"n": summary.n, "mean": summary.mean, "sd": summary.sd, "lo": summary.min,
+            "hi": summary.max}  # fmt: skip
 
 
 def mean_losses(chunks: Sequence[np.ndarray]) -> np.ndarray:

@@ -32,7 +32,7 @@ def test_table_in_chinese(capsys):
 def test_bad_length_exits_2_with_a_sentence(capsys):
     assert main(["--lang", "en", "train", "--length", "0"]) == 2
     err = capsys.readouterr().err
-    assert "length 0" in err and "2 to 12" in err
+    assert "length 0" in err and "2 to 20" in err
 
 
 def test_diverged_run_exits_1_without_a_traceback(capsys):
@@ -58,3 +58,49 @@ def test_compare_json_and_table(capsys):
 
 def test_bad_seed_count(capsys):
     assert main(["train", "--compare", "--seeds", "0"]) == 2
+
+
+def test_score_implies_attention_and_json_says_score_and_feed(capsys):
+    argv = ["train", "--length", "4", "--score", "qk", "--feed", "none", "--iters", "30", "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["with_attention"] is True and out["score"] == "qk" and out["feed"] == "none"
+    assert out["params"] == 1446 - 96
+    assert set(out["alignment"]) == {"weight", "peaks", "left", "right", "row_max"}
+    assert main(["train", "--iters", "30", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["score"] is None and out["feed"] == "previous" and out["params"] == 838
+
+
+def test_score_dot_is_the_book_model_bit_for_bit(capsys):
+    """``--score dot`` and ``--attention`` are the same run: the same numbers to the last bit."""
+    base = ["train", "--length", "5", "--iters", "80", "--seed", "4", "--json"]
+    assert main([*base, "--attention"]) == 0
+    a = json.loads(capsys.readouterr().out)
+    assert main([*base, "--score", "dot"]) == 0
+    b = json.loads(capsys.readouterr().out)
+    for key in ("params", "seq_acc", "pos_acc", "final_loss", "attention", "per_position"):
+        assert a[key] == b[key]
+
+
+def test_compare_versus_another_variant(capsys):
+    argv = ["--lang", "en", "train", "--compare", "--seeds", "2", "--iters", "20", "--length",
+            "3", "--score", "general", "--versus", "dot", "--workers", "1", "--json"]  # fmt: skip
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [v["variant"] for v in out["variants"]] == ["dot", "general"]
+    assert [v["params"] for v in out["variants"]] == [934, 1190]
+
+
+def test_compare_the_same_variant_twice_is_refused(capsys):
+    argv = ["--lang", "en", "train", "--compare", "--score", "dot", "--versus", "dot"]
+    assert main(argv) == 2
+    assert "both sides" in capsys.readouterr().err
+
+
+def test_an_absurd_budget_is_refused_in_one_line(capsys):
+    argv = ["--lang", "en", "train", "--iters", "100000", "--batch", "1024", "--length", "12",
+            "--compare", "--seeds", "100"]  # fmt: skip
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "limit" in err and "Traceback" not in err

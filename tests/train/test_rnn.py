@@ -18,43 +18,109 @@ def test_param_counts_match_the_seed():
     assert sum(math.prod(s) for _, s in param_shapes(False)) == ReversalRNN(False).n_params
 
 
-def _numeric_grads(model, batch, h=1e-3):
-    """Fourth-order central differences: truncation O(h⁴), so float64 agrees to ~1e-8."""
+# (attention, score) → parameters with the previous target fed, worked out by hand:
+# encoder 6·16 + 16·16 + 16 = 368, decoder 368, output (16 or 32)·6 + 6, Wa 256, Wq + Wk 512
+BY_HAND = {(False, "dot"): 838, (True, "dot"): 934, (True, "general"): 1190, (True, "qk"): 1446}
+
+
+@pytest.mark.parametrize("attention, score", list(BY_HAND))
+@pytest.mark.parametrize("feed", ["previous", "none"])
+def test_param_counts_of_every_variant(attention, score, feed):
+    expected = BY_HAND[attention, score] - (96 if feed == "none" else 0)  # no Wxs: 6·16
+    assert count_params(attention, score=score, feed=feed) == expected
+    model = ReversalRNN(attention, score=score, feed=feed)
+    assert model.n_params == expected
+    names = [name for name, _ in model.shapes]
+    assert ("Wxs" in names) == (feed == "previous")
+    assert ("Wa" in names) == (attention and score == "general")
+    assert ("Wq" in names and "Wk" in names) == (attention and score == "qk")
+
+
+def test_the_variants_start_from_the_textbook_models_weights():
+    """The book's eight parameter arrays come first and are drawn first, so a learned score only
+    adds weights, and feeding the decoder nothing only removes Wxs: every shared array starts
+    the same for the same seed."""
+    dot = ReversalRNN(True, rng=np.random.default_rng(7))
+    for score in ("dot", "general", "qk"):
+        for feed in ("previous", "none"):
+            other = ReversalRNN(True, score=score, feed=feed, rng=np.random.default_rng(7))
+            for name in dot.slices:
+                if name in other.slices:
+                    np.testing.assert_array_equal(getattr(other, name), getattr(dot, name))
+
+
+def _numeric_grad(model, batch, i, h=1e-3):
+    """Fourth-order central difference in parameter i: truncation O(h⁴), so float64 agrees
+    to ~1e-8."""
     p = model.params
-    num = np.empty_like(p)
-    for i in range(p.size):
-        old = p[i]
-        f = {}
-        for k in (-2, -1, 1, 2):
-            p[i] = old + k * h
-            f[k] = model.loss_and_grads(batch)
-        p[i] = old
-        num[i] = (8 * (f[1] - f[-1]) - (f[2] - f[-2])) / (12 * h)
-    return num
+    old = p[i]
+    f = {}
+    for k in (-2, -1, 1, 2):
+        p[i] = old + k * h
+        f[k] = model.loss_and_grads(batch)
+    p[i] = old
+    return (8 * (f[1] - f[-1]) - (f[2] - f[-2])) / (12 * h)
 
 
-@pytest.mark.parametrize("attention", [False, True])
-@pytest.mark.parametrize("length", [5, 10])
-def test_bptt_matches_finite_differences(attention, length):
-    rng = np.random.default_rng(length + attention)
-    model = ReversalRNN(attention, dtype=np.float64, rng=rng)
-    batch = one_hot_batch(rng.integers(0, 6, (3, length)), np.float64)
+PER_ARRAY = 40  # entries checked in each parameter array (all of them when it is smaller)
+
+
+def gradient_errors(model, batch, rng) -> dict[str, float]:
+    """Largest relative error between BPTT and finite differences, per parameter array.
+
+    Each array gets PER_ARRAY entries at random plus its largest analytic gradient, so every
+    piece of the backward pass is checked (a missing term shows as 0 against a finite
+    difference) at a fraction of the cost of all ~1400 entries. Relative error is
+    |a − n| / (|a| + |n|); a gradient smaller than 1e-6 (a few are ~1e-9) is measured against
+    1e-6 instead, since round-off alone leaves ~1e-13 of absolute error.
+    """
     model.loss_and_grads(batch)  # a first call, so stale buffers would show up below
     model.loss_and_grads(batch)
     analytic = model.grads.copy()
-    numeric = _numeric_grads(model, batch)
-    # Relative error |a − n| / (|a| + |n|); a gradient smaller than 1e-6 (a few are ~1e-9) is
-    # measured against 1e-6 instead, since round-off alone leaves ~1e-13 of absolute error.
-    denom = np.maximum(np.abs(analytic) + np.abs(numeric), 1e-6)
-    rel = np.abs(analytic - numeric) / denom
-    assert rel.max() < 1e-6, f"max relative error {rel.max():.2e}"
-    assert np.abs(analytic).max() > 1e-3  # the check is not vacuous
+    errors = {}
+    for name, sl in model.slices.items():
+        size = sl.stop - sl.start
+        picks = set(rng.choice(size, min(size, PER_ARRAY), replace=False).tolist())
+        picks.add(int(np.abs(analytic[sl]).argmax()))
+        worst = 0.0
+        for k in picks:
+            a, n = analytic[sl.start + k], _numeric_grad(model, batch, sl.start + k)
+            worst = max(worst, abs(a - n) / max(abs(a) + abs(n), 1e-6))
+        errors[name] = worst
+    return errors
 
 
-@pytest.mark.parametrize("attention", [False, True])
-def test_gradients_do_not_depend_on_the_previous_batch(attention):
+def gradient_check_model(attention, score, feed, length):
+    rng = np.random.default_rng(length + attention)
+    model = ReversalRNN(attention, score=score, feed=feed, dtype=np.float64, rng=rng)
+    if score != "dot":  # larger learned weights, so scores are far from uniform and the
+        for name in ("Wa", "Wq", "Wk"):  # softmax's curvature is tested, not just its centre
+            if name in model.slices:
+                model.params[model.slices[name]] *= 4
+    batch = one_hot_batch(rng.integers(0, 6, (3, length)), np.float64)
+    return model, batch, rng
+
+
+VARIANTS = [(False, "dot"), (True, "dot"), (True, "general"), (True, "qk")]
+
+
+@pytest.mark.parametrize("attention, score", VARIANTS, ids=["none", "dot", "general", "qk"])
+@pytest.mark.parametrize("feed", ["previous", "none"])
+@pytest.mark.parametrize("length", [5, 10])
+def test_bptt_matches_finite_differences(attention, score, feed, length):
+    model, batch, rng = gradient_check_model(attention, score, feed, length)
+    errors = gradient_errors(model, batch, rng)
+    assert set(errors) == {name for name, _ in model.shapes}
+    assert max(errors.values()) < 1e-6, errors
+    for name in model.slices:  # the check is not vacuous: every array has a real gradient
+        assert np.abs(getattr(model, "d" + name)).max() > 1e-6, name
+
+
+@pytest.mark.parametrize("attention, score", VARIANTS, ids=["none", "dot", "general", "qk"])
+@pytest.mark.parametrize("feed", ["previous", "none"])
+def test_gradients_do_not_depend_on_the_previous_batch(attention, score, feed):
     rng = np.random.default_rng(3)
-    model = ReversalRNN(attention, rng=rng)
+    model = ReversalRNN(attention, score=score, feed=feed, rng=rng)
     a = one_hot_batch(rng.integers(0, 6, (16, 5)))
     b = one_hot_batch(rng.integers(0, 6, (16, 5)))
     loss_a = model.loss_and_grads(a)
@@ -64,11 +130,11 @@ def test_gradients_do_not_depend_on_the_previous_batch(attention):
     np.testing.assert_array_equal(model.grads, grads_a)
 
 
-@pytest.mark.parametrize("attention", [False, True])
-def test_greedy_first_step_equals_teacher_forcing(attention):
+@pytest.mark.parametrize("attention, score", VARIANTS, ids=["none", "dot", "general", "qk"])
+def test_greedy_first_step_equals_teacher_forcing(attention, score):
     """Step 1 sees no previous symbol either way, so both passes predict the same letter."""
     rng = np.random.default_rng(5)
-    model = ReversalRNN(attention, dtype=np.float64, rng=rng)
+    model = ReversalRNN(attention, score=score, dtype=np.float64, rng=rng)
     x = rng.integers(0, 6, (8, 6))
     batch = one_hot_batch(x, np.float64)
     model.loss_and_grads(batch)
@@ -93,3 +159,37 @@ def test_teacher_forcing_feeds_the_previous_target():
     for t in range(1, 5):
         assert batch.D[t, 0].argmax() == y[t - 1]
     assert list(batch.Yt[:, :, 0].argmax(axis=0)) == list(y)
+
+
+@pytest.mark.parametrize("attention, score", VARIANTS, ids=["none", "dot", "general", "qk"])
+def test_without_decoder_input_greedy_equals_teacher_forcing_everywhere(attention, score):
+    """With feed "none" the decoder reads nothing, so decoding its own predictions and being
+    told the targets are the same computation: every step's prediction must agree."""
+    rng = np.random.default_rng(11)
+    model = ReversalRNN(attention, score=score, feed="none", dtype=np.float64, rng=rng)
+    for name in ("Wa", "Wq", "Wk"):
+        if name in model.slices:
+            model.params[model.slices[name]] *= 4
+    x = rng.integers(0, 6, (8, 7))
+    batch = one_hot_batch(x, np.float64)
+    model.loss_and_grads(batch)
+    probs = model._ws.logits * (7 * 8) + batch.Yt.reshape(6, -1)  # undo (p − y)/N
+    pred, attn = model.greedy(x)
+    np.testing.assert_array_equal(pred, probs.reshape(6, 7, 8).argmax(axis=0).T)
+    if attention:
+        np.testing.assert_allclose(attn.transpose(1, 0, 2), model._ws.A.transpose(1, 0, 2),
+                                   rtol=1e-12)  # fmt: skip
+
+
+def test_learned_scores_do_not_overflow():
+    """Learned scores are unbounded; the softmax shifts each row, so huge weights give
+    one-hot rows, not NaN."""
+    rng = np.random.default_rng(2)
+    model = ReversalRNN(True, score="qk", rng=rng)
+    model.Wq[...] = 1e4
+    batch = one_hot_batch(rng.integers(0, 6, (4, 6)))
+    with np.errstate(over="raise", invalid="raise", divide="raise"):  # (underflow is fine)
+        loss = model.loss_and_grads(batch)
+    assert np.isfinite(loss) and np.isfinite(model.grads).all()
+    _, attn = model.greedy(rng.integers(0, 6, (4, 6)))
+    assert np.isfinite(attn).all()

@@ -22,7 +22,9 @@ from attn_tui.core.parse import InputError
     "settings, code",
     [
         ({"length": 0}, "train.bad_length"),
-        ({"length": 13}, "train.bad_length"),
+        ({"length": 21}, "train.bad_length"),
+        ({"score": "additive"}, "train.bad_score"),
+        ({"feed": "teacher"}, "train.bad_feed"),
         ({"lr": 0.0}, "train.bad_lr"),
         ({"lr": -1.0}, "train.bad_lr"),
         ({"lr": math.nan}, "train.bad_lr"),
@@ -163,18 +165,63 @@ def test_compare_runs_both_variants_per_seed():
     seen = []
     c = compare(TrainConfig(length=3, iters=40, eval_every=0), range(3), on_result=seen.append)
     assert isinstance(c, Comparison)
-    assert [(r.config.seed, r.config.attention) for r in seen] == [
-        (0, False), (0, True), (1, False), (1, True), (2, False), (2, True)]  # fmt: skip
-    s = c.stats(True, "pos_acc")
-    values = [r.pos_acc for r in c.runs[True]]
+    assert [(r.config.seed, r.config.variant) for r in seen] == [
+        (0, "none"), (0, "dot"), (1, "none"), (1, "dot"), (2, "none"), (2, "dot")]  # fmt: skip
+    s = c.stats("dot", "pos_acc")
+    values = [r.pos_acc for r in c.runs["dot"]]
     assert s.n == 3 and s.lo == min(values) and s.hi == max(values)
     assert s.mean == pytest.approx(np.mean(values)) and s.sd == pytest.approx(
         np.std(values, ddof=1)
     )
     d = c.to_dict()
-    assert d["variants"][0]["reference"] is None  # the seed text has no length-3 run
+    assert d["variants"][0]["reference"] is None  # the book has no length-3 run
+    assert [v["params"] for v in d["variants"]] == [838, 934]
+    assert "weight" in d["variants"][1] and "weight" not in d["variants"][0]
 
 
 def test_stats_of_one_value_and_of_nothing():
     assert Stats.of([0.5]).sd == 0.0
     assert Stats.of([math.nan]).n == 0
+
+
+def test_compare_any_two_variants_and_feeds():
+    base = TrainConfig(length=3, iters=30, eval_every=0, feed="none")
+    c = compare(base, range(2), ("dot", "qk"))
+    assert c.variants == ("dot", "qk")
+    assert [r.config.seed for r in c.runs["qk"]] == [0, 1]
+    assert all(r.config.feed == "none" and r.config.score == "qk" for r in c.runs["qk"])
+    d = c.to_dict()
+    assert [v["params"] for v in d["variants"]] == [838, 1350]  # 934 − 96, 1446 − 96
+    assert d["feed"] == "none" and d["variants"][0]["reference"] is None
+
+
+def test_alignment_reads_the_reversal_diagonal():
+    from attn_tui.core.models.trainer import Alignment
+
+    L = 4
+    exact = np.eye(L)[::-1]  # output t reads input L+1−t
+    a = Alignment.of(exact)
+    assert (a.weight, a.peaks, a.left, a.right, a.row_max) == (1.0, 1.0, 0.0, 0.0, 1.0)
+    shifted = np.roll(exact, -1, axis=1)  # every row one column left (the first wraps)
+    a = Alignment.of(shifted)
+    assert a.weight == 0.0 and a.left == 0.75 and a.peaks == 0.0
+    flat = np.full((L, L), 1 / L)
+    assert Alignment.of(flat).weight == pytest.approx(1 / L)
+
+
+def test_variants_and_their_names():
+    cfg = TrainConfig()
+    assert cfg.variant == "none" and cfg.with_variant("qk").variant == "qk"
+    assert cfg.with_variant("qk").with_variant("none").attention is False
+    assert [cfg.with_variant(v).n_params for v in ("none", "dot", "general", "qk")] == [
+        838, 934, 1190, 1446]  # fmt: skip
+
+
+def test_budget_estimate_grows_with_the_work():
+    from attn_tui.core.models.trainer import estimate_seconds
+
+    small = estimate_seconds(TrainConfig(length=10, iters=3000, attention=True))
+    huge = estimate_seconds(TrainConfig(length=12, iters=100_000, batch=1024))
+    assert 0 < small < 10 < 60 < huge
+    assert estimate_seconds(TrainConfig(iters=2000)) == pytest.approx(
+        2 * estimate_seconds(TrainConfig(iters=1000)), rel=0.05)  # fmt: skip

@@ -14,8 +14,8 @@ from attn_tui.screens.quiz import QuizScreen
 
 SIZES = [(80, 24), (120, 40)]
 PARTLY = {
-    "zh": "瓶颈不紧，注意力没有东西可救。",
-    "en": "The bottleneck is not tight: nothing to rescue.",
+    "zh": "这只是一次运行，随机波动而已。",
+    "en": "That drop is one run: seed noise.",
 }
 
 

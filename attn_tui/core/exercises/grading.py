@@ -12,14 +12,17 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
 from attn_tui.core.exercises.generators import Instance, fmt_number, instance
-from attn_tui.core.exercises.model import Exercise, Idea
+from attn_tui.core.exercises.glossary import shipped as shipped_glossary
+from attn_tui.core.exercises.model import FOUND, MISSING, SELF_MARKED, Exercise, Idea, IdeaResult
 from attn_tui.core.exercises.written import normalise_text
+from attn_tui.core.exercises.written.judge import NEAR_PASS, UNKNOWN_SHARE, judge
+from attn_tui.core.exercises.written.text import MAX_CHARS as MAX_ANSWER_CHARS
 from attn_tui.core.parse import (
     MAX_ABS,
     InputError,
@@ -64,6 +67,10 @@ class Grade:
     missing: tuple[Idea, ...] = ()
     value: Any = None  # the answer as understood: float, array, id, set of ids, bool, text
     error: InputError | None = None  # why the answer could not be read, if it could not
+    ideas: tuple[IdeaResult, ...] = ()  # text: every idea's state and the words that matched
+    uncertain: bool = False  # text: near the pass mark, or many words the grader does not know
+    keyword_list: bool = False  # text: a bare list of keywords (capped at half the pass mark)
+    self_marked: tuple[Idea, ...] = ()  # text: ideas the learner marked "I said this"
 
     def headline(self, t: Callable[..., str], lang: str | None = None) -> str:
         """One line: correct / partly right (n%) / not right / empty / unreadable / revealed."""
@@ -76,6 +83,9 @@ class Grade:
         if self.error is not None:
             out.append(_describe_input_error(self.error, t, lang))
         out += [t(n.key, lang=lang, **n.params) for n in self.notes]
+        if self.ideas:
+            out += idea_lines(self, t, lang)
+            return out
         if self.found:
             out.append(t("ex.fb.ideas_found", lang=lang, ideas=self._ideas(self.found, t, lang)))
         if self.missing:
@@ -327,7 +337,8 @@ def _grade_truefalse(inst: Instance, answer: Any) -> Grade:
 
 
 def idea_found(idea: Idea, flat_answer: str) -> bool:
-    """Any phrase present (in either language) and no forbid phrase present."""
+    """The old substring test (any phrase present, no forbid phrase): kept for callers that
+    want it; grading uses :func:`attn_tui.core.exercises.written.judge.judge`."""
     if any(f and f in flat_answer for f in map(normalise_text, idea.all_forbid())):
         return False
     return any(p and p in flat_answer for p in map(normalise_text, idea.all_phrases()))
@@ -335,14 +346,75 @@ def idea_found(idea: Idea, flat_answer: str) -> bool:
 
 def _grade_text(inst: Instance, answer: Any) -> Grade:
     ex = inst.exercise
-    flat = normalise_text(_as_text(answer))
-    found = tuple(i for i in ex.rubric if flat and idea_found(i, flat))
-    missing = tuple(i for i in ex.rubric if i not in found)
-    total = sum(i.weight for i in ex.rubric)
-    score = sum(i.weight for i in found) / total if total else 0.0
-    correct = score >= ex.pass_mark - 1e-9
-    status = CORRECT if correct else PARTIAL if score > 0 else INCORRECT
-    return Grade("text", status, score, correct, found=found, missing=missing, value=str(answer))
+    j = judge(ex, _as_text(answer), shipped_glossary())
+    found = tuple(r.idea for r in j.results if r.state == FOUND)
+    missing = tuple(r.idea for r in j.results if r.state != FOUND)
+    correct = j.score >= ex.pass_mark - 1e-9
+    status = CORRECT if correct else PARTIAL if j.score > 0 else INCORRECT
+    notes = []
+    if j.keyword_list:
+        notes.append(Note("ex.fb.keyword_list"))
+    if j.cut:
+        notes.append(Note("ex.fb.cut", {"chars": MAX_ANSWER_CHARS}))
+    uncertain = not j.keyword_list and (
+        abs(j.score - ex.pass_mark) < NEAR_PASS or (j.unknown_share > UNKNOWN_SHARE and not correct)
+    )
+    return Grade(
+        "text",
+        status,
+        j.score,
+        correct,
+        tuple(notes),
+        found=found,
+        missing=missing,
+        value=str(answer),
+        ideas=j.results,
+        uncertain=uncertain and any(r.state == MISSING for r in j.results),
+        keyword_list=j.keyword_list,
+    )
+
+
+def self_check(g: Grade, marked: Any) -> Grade:
+    """The grade with the ideas the learner marked "I said this" (indices into ``g.ideas``,
+    missing ones only) recorded apart: the score stays the grader's own."""
+    chosen = {int(k) for k in marked}
+    ideas = tuple(
+        IdeaResult(r.idea, SELF_MARKED, r.matched, r.against)
+        if k in chosen and r.state == MISSING
+        else r
+        for k, r in enumerate(g.ideas)
+    )
+    picked = tuple(r.idea for r in ideas if r.state == SELF_MARKED)
+    return replace(g, ideas=ideas, self_marked=picked)
+
+
+def self_score(g: Grade) -> float:
+    """The score the learner claims: the grader's plus the weight of the ideas self-marked."""
+    total = sum(r.idea.weight for r in g.ideas)
+    if not total:
+        return g.score
+    return min(1.0, g.score + sum(i.weight for i in g.self_marked) / total)
+
+
+def idea_lines(g: Grade, t: Callable[..., str], lang: str | None) -> list[str]:
+    """One line per idea: found (with the words that matched), missing, negated, with roles
+    swapped, out of order, cancelled by a contradiction, or marked by the learner."""
+    code = lang or ("zh" if t("ex.lang") == "zh" else "en")
+    out = []
+    for r in g.ideas:
+        words = t("ex.list_sep", lang=lang).join(f"“{w}”" for w in r.matched[:3])
+        out.append(
+            t(
+                f"ex.fb.idea.{r.state}",
+                lang=lang,
+                idea=r.idea.text.get(code),
+                words=words,
+                against=f"“{r.against}”" if r.against else "",
+            )
+        )
+    if g.uncertain:
+        out.append(t("ex.fb.uncertain", lang=lang))
+    return out
 
 
 _GRADERS = {
@@ -366,7 +438,8 @@ def grade(item: Instance | Exercise, answer: Any) -> Grade:
     kind = inst.exercise.kind
     if _is_blank(answer):
         missing = inst.exercise.rubric if kind == "text" else ()
-        return Grade(kind, EMPTY, 0.0, False, missing=missing)
+        ideas = tuple(IdeaResult(i, MISSING) for i in missing)
+        return Grade(kind, EMPTY, 0.0, False, missing=missing, ideas=ideas)
     return _GRADERS[kind](inst, answer)
 
 
@@ -380,7 +453,8 @@ def reveal(item: Instance | Exercise) -> Grade:
     """The grade recorded when the learner asks to see the answer: no credit."""
     inst = item if isinstance(item, Instance) else _stored(item)
     missing = inst.exercise.rubric if inst.exercise.kind == "text" else ()
-    return Grade(inst.exercise.kind, REVEALED, 0.0, False, missing=missing)
+    ideas = tuple(IdeaResult(i, MISSING) for i in missing)
+    return Grade(inst.exercise.kind, REVEALED, 0.0, False, missing=missing, ideas=ideas)
 
 
 __all__ = [
@@ -390,6 +464,9 @@ __all__ = [
     "reveal",
     "normalise_text",
     "idea_found",
+    "idea_lines",
     "read_truefalse",
+    "self_check",
+    "self_score",
     "fmt_number",
 ]

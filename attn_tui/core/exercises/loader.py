@@ -26,9 +26,12 @@ from attn_tui.core.attention.steps import check_shapes
 from attn_tui.core.exercises import generators
 from attn_tui.core.exercises.model import (
     _ID,
+    CONTRADICTION_KEYS,
     DEFAULT_ORDER,
     DEFAULT_PASS,
+    EXAMPLE_KEYS,
     EXERCISE_KEYS,
+    IDEA_KEYS,
     KINDS,
     LANGS,
     NUMERIC_KINDS,
@@ -36,6 +39,8 @@ from attn_tui.core.exercises.model import (
     TOPICS,
     BrokenFile,
     Choice,
+    Contradiction,
+    Example,
     Exercise,
     ExerciseSet,
     Idea,
@@ -252,6 +257,7 @@ class _Reader:
         self.path = path
         self.lines = _LazyLines(LineIndex(text))
         self.problems: list[Problem] = []
+        self._glossary: Any = None
 
     def fault(self, line: int, code: str, exercise: str | None = None, **params: Any) -> None:
         if len(self.problems) >= MAX_PROBLEMS:
@@ -420,6 +426,9 @@ class _Reader:
         tolerance = self.tolerance(e.get("tolerance"), kind, at, name)
         choices = self.choices(i, e.get("choices"), kind, name)
         rubric, pass_mark = self.rubric(i, e, kind, name)
+        order, contradictions, examples = (
+            self.checks(i, e, rubric, name) if kind == "text" else ((), (), ())
+        )
         calculator = self.calculator(e.get("calculator"), at, name)
 
         generate = e.get("generate")
@@ -454,6 +463,9 @@ class _Reader:
             choices=choices,
             rubric=rubric,
             pass_mark=pass_mark,
+            order=order,
+            contradictions=contradictions,
+            examples=examples,
             check=e.get("check"),
             generate=generate,
             calculator=calculator,
@@ -554,7 +566,7 @@ class _Reader:
         value, pass_mark = e.get("rubric"), e.get("pass", DEFAULT_PASS)
         if kind != "text":
             if kind is not None:
-                for key in ("rubric", "pass"):
+                for key in ("rubric", "pass", "order", "contradiction", "example"):
                     if key in e:
                         self.fault(L.exercise_key(i, key), "ex.rubric_kind", ex, key=key, kind=kind)
             return (), DEFAULT_PASS
@@ -568,31 +580,205 @@ class _Reader:
             self.fault(L.exercise_key(i, "rubric"), "ex.want_rubric", ex)
             return (), float(pass_mark)
         ideas: list[Idea] = []
+        seen: set[str] = set()
         for j, r in enumerate(value):
 
             def at(*keys: str, j: int = j) -> int:
                 return L.sub(i, "rubric", j, *keys)
 
-            self.unknown_keys(r, {"idea", "weight", "phrases", "forbid"}, lambda k: at(k), ex)
+            self.unknown_keys(r, IDEA_KEYS, lambda k: at(k), ex)
             if "idea" not in r:
                 self.fault(at(), "ex.missing_key", ex, key="rubric.idea")
                 text = None
             else:
                 text = self.text(r["idea"], "rubric.idea", at("idea"), ex)
+            idea_id = r.get("id", f"idea{j + 1}")
+            if not isinstance(idea_id, str) or not _ID.fullmatch(idea_id):
+                self.fault(at("id"), "ex.bad_id", ex, key="rubric.id", value=str(idea_id))
+                idea_id = None
+            elif idea_id in seen:
+                self.fault(at("id"), "ex.duplicate_idea", ex, id=idea_id)
+            seen.add(str(idea_id))
             weight = r.get("weight", 1)
             if not generators._is_num(weight) or weight <= 0:
                 self.fault(at("weight"), "ex.bad_weight", ex, value=str(weight))
                 weight = None
-            phrases = self.phrase_lists(r.get("phrases"), "phrases", at, ex, required=True)
+            match = self.alternatives(r.get("match"), "rubric.match", at("match"), ex)
+            phrases = self.phrase_lists(r.get("phrases"), "phrases", at, ex, required=match == ())
             forbid = self.phrase_lists(r.get("forbid"), "forbid", at, ex, required=False)
+            roles = {
+                key: self.term_list(r.get(key), f"rubric.{key}", at(key), ex)
+                for key in ("with", "against")
+            }
+            single = {
+                key: self.term(r.get(key), f"rubric.{key}", at(key), ex)
+                for key in ("from", "scope")
+            }
+            unless = self.alternatives(r.get("unless"), "rubric.unless", at("unless"), ex)
             if (
                 text is not None
+                and idea_id is not None
                 and weight is not None
                 and phrases is not None
                 and forbid is not None
+                and match is not None
+                and unless is not None
+                and None not in roles.values()
+                and False not in single.values()
             ):
-                ideas.append(Idea(text, float(weight), phrases, forbid))
+                ideas.append(
+                    Idea(
+                        text,
+                        float(weight),
+                        phrases,
+                        forbid,
+                        id=idea_id,
+                        match=match,
+                        with_roles=roles["with"] or (),
+                        against=roles["against"] or (),
+                        source=single["from"] or None,
+                        scope=single["scope"] or None,
+                        unless=unless,
+                        line=at(),
+                    )
+                )
         return tuple(ideas), float(pass_mark)
+
+    # -- what the new rubric keys hold: glossary terms and alternatives of them
+    def glossary(self):
+        if self._glossary is None:
+            from attn_tui.core.exercises.glossary import GlossaryError, shipped
+
+            try:
+                self._glossary = shipped()
+            except (GlossaryError, OSError):
+                self._glossary = {}
+        return self._glossary
+
+    def term(self, value: Any, key: str, line: int, ex: str) -> str | None | bool:
+        """A glossary id (None when absent, False after a fault)."""
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            self.fault(line, "ex.want_text", ex, key=key)
+            return False
+        if value not in self.glossary():
+            self.fault(line, "ex.unknown_term", ex, key=key, term=value)
+            return False
+        return value
+
+    def term_list(self, value: Any, key: str, line: int, ex: str) -> tuple[str, ...] | None:
+        if value is None:
+            return ()
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.fault(line, "ex.want_text_list", ex, key=key)
+            return None
+        bad = [v for v in value if v not in self.glossary()]
+        for v in bad:
+            self.fault(line, "ex.unknown_term", ex, key=key, term=v)
+        return None if bad else tuple(value)
+
+    def alternatives(self, value: Any, key: str, line: int, ex: str) -> tuple[str, ...] | None:
+        """``["VARIANCE INCREASE", "!BOTTLENECK", "'back to 1'"]``: each parsed, each term
+        known; () when absent, None after a fault."""
+        from attn_tui.core.exercises.written.judge import parse_alternative
+
+        if value is None:
+            return ()
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.fault(line, "ex.want_text_list", ex, key=key)
+            return None
+        ok = True
+        for alt in value:
+            atoms = parse_alternative(alt)
+            if atoms is None:
+                self.fault(line, "ex.bad_match", ex, key=key, value=alt)
+                ok = False
+                continue
+            for name, _ in atoms:
+                if name[0] != "'" and name not in self.glossary():
+                    self.fault(line, "ex.unknown_term", ex, key=key, term=name)
+                    ok = False
+        return tuple(value) if ok else None
+
+    def checks(
+        self, i: int, e: dict[str, Any], ideas: tuple[Idea, ...], ex: str
+    ) -> tuple[tuple[str, ...], tuple[Contradiction, ...], tuple[Example, ...]]:
+        """A text exercise's ``order``, ``[[exercise.contradiction]]`` and
+        ``[[exercise.example]]`` tables."""
+        L = self.lines
+        ids = [idea.id for idea in ideas]
+        order: tuple[str, ...] = ()
+        if "order" in e:
+            value = e["order"]
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                self.fault(L.exercise_key(i, "order"), "ex.want_text_list", ex, key="order")
+            else:
+                for v in value:
+                    if v not in ids:
+                        self.fault(
+                            L.exercise_key(i, "order"), "ex.unknown_idea", ex, id=v,
+                            known=", ".join(ids),
+                        )  # fmt: skip
+                order = tuple(value)
+        contradictions: list[Contradiction] = []
+        for j, c in enumerate(self.tables(i, e, "contradiction", ex)):
+
+            def at(*keys: str, j: int = j) -> int:
+                return L.sub(i, "contradiction", j, *keys)
+
+            self.unknown_keys(c, CONTRADICTION_KEYS, lambda k: at(k), ex)
+            text = (
+                self.text(c["idea"], "contradiction.idea", at("idea"), ex)
+                if "idea" in c
+                else self.fault(at(), "ex.missing_key", ex, key="contradiction.idea")
+            )
+            match = self.alternatives(c.get("match"), "contradiction.match", at("match"), ex)
+            phrases = self.phrase_lists(c.get("phrases"), "phrases", at, ex, required=False)
+            unless = self.alternatives(c.get("unless"), "contradiction.unless", at("unless"), ex)
+            cancels = c.get("cancels", [])
+            if not isinstance(cancels, list) or not all(isinstance(v, str) for v in cancels):
+                self.fault(at("cancels"), "ex.want_text_list", ex, key="contradiction.cancels")
+                cancels = None
+            else:
+                for v in cancels:
+                    if v not in ids:
+                        self.fault(at("cancels"), "ex.unknown_idea", ex, id=v, known=", ".join(ids))
+            if match == () and not phrases:
+                self.fault(at(), "ex.missing_key", ex, key="contradiction.match")
+                match = None
+            if None not in (text, match, phrases, unless, cancels):
+                contradictions.append(
+                    Contradiction(text, match, phrases, unless, tuple(cancels), at())  # type: ignore[arg-type]
+                )
+        examples: list[Example] = []
+        for j, x in enumerate(self.tables(i, e, "example", ex)):
+
+            def at(*keys: str, j: int = j) -> int:
+                return L.sub(i, "example", j, *keys)
+
+            self.unknown_keys(x, EXAMPLE_KEYS, lambda k: at(k), ex)
+            answer, expect = x.get("answer"), x.get("expect")
+            if not isinstance(answer, str) or not answer.strip():
+                self.fault(at("answer"), "ex.want_text", ex, key="example.answer")
+                continue
+            if not (
+                expect in ("pass", "fail") or (generators._is_num(expect) and 0 <= expect <= 1)
+            ):
+                self.fault(at("expect"), "ex.bad_expect", ex, value=str(expect))
+                continue
+            note = x.get("note", "")
+            examples.append(Example(answer, expect, str(note), at("answer")))
+        return order, tuple(contradictions), tuple(examples)
+
+    def tables(self, i: int, e: dict[str, Any], key: str, ex: str) -> list[dict[str, Any]]:
+        value = e.get(key)
+        if value is None:
+            return []
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            self.fault(self.lines.exercise_key(i, key), "ex.want_tables", ex, key=key)
+            return []
+        return value
 
     def phrase_lists(
         self, value: Any, key: str, at: Callable[..., int], ex: str, required: bool

@@ -66,7 +66,14 @@ EXERCISE_KEYS = {
     "choices",
     "rubric",
     "pass",
+    "order",
+    "contradiction",
+    "example",
 }
+IDEA_KEYS = {"id", "idea", "weight", "phrases", "forbid", "match", "with", "against", "from",
+             "scope", "unless"}  # fmt: skip
+CONTRADICTION_KEYS = {"idea", "match", "phrases", "unless", "cancels"}
+EXAMPLE_KEYS = {"answer", "expect", "note"}
 
 
 # -- the data -------------------------------------------------------------------------------
@@ -105,18 +112,94 @@ class Choice:
 
 @dataclass(frozen=True)
 class Idea:
-    """One key idea of a rubric: found when a phrase appears and no forbid phrase does."""
+    """One key idea of a rubric.
+
+    Found when one of its alternatives appears as the rubric says: ``match`` holds them as
+    written (``"VARIANCE INCREASE"``: both glossary terms in one sentence; ``"!BOTTLENECK"``:
+    the term denied; ``"'back to 1'"``: a phrase), ``phrases`` adds plain phrases. ``forbid``
+    phrases cancel it. ``source`` ("from") names where the anchor must come from
+    (QUERY from DECODER), ``scope`` the part of the answer it must sit in (after
+    CROSS_ATTENTION), ``with_roles``/``against`` the roles its clause may name.
+    """
 
     text: Text
     weight: float
     phrases: Mapping[str, tuple[str, ...]]  # lang → phrases
     forbid: Mapping[str, tuple[str, ...]]
+    id: str = ""
+    match: tuple[str, ...] = ()
+    with_roles: tuple[str, ...] = ()
+    against: tuple[str, ...] = ()
+    source: str | None = None
+    scope: str | None = None
+    unless: tuple[str, ...] = ()
+    line: int = 0
 
     def all_phrases(self) -> tuple[str, ...]:
         return tuple(p for lang in LANGS for p in self.phrases.get(lang, ()))
 
     def all_forbid(self) -> tuple[str, ...]:
         return tuple(p for lang in LANGS for p in self.forbid.get(lang, ()))
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    """A claim that cancels credit ("the variance shrinks as d grows"): when the answer makes
+    it, the ideas named in ``cancels`` (all when empty) earn nothing."""
+
+    text: Text
+    match: tuple[str, ...]
+    phrases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    unless: tuple[str, ...] = ()
+    cancels: tuple[str, ...] = ()
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Example:
+    """An answer with the mark its teacher expects: ``"pass"``, ``"fail"`` or a score 0…1."""
+
+    answer: str
+    expect: str | float
+    note: str = ""
+    line: int = 0
+
+    def agrees(self, score: float, passed: bool) -> bool:
+        if self.expect == "pass":
+            return passed
+        if self.expect == "fail":
+            return not passed
+        return abs(score - float(self.expect)) <= EXAMPLE_SCORE_TOLERANCE
+
+
+EXAMPLE_SCORE_TOLERANCE = 0.05
+
+# What became of one idea in one answer.
+FOUND, MISSING, NEGATED, SWAPPED, OUT_OF_ORDER, CONTRADICTED, SELF_MARKED = (
+    "found",
+    "missing",
+    "negated",
+    "swapped",
+    "out_of_order",
+    "contradicted",
+    "self_marked",
+)
+IDEA_STATES = (FOUND, MISSING, NEGATED, SWAPPED, OUT_OF_ORDER, CONTRADICTED, SELF_MARKED)
+
+
+@dataclass(frozen=True)
+class IdeaResult:
+    """One idea of a graded answer: its state, the learner's words that matched it, and the
+    words that went against it (a swapped role, the other scope, a contradicting claim)."""
+
+    idea: Idea
+    state: str
+    matched: tuple[str, ...] = ()
+    against: str = ""
+
+    @property
+    def credited(self) -> bool:
+        return self.state == FOUND
 
 
 @dataclass(frozen=True)
@@ -134,6 +217,9 @@ class Exercise:
     choices: tuple[Choice, ...] = ()
     rubric: tuple[Idea, ...] = ()
     pass_mark: float = DEFAULT_PASS
+    order: tuple[str, ...] = ()  # idea ids, in the order the steps must come
+    contradictions: tuple[Contradiction, ...] = ()
+    examples: tuple[Example, ...] = ()
     check: Mapping[str, Any] | None = None
     generate: Mapping[str, Any] | None = None
     calculator: Mapping[str, str] | None = None

@@ -19,16 +19,25 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from attn_tui.core.models.rnn import ALPHABET, VOCAB, ReversalRNN, count_params, one_hot_batches
+from attn_tui.core.models.rnn import (
+    ALPHABET,
+    FEEDS,
+    SCORES,
+    VOCAB,
+    ReversalRNN,
+    count_params,
+    one_hot_batches,
+)
 from attn_tui.core.parse import InputError
 
-MIN_LENGTH, MAX_LENGTH = 2, 12
-MAX_ITERS = 100_000  # about 10-40 s of training; more is never needed for this task
+VARIANTS = ("none", *SCORES)  # no attention, then each way of scoring
+MIN_LENGTH, MAX_LENGTH = 2, 20
+MAX_ITERS = 100_000  # more is never needed for this task (see estimate_seconds for the cost)
 MAX_BATCH = 1024
 MAX_EVAL = 10_000
 MAX_HIDDEN = 256
@@ -38,14 +47,17 @@ REJECTION_ABOVE = VOCAB**7  # larger spaces: reject held-out draws instead of li
 
 
 def default_iters(length: int) -> int:
-    """The seed's recipe: 2000 iterations, 3000 for the hard case (L ≥ 10)."""
-    return 3000 if length >= 10 else 2000
+    """The book's recipe: 2000 iterations, 3000 for the hard case (L ≥ 10); 5000 from L 15,
+    where the bottleneck experiment (q·k attention, no decoder input) needs them."""
+    return 5000 if length >= 15 else 3000 if length >= 10 else 2000
 
 
 @dataclass(frozen=True)
 class TrainConfig:
     length: int = 5  # symbols per sequence: 5 is the seed's task, 10 the hard case (2..12)
-    attention: bool = False  # dot-product attention over the encoder states (838 → 934 params)
+    attention: bool = False  # attention over the encoder states (838 → 934 params with "dot")
+    score: str = "dot"  # how attention scores: "dot" (the book's), "general" (+H²), "qk" (+2H²)
+    feed: str = "previous"  # the decoder's input: the "previous" target, or "none" (d_t = 0)
     iters: int = 2000  # training iterations; the seed uses 3000 at length 10 (default_iters)
     seed: int = 0  # fixes the initial weights and every training draw
     lr: float = 0.003  # Adam learning rate
@@ -70,6 +82,10 @@ class TrainConfig:
         def real(value: object) -> bool:
             return isinstance(value, int | float) and math.isfinite(value)
 
+        if self.score not in SCORES:
+            raise InputError("train.bad_score", value=self.score, choices=", ".join(SCORES))
+        if self.feed not in FEEDS:
+            raise InputError("train.bad_feed", value=self.feed, choices=", ".join(FEEDS))
         if not whole(self.length, MIN_LENGTH, MAX_LENGTH):
             raise InputError("train.bad_length", value=self.length, lo=MIN_LENGTH, hi=MAX_LENGTH)
         if not whole(self.iters, 1, MAX_ITERS):
@@ -101,7 +117,41 @@ class TrainConfig:
 
     @property
     def n_params(self) -> int:
-        return count_params(self.attention, self.hidden)
+        return count_params(self.attention, self.hidden, score=self.score, feed=self.feed)
+
+    @property
+    def variant(self) -> str:
+        """The model as one name (one of VARIANTS): "none" or the attention's score."""
+        return self.score if self.attention else "none"
+
+    def with_variant(self, variant: str) -> TrainConfig:
+        """The same settings with another variant ("none", "dot", "general", "qk")."""
+        if variant == "none":
+            return replace(self, attention=False)
+        return replace(self, attention=True, score=variant)
+
+
+# ---- what a run costs ------------------------------------------------------------------------
+
+# Seconds per time step of one training iteration (forward and backward), measured on a
+# 2-core machine: a fixed part (the numpy calls of one step) and a part per sequence in the
+# batch; attention adds its own share. Evaluation decodes the held-out set step by step.
+# A real run lands within about 2× of the estimate, either way (load, CPU, BLAS).
+COST_STEP = 9e-6
+COST_SYMBOL = 2.4e-7
+COST_ATTENTION = 1.35  # the factor attention puts on a step
+COST_EVAL_STEP = 2.5e-5
+COST_EVAL_SYMBOL = 3e-7
+
+
+def estimate_seconds(config: TrainConfig) -> float:
+    """About how long ``config`` takes to train here (training and evaluations)."""
+    L, B = config.length, config.batch
+    step = L * (COST_STEP + COST_SYMBOL * B) * (COST_ATTENTION if config.attention else 1.0)
+    evals = config.iters // config.eval_every + 1 if config.eval_every else 1
+    n_eval = min(config.eval_size, VOCAB**L // 2)
+    per_eval = L * (COST_EVAL_STEP + COST_EVAL_SYMBOL * n_eval)
+    return config.iters * step + evals * per_eval
 
 
 # ---- data --------------------------------------------------------------------------------
@@ -249,6 +299,43 @@ class Snapshot:
     n_eval: int
     seconds: float  # how long this evaluation took
 
+    @property
+    def alignment(self) -> Alignment | None:
+        """How the held-out average attention sits on the reversal diagonal (None without
+        attention)."""
+        return None if self.attention_mean is None else Alignment.of(self.attention_mean)
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """Where attention looks, against where reversal needs it: output t reads input L+1−t.
+
+    All come from the held-out average attention (rows = output positions t = 1..L).
+    """
+
+    weight: float  # mean over rows of the weight on input L+1−t (uniform: 1/L)
+    peaks: float  # share of rows whose largest weight is on input L+1−t
+    left: float  # share of rows peaking one column left of it, on input L−t
+    right: float  # share of rows peaking one column right of it, on input L+2−t
+    row_max: float  # mean over rows of the largest weight (uniform: 1/L)
+
+    @classmethod
+    def of(cls, attention: np.ndarray) -> Alignment:
+        rows = np.arange(attention.shape[0])
+        target = attention.shape[1] - 1 - rows  # 0-based column of input L+1−t
+        peak = attention.argmax(axis=1)
+        return cls(
+            weight=float(attention[rows, target].mean()),
+            peaks=float((peak == target).mean()),
+            left=float((peak == target - 1).mean()),
+            right=float((peak == target + 1).mean()),
+            row_max=float(attention.max(axis=1).mean()),
+        )
+
+    def to_dict(self) -> dict[str, float]:
+        return {"weight": self.weight, "peaks": self.peaks, "left": self.left,
+                "right": self.right, "row_max": self.row_max}  # fmt: skip
+
 
 def evaluate(
     model: ReversalRNN, data: ReversalData, iteration: int = 0, sample_index: int = 0
@@ -317,11 +404,17 @@ class RunResult:
     def pos_acc(self) -> float:
         return self.final.pos_acc if self.final else math.nan
 
+    @property
+    def alignment(self) -> Alignment | None:
+        return self.final.alignment if self.final else None
+
     def to_dict(self) -> dict[str, object]:
         """Plain Python for --json."""
         out: dict[str, object] = {
             "length": self.config.length,
             "with_attention": self.config.attention,
+            "score": self.config.score if self.config.attention else None,
+            "feed": self.config.feed,
             "seed": self.config.seed,
             "params": self.params,
             "outcome": self.outcome.kind,
@@ -337,6 +430,7 @@ class RunResult:
             out["eval_size"] = self.final.n_eval
             if self.final.attention_mean is not None:
                 out["attention"] = self.final.attention_mean.tolist()
+                out["alignment"] = Alignment.of(self.final.attention_mean).to_dict()
             out["probe"] = self.final.probe.to_dict()
         return out
 
@@ -384,7 +478,7 @@ class Trainer:
         init_seq, data_seq = np.random.SeedSequence(config.seed).spawn(2)
         self.model = ReversalRNN(
             config.attention, hidden=config.hidden, dtype=np.dtype(config.dtype),
-            rng=np.random.default_rng(init_seq),
+            rng=np.random.default_rng(init_seq), score=config.score, feed=config.feed,
         )  # fmt: skip
         self.data_rng = np.random.default_rng(data_seq)
         self.data = ReversalData(config.length, config.eval_size, config.eval_seed)
@@ -511,20 +605,24 @@ def run_to_end(config: TrainConfig, should_stop: Callable[[], bool] | None = Non
 
 # ---- comparing variants over seeds ---------------------------------------------------------
 
-# The seed text's single runs (seed = the random seed it happened to use); a reference only.
-SEED_REFERENCE: tuple[dict, ...] = tuple(
-    dict(zip(("length", "attention", "iters", "params", "seq_acc", "pos_acc"), row, strict=True))
+# The book's single runs: figures from one run with whatever random seed it used; a reference
+# only, never a target. All are the book's model: dot-product scores, previous-target input.
+BOOK_REFERENCE: tuple[dict, ...] = tuple(
+    dict(zip(("length", "variant", "iters", "params", "seq_acc", "pos_acc"), row, strict=True))
     for row in (
-        (5, False, 2000, 838, 0.9900, 0.9980),
-        (5, True, 2000, 934, 0.9300, 0.9860),
-        (10, True, 3000, 934, None, 0.6820),  # the seed gives no whole-sequence figure here
+        (5, "none", 2000, 838, 0.9900, 0.9980),
+        (5, "dot", 2000, 934, 0.9300, 0.9860),
+        (10, "dot", 3000, 934, None, 0.6820),  # the book gives no whole-sequence figure here
     )
 )
 
 
-def seed_reference(length: int, attention: bool) -> dict[str, object] | None:
-    for row in SEED_REFERENCE:
-        if row["length"] == length and row["attention"] == attention:
+def book_reference(length: int, variant: str, feed: str = "previous") -> dict[str, object] | None:
+    """The book's run with this length and variant, if it has one (its model only)."""
+    if feed != "previous":
+        return None
+    for row in BOOK_REFERENCE:
+        if row["length"] == length and row["variant"] == variant:
             return row
     return None
 
@@ -550,62 +648,112 @@ class Stats:
                 "min": _json_float(self.lo), "max": _json_float(self.hi)}  # fmt: skip
 
 
+METRICS = ("seq_acc", "pos_acc", "weight", "peaks")  # what a comparison summarises per variant
+
+
+def metric(result: RunResult, name: str) -> float:
+    """One figure of a run by name: seq_acc, pos_acc, or (with attention) the alignment's
+    weight / peaks / row_max; NaN where the run has none."""
+    if name in ("seq_acc", "pos_acc"):
+        return getattr(result, name)
+    alignment = result.alignment
+    return getattr(alignment, name) if alignment is not None else math.nan
+
+
+def default_variants(config: TrainConfig) -> tuple[str, str]:
+    """What --compare sets side by side: no attention against the attention variant asked for
+    (the book's dot-product one when none was)."""
+    return ("none", config.variant if config.attention else "dot")
+
+
 @dataclass(frozen=True)
 class Comparison:
-    """Both variants over the same seeds: is a difference real or one lucky draw?"""
+    """Several variants over the same seeds: is a difference real or one lucky draw?"""
 
-    length: int
-    iters: int
+    base: TrainConfig  # everything but the variant and the seed
+    variants: tuple[str, ...]
     seeds: tuple[int, ...]
-    runs: dict[bool, tuple[RunResult, ...]]  # attention? → one result per seed, in seed order
+    runs: dict[str, tuple[RunResult, ...]]  # variant → one result per seed, in seed order
 
-    def stats(self, attention: bool, metric: str = "seq_acc") -> Stats:
-        return Stats.of([getattr(r, metric) for r in self.runs[attention]])
+    @property
+    def length(self) -> int:
+        return self.base.length
+
+    @property
+    def iters(self) -> int:
+        return self.base.iters
+
+    def stats(self, variant: str, name: str = "seq_acc") -> Stats:
+        return Stats.of([metric(r, name) for r in self.runs.get(variant, ())])
 
     def to_dict(self) -> dict[str, object]:
         variants = []
-        for attention in (False, True):
-            runs = self.runs.get(attention, ())
-            variants.append({
-                "attention": attention,
-                "params": count_params(attention),
-                "seq_acc": self.stats(attention, "seq_acc").to_dict(),
-                "pos_acc": self.stats(attention, "pos_acc").to_dict(),
-                "runs": [{"seed": r.config.seed, "seq_acc": _json_float(r.seq_acc),
-                          "pos_acc": _json_float(r.pos_acc), "outcome": r.outcome.kind}
-                         for r in runs],
-                "reference": seed_reference(self.length, attention),
-            })  # fmt: skip
-        return {"length": self.length, "iters": self.iters, "seeds": list(self.seeds),
-                "variants": variants}  # fmt: skip
+        for v in self.variants:
+            cfg = self.base.with_variant(v)
+            runs = self.runs.get(v, ())
+            entry: dict[str, object] = {
+                "variant": v, "attention": cfg.attention,
+                "score": cfg.score if cfg.attention else None, "params": cfg.n_params,
+            }  # fmt: skip
+            names = METRICS if cfg.attention else METRICS[:2]
+            for name in names:
+                entry[name] = self.stats(v, name).to_dict()
+            entry["runs"] = [
+                {"seed": r.config.seed, "outcome": r.outcome.kind}
+                | {name: _json_float(metric(r, name)) for name in names}
+                for r in runs
+            ]
+            entry["reference"] = book_reference(self.length, v, self.base.feed)
+            variants.append(entry)
+        return {"length": self.length, "iters": self.iters, "feed": self.base.feed,
+                "seeds": list(self.seeds), "variants": variants}  # fmt: skip
+
+
+def compare_configs(
+    base: TrainConfig, seeds: Sequence[int], variants: Sequence[str]
+) -> list[TrainConfig]:
+    """Every run of a comparison, seed by seed: seed 0 of each variant, then seed 1 ..."""
+    return [replace(base.with_variant(v), seed=int(s)) for s in seeds for v in variants]
 
 
 def iter_compare(
-    base: TrainConfig, seeds: Sequence[int], should_stop: Callable[[], bool] | None = None
+    base: TrainConfig,
+    seeds: Sequence[int],
+    variants: Sequence[str] | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> Iterator[RunResult]:
-    """Train both variants on each seed in turn (seed 0 without, seed 0 with, seed 1 ...),
-    yielding each finished run; ends early once ``should_stop`` says so."""
-    for seed in seeds:
-        for attention in (False, True):
-            if should_stop is not None and should_stop():
-                return
-            cfg = replace(base, seed=int(seed), attention=attention)
-            yield run_to_end(cfg, should_stop)
+    """Train every variant on each seed in turn, in this process, yielding each finished run;
+    ends early once ``should_stop`` says so. (:mod:`parallel` spreads the same runs over
+    processes, with the same results.)"""
+    for cfg in compare_configs(base, seeds, variants or default_variants(base)):
+        if should_stop is not None and should_stop():
+            return
+        yield run_to_end(cfg, should_stop)
+
+
+def collect(
+    base: TrainConfig, seeds: Sequence[int], variants: Sequence[str], results: Iterable[RunResult]
+) -> Comparison:
+    """A Comparison of finished runs, whatever order they arrived in."""
+    runs: dict[str, list[RunResult]] = {v: [] for v in variants}
+    for r in results:
+        runs[r.config.variant].append(r)
+    ordered = {v: tuple(sorted(rs, key=lambda r: r.config.seed)) for v, rs in runs.items()}
+    return Comparison(base, tuple(variants), tuple(int(s) for s in seeds), ordered)
 
 
 def compare(
     base: TrainConfig,
     seeds: Sequence[int] = range(10),
+    variants: Sequence[str] | None = None,
     *,
     should_stop: Callable[[], bool] | None = None,
     on_result: Callable[[RunResult], None] | None = None,
 ) -> Comparison:
-    runs: dict[bool, list[RunResult]] = {False: [], True: []}
-    for result in iter_compare(base, seeds, should_stop):
-        runs[result.config.attention].append(result)
+    variants = tuple(variants or default_variants(base))
+    results = []
+    for result in iter_compare(base, seeds, variants, should_stop):
+        results.append(result)
         if on_result is not None:
             on_result(result)
-    return Comparison(
-        base.length, base.iters, tuple(int(s) for s in seeds),
-        {k: tuple(v) for k, v in runs.items()},
-    )  # fmt: skip
+    return collect(base, seeds, variants, results)

@@ -1,0 +1,696 @@
+"""Judging a written answer against a rubric of ideas, as a careful teacher reads it.
+
+The answer is read into units (:mod:`.text`); every glossary term, rubric phrase and grammar
+word (:mod:`.lexicon`) found in it becomes a *mention*. A longer mention hides the shorter ones
+inside it ("不同" is no "不"; "√d" is no "d"; "self-attention" no "attention"). Then, per idea:
+
+* **alternatives**: an idea is found when all the terms of one of its alternatives are
+  mentioned in one sentence (``"VARIANCE INCREASE"``);
+* **negation**: a negator governs the words after it to the end of its clause ("not", "不",
+  "it is false that"), the next few words ("no", "without"), or the clause before it ("无关",
+  "is wrong"); an alternative asserted under an odd number of negators is *negated* — unless
+  the rubric asks for the denial (``"!BOTTLENECK"``: "there is no bottleneck");
+* **roles**: ``from`` pairs the anchor with the source its sentence names (``Q from the
+  decoder``, ``the encoder supplies K``) and a different source is a *swap*; ``scope`` puts the
+  idea after the term it belongs to (cross-attention, not self-attention); ``with``/``against``
+  name the roles its clause may mention ("softmax the *keys*" is a swap: it is the scores);
+* **order**: when an answer speaks in steps ("first", "then", "然后"), ideas the rubric orders
+  must come in that order;
+* **contradictions**: a claim the rubric lists ("variance shrinks with d") cancels credit;
+* **keyword lists**: fragments with no function word and no operator ("16 dimensions, no
+  bottleneck, 934") earn at most half the pass mark: a teacher asked for sentences.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+from attn_tui.core.exercises.model import (
+    CONTRADICTED,
+    FOUND,
+    MISSING,
+    NEGATED,
+    OUT_OF_ORDER,
+    SWAPPED,
+    Contradiction,
+    Exercise,
+    Idea,
+    IdeaResult,
+)
+from attn_tui.core.exercises.written import lexicon
+from attn_tui.core.exercises.written.text import (
+    BOUNDARY_KINDS,
+    Reading,
+    add_words,
+    english_words,
+    form_units,
+    has_units,
+    read,
+    stem,
+)
+
+Atom = tuple[str, bool]  # (TERM id or 'phrase', whether the rubric wants it denied)
+_ATOM = re.compile(r"""(!?)\s*([A-Z][A-Z0-9_]*|'[^']+'|"[^"]+")""")
+NEAR_PASS = 0.15  # a score this close to the pass mark is said to be uncertain
+UNKNOWN_SHARE = 0.5  # more than this share of unknown content words: uncertain
+MAX_COMBOS = 64  # mentions tried per alternative
+MAX_NEGATORS = 8  # negators read per clause
+WINDOW = 16  # the terms of one alternative lie within this many units of each other
+# Terms that say something about another term ("grows", "is 1", "vanish"): such a term must
+# share a clause with a term it can be said of, so "variance grows, so gradients vanish"
+# never reads as "gradients grow".
+PREDICATES = frozenset({"INCREASE", "DECREASE", "ONE", "GOOD", "HURT", "TIGHT", "CANCEL", "NEED"})
+
+_GRAMMAR = {
+    "@NEG": lexicon.NEG,
+    "@NEG_SHORT": lexicon.NEG_SHORT,
+    "@NEG_POST": lexicon.NEG_POST,
+    "@NEG_BOTH": lexicon.NEG_BOTH,
+    "@NOT_NEG": lexicon.NOT_NEG,
+    "@END": lexicon.END,
+    "@STEP": lexicon.STEP,
+    "@FROM": lexicon.FROM,
+    "@GIVE": lexicon.GIVE,
+}
+_NEGATORS = ("@NEG", "@NEG_SHORT", "@NEG_POST", "@NEG_BOTH")
+
+
+def parse_alternative(text: str) -> tuple[Atom, ...] | None:
+    """``"VARIANCE !INCREASE 'back to 1'"`` → atoms; None when the text is not of that form."""
+    atoms: list[Atom] = []
+    pos = 0
+    text = text.strip()
+    while pos < len(text):
+        m = _ATOM.match(text, pos)
+        if m is None:
+            return None
+        name = m.group(2)
+        if name[0] in "'\"":
+            name = "'" + name[1:-1].strip() + "'"
+            if not has_units(name[1:-1]):
+                return None
+        atoms.append((name, m.group(1) == "!"))
+        pos = m.end()
+        while pos < len(text) and text[pos] == " ":
+            pos += 1
+    return tuple(atoms) or None
+
+
+def terms_of(alternatives: Iterable[str]) -> set[str]:
+    """The glossary ids an idea's alternatives name (for the loader to check)."""
+    out: set[str] = set()
+    for alt in alternatives:
+        for name, _ in parse_alternative(alt) or ():
+            if name[0] != "'":
+                out.add(name)
+    return out
+
+
+# -- the lexicon of one exercise ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Form:
+    keys: tuple[str, ...]
+    term: str
+    single_zh: bool  # one Chinese character: must not sit inside a longer ordinary word
+
+
+@dataclass
+class _Lexicon:
+    # forms by their first two unit keys (None for one-unit forms): a unit looks up only the
+    # few forms that can start there
+    by_first: dict[tuple[str, str | None], list[_Form]] = field(default_factory=dict)
+    # A teacher's English phrase ending in a word stem ("saturat") matches any word it begins:
+    # phrases keyed by their first four letters.
+    by_prefix: dict[str, list[_Form]] = field(default_factory=dict)
+    domain_words: set[str] = field(default_factory=set)  # Chinese forms of two or more characters
+    vocabulary: frozenset[str] = frozenset()  # English words a typo may be mended toward
+    choices: tuple[str, ...] = ()
+    known_stems: frozenset[str] = frozenset()
+
+    def add(self, form: str, term: str) -> None:
+        keys = form_units(form)
+        if not keys:
+            return
+        single = (
+            not term.startswith("@")
+            and len(keys) == 1
+            and len(form.strip()) == 1
+            and "\u3400" <= form.strip() <= "\ufaff"
+        )
+        pair = (keys[0], keys[1] if len(keys) > 1 else None)
+        self.by_first.setdefault(pair, []).append(_Form(keys, term, single))
+        if term.startswith("'") and all(k.isascii() and k.isalpha() for k in keys):
+            if any(len(k) >= 5 for k in keys):
+                self.by_prefix.setdefault(keys[0][:4], []).append(_Form(keys, term, False))
+        if len(form) > 1 and all("\u3400" <= c <= "\ufaff" for c in form):
+            self.domain_words.add(form)
+
+
+@dataclass(frozen=True)
+class _Shared:
+    """The glossary's and the grammar's forms, read once per glossary (most of a lexicon)."""
+
+    forms: tuple[tuple[str, str], ...]  # (form, term)
+    words: frozenset[str]
+
+
+_shared: dict[int, tuple[object, _Shared]] = {}
+
+
+def _shared_forms(glossary) -> _Shared:
+    hit = _shared.get(id(glossary))
+    if hit is not None and hit[0] is glossary:
+        return hit[1]
+    forms: list[tuple[str, str]] = []
+    words: set[str] = set()
+    for term in glossary:
+        for form in [
+            term.forms["zh"],
+            term.forms["en"],
+            *term.also.get("zh", ()),
+            *term.also.get("en", ()),
+        ]:
+            forms.append((form, term.id))
+            words |= english_words(form)
+    for name, entry in _GRAMMAR.items():
+        zh, en = lexicon.split_forms(entry)
+        forms += [(form, name) for form in zh + en]
+    words |= english_words(" ".join(lexicon.split_forms(lexicon.FUNCTION)[1]))
+    words |= english_words(" ".join(lexicon.split_forms(lexicon.COMMON)[1]))
+    shared = _Shared(tuple(forms), frozenset(words))
+    _shared[id(glossary)] = (glossary, shared)
+    return shared
+
+
+def _lexicon(glossary, exercise: Exercise, literals: Iterable[str]) -> _Lexicon:
+    lex = _Lexicon()
+    shared = _shared_forms(glossary)
+    words = set(shared.words)
+    for form, term in shared.forms:
+        lex.add(form, term)
+    for lit in literals:
+        lex.add(lit[1:-1], lit)
+        words |= english_words(lit[1:-1])
+    for text in (exercise.prompt, exercise.explanation, exercise.answer):
+        if hasattr(text, "en"):
+            words |= english_words(text.en)
+    lex.vocabulary = frozenset(words)
+    lex.choices = tuple(sorted(w for w in words if len(w) >= 5))
+    lex.known_stems = frozenset(stem(w) for w in words)
+    for forms in lex.by_first.values():
+        forms.sort(key=lambda f: -len(f.keys))
+    add_words(lex.domain_words)
+    return lex
+
+
+@dataclass
+class Compiled:
+    """A rubric made ready to judge with: alternatives parsed, the lexicon built once."""
+
+    exercise: Exercise
+    lex: _Lexicon
+    ideas: list[tuple[Idea, list[tuple[Atom, ...]], list[str]]]  # idea, alternatives, forbid
+    contradictions: list[tuple[Contradiction, list[tuple[Atom, ...]]]]
+    sources: frozenset[str]
+    scopes: frozenset[str]
+    targets: frozenset[str] = frozenset({"QUERY", "KEY", "VALUE"})
+
+
+def _alternatives(match: Sequence[str], phrases: Iterable[str]) -> list[tuple[Atom, ...]]:
+    alts = [a for a in (parse_alternative(m) for m in match) if a]
+    alts += [(("'" + p.strip() + "'", False),) for p in phrases if form_units(p)]
+    return alts
+
+
+_compiled: dict[int, tuple[Exercise, Compiled]] = {}
+
+
+def compile_rubric(exercise: Exercise, glossary) -> Compiled:
+    """The rubric of ``exercise`` ready to judge with (built once per exercise object)."""
+    hit = _compiled.get(id(exercise))
+    if hit is not None and hit[0] is exercise:
+        return hit[1]
+    ideas = []
+    literals: set[str] = set()
+    for idea in exercise.rubric:
+        alts = _alternatives(idea.match, idea.all_phrases())
+        forbid = ["'" + p.strip() + "'" for p in idea.all_forbid() if form_units(p)]
+        ideas.append((idea, alts, forbid))
+        literals |= {name for alt in alts for name, _ in alt if name[0] == "'"}
+        literals |= set(forbid)
+        literals |= {"'" + u + "'" for u in idea.unless if u[0] == "'"}
+    contradictions = []
+    for c in exercise.contradictions:
+        phrases = [p for lang in ("zh", "en") for p in c.phrases.get(lang, ())]
+        alts = _alternatives(c.match, phrases)
+        contradictions.append((c, alts))
+        literals |= {name for alt in alts for name, _ in alt if name[0] == "'"}
+    comp = Compiled(
+        exercise,
+        _lexicon(glossary, exercise, sorted(literals)),
+        ideas,
+        contradictions,
+        frozenset(i.source for i in exercise.rubric if i.source),
+        frozenset(i.scope for i in exercise.rubric if i.scope),
+    )
+    if len(_compiled) > 512:
+        _compiled.clear()
+    _compiled[id(exercise)] = (exercise, comp)
+    return comp
+
+
+# -- one answer, read -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Mention:
+    term: str
+    first: int  # unit indices, inclusive
+    last: int
+
+
+class Analysis:
+    """Every mention in one answer, with its sentence, clause and the negators over it."""
+
+    def __init__(self, reading: Reading, lex: _Lexicon) -> None:
+        self.reading = reading
+        units = reading.units
+        n = len(units)
+        found: list[Mention] = []
+        for i, u in enumerate(units):
+            if u.kind in BOUNDARY_KINDS:
+                continue
+            after = units[i + 1].key if i + 1 < n else None
+            for form in (
+                *lex.by_first.get((u.key, None), ()),
+                *lex.by_first.get((u.key, after), ()),
+            ):
+                j = i + len(form.keys) - 1
+                if j >= n or any(
+                    units[i + k].key != form.keys[k] or units[i + k].kind in BOUNDARY_KINDS
+                    for k in range(1, len(form.keys))
+                ):
+                    continue
+                if form.single_zh and not (u.word_start and u.word_end):
+                    if reading.words[u.word] not in lex.domain_words:
+                        continue  # "键" inside "关键", "值" inside "数值"
+                found.append(Mention(form.term, i, j))
+            if u.kind == "en" and len(u.key) >= 4:
+                for form in lex.by_prefix.get(u.key[:4], ()):
+                    j = i + len(form.keys) - 1
+                    if j < n and all(
+                        units[i + k].kind == "en" and _same_word(units[i + k].key, form.keys[k])
+                        for k in range(len(form.keys))
+                    ):
+                        found.append(Mention(form.term, i, j))
+        self.mentions = _outermost(list(dict.fromkeys(found)))
+        self.by_term: dict[str, list[Mention]] = {}
+        for m in self.mentions:
+            self.by_term.setdefault(m.term, []).append(m)
+        # sentences and clauses
+        starts = {m.first for m in self.mentions if m.term in ("@END", "@STEP")}
+        self.sent = [0] * n
+        self.clause = [0] * n
+        s = c = 0
+        for i, u in enumerate(units):
+            if u.kind == "sent":
+                s += 1
+                c += 1
+            elif u.kind == "clause" or i in starts:
+                c += 1
+            self.sent[i], self.clause[i] = s, c
+        self.clause_span: dict[int, tuple[int, int]] = {}
+        for i in range(n):
+            a, b = self.clause_span.get(self.clause[i], (i, i))
+            self.clause_span[self.clause[i]] = (min(a, i), max(b, i))
+        # negation scopes: (negator index, first unit, last unit)
+        self.scopes: list[tuple[int, int, int]] = []
+        per_clause: dict[int, int] = {}
+        negators = []
+        for m in self.mentions:  # a clause of a hundred "不" is noise: its first few count
+            if m.term in _NEGATORS:
+                c = self.clause[m.first]
+                per_clause[c] = per_clause.get(c, 0) + 1
+                if per_clause[c] <= MAX_NEGATORS:
+                    negators.append(m)
+        for k, m in enumerate(negators):
+            lo, hi = self.clause_span[self.clause[m.first]]
+            if m.term == "@NEG":
+                # "is not tight and attention has nothing to fix": "and" ends a "not", unless
+                # it joins two things ("not the keys and values")
+                nxt = next(
+                    (
+                        j
+                        for j in range(m.last + 1, hi + 1)
+                        if units[j].key == "and" and not self._joins_nouns(j)
+                    ),
+                    None,
+                )
+                self.scopes.append((k, m.last + 1, hi if nxt is None else nxt - 1))
+            elif m.term == "@NEG_SHORT":
+                self.scopes.append((k, m.last + 1, min(hi, m.last + lexicon.NEG_SHORT_REACH)))
+            elif m.term == "@NEG_POST":
+                self.scopes.append((k, lo, m.first - 1))
+            else:
+                self.scopes.append((k, lo, m.first - 1))
+                self.scopes.append((k, m.last + 1, hi))
+        self.has_steps = "@STEP" in self.by_term
+
+    def _joins_nouns(self, j: int) -> bool:
+        """Whether the "and" at unit ``j`` stands between two things named by terms."""
+        after = j + 1
+        while after < len(self.reading.units) and self.reading.units[after].key in ("the", "a"):
+            after += 1
+        before = [m for m in self.mentions if m.last == j - 1 and _noun(m.term)]
+        return bool(before) and any(m.first == after and _noun(m.term) for m in self.mentions)
+
+    def governed(self, m: Mention) -> frozenset[int]:
+        return frozenset(k for k, lo, hi in self.scopes if lo <= m.first <= hi)
+
+    def in_sentence(self, term: str, sentence: int) -> list[Mention]:
+        return [m for m in self.by_term.get(term, ()) if self.sent[m.first] == sentence]
+
+    def source_of(self, target: Mention, sources: frozenset[str]) -> Mention | None:
+        """The source the target's sentence gives it: after a "from" that follows it, before
+        a "gives" that precedes it, or the only (else the nearest) source in the sentence."""
+        s = self.sent[target.first]
+        cands = sorted((m for t in sources for m in self.in_sentence(t, s)), key=lambda m: m.first)
+        if not cands:
+            return None
+        if len(cands) == 1:
+            return cands[0]
+        froms = [m for m in self.in_sentence("@FROM", s) if m.first > target.last]
+        for f in froms:
+            if not any(target.last < c.first < f.first for c in cands):
+                after = [c for c in cands if c.first > f.last]
+                if after:
+                    return after[0]
+        gives = [m for m in self.in_sentence("@GIVE", s) if m.last < target.first]
+        for g in reversed(gives):
+            if not any(g.last < c.first < target.first for c in cands):
+                before = [c for c in cands if c.last < g.first]
+                if before:
+                    return before[-1]
+        return min(cands, key=lambda c: min(abs(c.first - target.last), abs(target.first - c.last)))
+
+    def scope_at(self, pos: int, scopes: frozenset[str]) -> Mention | None:
+        """The scope term that governs unit ``pos``: the last one named before it, else the
+        first named after it in the same sentence."""
+        cands = [m for t in scopes for m in self.by_term.get(t, ())]
+        before = [m for m in cands if m.last < pos]
+        if before:
+            return max(before, key=lambda m: m.last)
+        after = [m for m in cands if m.first > pos and self.sent[m.first] == self.sent[pos]]
+        return min(after, key=lambda m: m.first) if after else None
+
+    def quote(self, m: Mention) -> str:
+        return self.reading.quote(m.first, m.last)
+
+
+def _noun(term: str) -> bool:
+    return not term.startswith("@") and term not in PREDICATES
+
+
+def _same_word(key: str, form: str) -> bool:
+    """An answer's stem against a teacher's word: equal, or one begins the other (5+ letters)."""
+    if key == form:
+        return True
+    short, long = sorted((key, form), key=len)
+    return len(short) >= 5 and long.startswith(short)
+
+
+def _outermost(found: list[Mention]) -> list[Mention]:
+    """Drop every mention strictly inside a longer one; equal spans all stay ("键值" is both
+    KEY and VALUE)."""
+    found.sort(key=lambda m: (m.first, -m.last))
+    out: list[Mention] = []
+    reach = -1
+    i = 0
+    while i < len(found):
+        j = i
+        while j < len(found) and (found[j].first, found[j].last) == (found[i].first, found[i].last):
+            j += 1
+        if found[i].last > reach:
+            out += found[i:j]
+        reach = max(reach, found[i].last)
+        i = j
+    return out
+
+
+# -- ideas ----------------------------------------------------------------------------------
+
+_RANK = {FOUND: 3, SWAPPED: 2, NEGATED: 1}
+
+
+@dataclass
+class _Hit:
+    state: str
+    mentions: tuple[Mention, ...]
+    against: Mention | None = None
+    found_at: list[int] = field(default_factory=list)  # every position the idea is found at
+
+    @property
+    def pos(self) -> int:
+        return min(m.first for m in self.mentions)
+
+
+def _try(
+    alts: list[tuple[Atom, ...]],
+    a: Analysis,
+    comp: Compiled,
+    idea: Idea | None = None,
+    unless: Sequence[str] = (),
+) -> _Hit | None:
+    best: _Hit | None = None
+    found_at: list[int] = []
+    unless_terms = [parse_alternative(u) for u in unless]
+    for alt in alts:
+        lists = [a.by_term.get(name, []) for name, _ in alt]
+        if any(not ls for ls in lists):
+            continue
+        want = sum(neg for _, neg in alt) % 2
+        for combo in itertools.islice(itertools.product(*lists), MAX_COMBOS):
+            s = a.sent[combo[0].first]
+            if any(a.sent[m.first] != s for m in combo):
+                continue
+            if max(m.last for m in combo) - min(m.first for m in combo) > WINDOW:
+                continue
+            subjects = {a.clause[m.first] for m in combo if m.term not in PREDICATES}
+            if subjects and any(
+                a.clause[m.first] not in subjects for m in combo if m.term in PREDICATES
+            ):
+                continue
+            if any(u and all(a.in_sentence(name, s) for name, _ in u) for u in unless_terms):
+                continue
+            hit = _judge_combo(combo, want, a, comp, idea)
+            if hit is None:
+                continue
+            if hit.state == FOUND:
+                found_at.append(hit.pos)
+            if best is None or (_RANK[hit.state], -hit.pos) > (_RANK[best.state], -best.pos):
+                best = hit
+    if best is not None:
+        best.found_at = sorted(set(found_at))
+    return best
+
+
+def _judge_combo(
+    combo: tuple[Mention, ...], want: int, a: Analysis, comp: Compiled, idea: Idea | None
+) -> _Hit | None:
+    negs = set().union(*(a.governed(m) for m in combo))
+    state, against = FOUND, None
+    mentions = combo
+    if idea is not None and idea.source:
+        targets = [m for m in combo if m.term in comp.targets] or [combo[0]]
+        src = a.source_of(targets[0], comp.sources)
+        if src is None:
+            return None
+        negs |= a.governed(src)
+        mentions = combo + (src,)
+        if src.term != idea.source:
+            if len(negs) % 2:  # "Q does not come from the encoder": true, but no credit
+                return None
+            state, against = SWAPPED, src
+    if state == FOUND and len(negs) % 2 != want:
+        state = NEGATED
+    if state == FOUND and idea is not None and idea.scope:
+        sc = a.scope_at(combo[0].first, comp.scopes)
+        if sc is not None and sc.term != idea.scope:
+            state, against = SWAPPED, sc
+    if state == FOUND and idea is not None and (idea.with_roles or idea.against):
+        clause = a.clause[combo[0].first]
+        inside = {(m.first, m.last) for m in combo}
+        named = [
+            m
+            for t in set(idea.with_roles) | set(idea.against)
+            for m in a.by_term.get(t, ())
+            if a.clause[m.first] == clause and (m.first, m.last) not in inside
+        ]
+        if not any(m.term in idea.with_roles for m in named):
+            wrong = [m for m in named if m.term in idea.against]
+            if wrong:
+                state, against = SWAPPED, wrong[0]
+    return _Hit(state, mentions, against)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    results: tuple[IdeaResult, ...]
+    score: float
+    keyword_list: bool
+    unknown_share: float
+    cut: bool
+
+
+def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
+    """Every idea's state in ``answer``, the score and what the grader noticed."""
+    comp = compile_rubric(exercise, glossary)
+    reading = read(answer, comp.lex.vocabulary, comp.lex.choices)
+    a = Analysis(reading, comp.lex)
+    hits: list[_Hit | None] = []
+    for idea, alts, forbid in comp.ideas:
+        hit = _try(alts, a, comp, idea, idea.unless)
+        if forbid:
+            bad = _try([((f, False),) for f in forbid], a, comp)
+            if bad is not None and bad.state == FOUND:
+                hit = _Hit(NEGATED, bad.mentions)
+        hits.append(hit)
+    states = [h.state if h is not None else MISSING for h in hits]
+    against: list[Mention | None] = [h.against if h is not None else None for h in hits]
+    # contradictions cancel credit
+    ids = [idea.id for idea, _, _ in comp.ideas]
+    for c, alts in comp.contradictions:
+        hit = _try(alts, a, comp, unless=c.unless)
+        if hit is None or hit.state != FOUND:
+            continue
+        for k, idea_id in enumerate(ids):
+            if states[k] == FOUND and (not c.cancels or idea_id in c.cancels):
+                states[k], against[k] = CONTRADICTED, hit.mentions[0]
+    # steps out of order: each idea in turn must be found somewhere after the one before
+    if exercise.order and a.has_steps:
+        last = -1
+        for idea_id in exercise.order:
+            k = ids.index(idea_id)
+            if states[k] != FOUND:
+                continue
+            later = [p for p in hits[k].found_at if p > last]  # type: ignore[union-attr]
+            if later:
+                last = later[0]
+            else:
+                states[k] = OUT_OF_ORDER
+    results = tuple(
+        IdeaResult(
+            idea,
+            states[k],
+            tuple(dict.fromkeys(a.quote(m) for m in hits[k].mentions)) if hits[k] else (),
+            a.quote(against[k]) if against[k] is not None else "",
+        )
+        for k, (idea, _, _) in enumerate(comp.ideas)
+    )
+    total = sum(i.weight for i in exercise.rubric)
+    score = sum(r.idea.weight for r in results if r.state == FOUND) / total if total else 0.0
+    listed = _keyword_list(a)
+    if listed:
+        score = min(score, exercise.pass_mark / 2)
+    return Judgement(results, score, listed, _unknown_share(a, comp.lex), reading.cut)
+
+
+_FUNC_ZH, _FUNC_EN = lexicon.split_forms(lexicon.FUNCTION)
+_COMMON_ZH, _COMMON_EN = lexicon.split_forms(lexicon.COMMON)
+_FUNC_ZH_SET = frozenset(_FUNC_ZH)
+# Characters that are function words wherever the segmenter puts them ("只用" has 用).
+_FUNC_ZH_CHARS = frozenset(
+    "的了是把让使会就用被在都要能对给从而也才将得着过这那它其每即又还很太越当时里比只所因如再先然"
+)
+_OPERATORS = frozenset("·∑/=→←^()×<>≈∝√")
+
+
+@cache
+def _func_en() -> frozenset[str]:
+    return frozenset(stem(w) for w in _FUNC_EN)
+
+
+@cache
+def _common_en() -> frozenset[str]:
+    return _func_en() | {stem(w) for w in _COMMON_EN}
+
+
+def _keyword_list(a: Analysis) -> bool:
+    """Fragments with no function word and no operator, and at most one concept each."""
+    func_en = _func_en()
+    units = a.reading.units
+    fragments: list[list[int]] = [[]]
+    for i, u in enumerate(units):
+        if u.kind in BOUNDARY_KINDS:
+            fragments.append([])
+        else:
+            fragments[-1].append(i)
+    fragments = [f for f in fragments if f]
+    if not fragments:
+        return False
+    where = {i: k for k, f in enumerate(fragments) for i in f}
+    concepts: list[set[tuple[int, int]]] = [set() for _ in fragments]
+    for m in a.mentions:
+        if not m.term.startswith("@") and m.first in where:
+            concepts[where[m.first]].add((m.first, m.last))
+
+    def structured(f: list[int]) -> bool:
+        for i in f:
+            u = units[i]
+            if u.kind == "en" and u.key in func_en:
+                return True
+            if u.kind == "sym" and u.key in _OPERATORS:
+                return True
+            if u.kind == "zh" and (
+                a.reading.words[u.word] in _FUNC_ZH_SET or u.key in _FUNC_ZH_CHARS
+            ):
+                return True
+        return False
+
+    if len(fragments) == 1:
+        return not structured(fragments[0]) and len(concepts[0]) >= 3
+    if len(fragments) < 2 or sum(1 for c in concepts if c) < 2:
+        return False
+    return all(not structured(f) and len(c) <= 1 for f, c in zip(fragments, concepts, strict=True))
+
+
+def _unknown_share(a: Analysis, lex: _Lexicon) -> float:
+    """The share of content words the grader knows nothing about."""
+    covered = {i for m in a.mentions for i in range(m.first, m.last + 1)}
+    func_en = _common_en()
+    common_zh = _FUNC_ZH_SET | set(_COMMON_ZH)
+    seen_words: set[int] = set()
+    content = unknown = 0
+    for i, u in enumerate(a.reading.units):
+        if u.kind == "en":
+            if u.key in func_en or len(u.key) < 3:
+                continue
+            content += 1
+            unknown += i not in covered and u.key not in lex.known_stems
+        elif u.kind == "zh":
+            if u.word in seen_words:
+                continue
+            seen_words.add(u.word)
+            if a.reading.words[u.word] in common_zh:
+                continue
+            content += 1
+            unknown += i not in covered
+    return unknown / content if content else 0.0
+
+
+__all__ = [
+    "Compiled",
+    "Judgement",
+    "NEAR_PASS",
+    "UNKNOWN_SHARE",
+    "compile_rubric",
+    "judge",
+    "parse_alternative",
+    "terms_of",
+]

@@ -207,13 +207,20 @@ def test_global_options_before_and_after_the_command(world):
 
 def test_hostile_files_given_to_grade_and_validate(world):
     cases = []
-    for key in world:
+    for n, key in enumerate(world):
+        # every file once as a report, every other one also as JSON (the two share the reading)
         if key.startswith("answers"):
             cases.append((["quiz", "grade", key], ("quiz", "grade"), ""))
-            cases.append((["quiz", "grade", key, "--json", "--show-key"], ("quiz", "grade"), ""))
+            if n % 2:
+                cases.append(
+                    (["quiz", "grade", key, "--json", "--show-key"], ("quiz", "grade"), "")
+                )
         if key.startswith("set:"):
             cases.append((["exercises", "validate", key], ("exercises", "validate"), ""))
-            cases.append((["exercises", "validate", key, "--json"], ("exercises", "validate"), ""))
+            if n % 2:
+                cases.append(
+                    (["exercises", "validate", key, "--json"], ("exercises", "validate"), "")
+                )
     assert check_all(cases, world) > 60
 
 
@@ -349,10 +356,8 @@ def test_a_megabyte_answer_for_every_kind_of_question(tmp_path):
     failures = []
     for kind in sorted({ex.kind for ex in bank}):
         ids = [ex.id for ex in bank if ex.kind == kind][:2]
-        for name, text in [
-            *megabyte_texts()[:4],
-            ("distinct", " ".join(f"a{i}" for i in range(150_000))),
-        ]:
+        shapes = [megabyte_texts()[0], megabyte_texts()[3]]
+        for name, text in [*shapes, ("distinct", " ".join(f"a{i}" for i in range(150_000)))]:
             path = tmp_path / f"{kind}-{name}.json"
             path.write_text(json.dumps({i: text for i in ids}), "utf-8")
             outcome = run(["quiz", "grade", str(path), "--json"])

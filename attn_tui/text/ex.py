@@ -105,10 +105,6 @@ TEXT = {
         "进度文件已损坏，已移到 {path}，并新建了一个。",
         "The progress file was damaged; it was moved to {path} and a new one started.",
     ),
-    "ex.data_dir_unusable": (
-        "无法使用数据目录 {path}：{error}",
-        "cannot use the data directory {path}: {error}",
-    ),
     # -- the exercise screen: keys, states, placeholders, help
     "ex.key.hint": ("提示", "Hint"),
     "ex.key.reveal": ("看答案", "Answer"),

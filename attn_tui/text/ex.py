@@ -134,8 +134,8 @@ TEXT = {
         "The calculator now holds this exercise's numbers.",
     ),
     "ex.store_unusable": (
-        "进度无法保存（{error}）；练习照常可做。",
-        "Progress cannot be saved ({error}); the exercises still work.",
+        "进度没有保存：{error}。练习照常可做。",
+        "Progress is not being saved: {error}. The exercises still work.",
     ),
     "ex.ph.number": ("一个数，如 0.2303 或 3/4", "one number, e.g. 0.2303 or 3/4"),
     "ex.ph.vector": (

@@ -118,9 +118,18 @@ def test_damaged_file_is_moved_aside_and_a_new_one_started(tmp_path: Path, damag
         assert store.moved_aside is None and len(store.attempts()) == 1
 
 
-def test_a_database_that_is_not_ours_is_refused_and_left_untouched(tmp_path: Path):
+@pytest.mark.parametrize(
+    "tables",
+    [
+        ["CREATE TABLE notes (text TEXT)"],
+        ["CREATE TABLE meta (key TEXT, value TEXT)", "INSERT INTO meta VALUES ('app', 'other')"],
+    ],
+    ids=["other tables", "a meta table of its own"],
+)
+def test_a_database_that_is_not_ours_is_refused_and_left_untouched(tmp_path: Path, tables):
     conn = sqlite3.connect(tmp_path / FILENAME)
-    conn.execute("CREATE TABLE notes (text TEXT)")
+    for sql in tables:
+        conn.execute(sql)
     conn.commit()
     conn.close()
     before = (tmp_path / FILENAME).read_bytes()
@@ -129,6 +138,9 @@ def test_a_database_that_is_not_ours_is_refused_and_left_untouched(tmp_path: Pat
     assert caught.value.code == "store.not_ours"
     assert (tmp_path / FILENAME).read_bytes() == before  # not switched to WAL, not moved
     assert sorted(p.name for p in tmp_path.iterdir() if "damaged" in p.name) == []
+    check = sqlite3.connect(tmp_path / FILENAME)
+    assert check.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    check.close()
 
 
 def test_second_damage_gets_its_own_name(tmp_path: Path):

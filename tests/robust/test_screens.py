@@ -32,6 +32,14 @@ def _isolated(tmp_path, monkeypatch):
     i18n.set_lang("en")
 
 
+async def open_area(pilot, mode: str, screen_class):
+    pilot.app.switch_mode(mode)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, screen_class)
+    return screen
+
+
 def notes(app) -> str:
     return " ".join(str(n.message) for n in app._notifications)
 
@@ -50,10 +58,8 @@ async def finish_quiz(pilot, screen: QuizScreen) -> None:
 async def test_the_quiz_without_a_store_says_why_and_runs_to_the_end(tmp_path):
     (tmp_path / "data" / "progress.db").mkdir(parents=True)
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
-        pilot.app.switch_mode("quiz")
-        await pilot.pause()
-        screen = pilot.app.screen
-        assert isinstance(screen, QuizScreen) and screen.store is None
+        screen = await open_area(pilot, "quiz", QuizScreen)
+        assert screen.store is None
         assert "Progress is not being saved" in notes(pilot.app)
         assert "not a regular file" in notes(pilot.app)
         await finish_quiz(pilot, screen)
@@ -61,9 +67,7 @@ async def test_the_quiz_without_a_store_says_why_and_runs_to_the_end(tmp_path):
 
 async def test_a_full_disk_at_the_end_of_a_quiz_keeps_the_summary_and_says_so():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
-        pilot.app.switch_mode("quiz")
-        await pilot.pause()
-        screen = pilot.app.screen
+        screen = await open_area(pilot, "quiz", QuizScreen)
         conn = screen.store.store.conn
         conn.execute(f"PRAGMA max_page_count = {conn.execute('PRAGMA page_count').fetchone()[0]}")
         conn.execute("PRAGMA cache_size = 0")
@@ -83,10 +87,8 @@ async def test_a_full_disk_at_the_end_of_a_quiz_keeps_the_summary_and_says_so():
 async def test_exercises_without_a_store_say_why_and_still_grade(tmp_path):
     (tmp_path / "data" / "progress.db").mkdir(parents=True)
     async with AttnApp(lang="en").run_test(size=(100, 30)) as pilot:
-        pilot.app.switch_mode("exercises")
-        await pilot.pause()
-        screen = pilot.app.screen
-        assert isinstance(screen, ExercisesScreen) and screen.store is None
+        screen = await open_area(pilot, "exercises", ExercisesScreen)
+        assert screen.store is None
         notice = screen.query_one("#ex-notice", Static)
         assert notice.has_class("-shown") and "not a regular file" in str(screen.store_error)
         await pilot.press("enter")  # open the first set
@@ -104,10 +106,7 @@ async def test_a_deeply_nested_set_shows_as_broken_and_exercises_open(tmp_path):
     (folder / "deep.toml").write_text("x = " + "[" * 3000 + "]" * 3000 + "\n", "utf-8")
     (folder / "dotted.toml").write_text(".".join(["a"] * 20000) + " = 1\n", "utf-8")
     async with AttnApp(lang="en").run_test(size=(100, 30)) as pilot:
-        pilot.app.switch_mode("exercises")
-        await pilot.pause()
-        screen = pilot.app.screen
-        assert isinstance(screen, ExercisesScreen)
+        screen = await open_area(pilot, "exercises", ExercisesScreen)
         assert len(screen.library.broken) == 2 and screen.library.sets
         options = screen.query_one("#ex-sets", OptionList)
         assert options.option_count == len(screen.library.sets) + 2

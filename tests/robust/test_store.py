@@ -197,23 +197,6 @@ def test_a_newer_schema_is_refused_and_left_as_it_is(tmp_path):
     assert (tmp_path / FILENAME).read_bytes() == before
 
 
-def test_another_programs_wal_file_is_not_written(tmp_path):
-    conn = sqlite3.connect(tmp_path / FILENAME)
-    conn.execute("PRAGMA journal_mode = DELETE")
-    conn.execute("CREATE TABLE meta (key TEXT, value TEXT)")  # a table name like ours
-    conn.execute("INSERT INTO meta VALUES ('app', 'someone else')")
-    conn.commit()
-    conn.close()
-    before = (tmp_path / FILENAME).read_bytes()
-    with pytest.raises(StoreError) as caught:
-        ProgressStore.open(tmp_path)
-    assert caught.value.code == "store.not_ours"
-    assert (tmp_path / FILENAME).read_bytes() == before
-    check = sqlite3.connect(tmp_path / FILENAME)
-    assert check.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
-    check.close()
-
-
 @pytest.mark.parametrize(
     "make, code",
     [

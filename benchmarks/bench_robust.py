@@ -9,11 +9,13 @@
    the same command on a class of one file (start-up and loading the quiz bank), so the
    per-file cost shows apart from the fixed one.
 2. `attn-tui exercises validate SET.toml` on one set of 10,000 exercises. Goal: under 2 s.
-   Two shapes: "compact" (number and choice exercises with prompt, explanation, topics, a
-   hint and a tolerance: about 300 bytes each, 3 MB) and "shipped mix" (the shipped
-   exercises repeated with fresh ids: rubrics, choices, generated and checked exercises,
-   about 1 KB each, 10 MB; tomllib alone needs ~0.35 s a megabyte here). Baseline: validating
-   the shipped sets (about 100 exercises), in the same run.
+   Three shapes: "minimal" (every required key and nothing more: about 200 bytes each, 2 MB),
+   "compact" (number and choice exercises with a hint and a tolerance or two choices: about
+   450 bytes, 4.6 MB) and "shipped mix" (the shipped exercises repeated with fresh ids:
+   rubrics with examples, choices, generated and checked exercises, about 1.2 KB, 12 MB).
+   tomllib alone needs about 0.3 s a megabyte on an idle core, so only the first two can meet
+   2 s; before this branch the line finder made all three quadratic. Baseline: validating the
+   shipped sets (about 100 exercises), in the same run.
 
 Each figure is the median of --repeat runs in fresh processes; memory is the child's peak
 resident set (``wait4``). With --rev, the same commands also run against that git revision
@@ -119,7 +121,9 @@ def write_class(folder: Path, learners: int, seed: int = 0) -> None:
         if i % 3 == 0:
             (folder / f"s{i:04d}.json").write_text(json.dumps(answers, ensure_ascii=False))
         else:
-            lines = [f"{toml_key(k)} = {json.dumps(v, ensure_ascii=False)}" for k, v in answers.items()]
+            lines = [
+                f"{toml_key(k)} = {json.dumps(v, ensure_ascii=False)}" for k, v in answers.items()
+            ]
             (folder / f"s{i:04d}.toml").write_text("\n".join(lines) + "\n")
 
 
@@ -129,10 +133,29 @@ COMPACT = """
 id = "e{i}"
 kind = "{kind}"
 topics = ["dot-product", "scaling"]
-prompt = {{ zh = "第 {i} 题：q = ({a}, 1) 与 k = (1, {b}) 的点积是多少？", en = "Exercise {i}: what is q·k for q = ({a}, 1), k = (1, {b})?" }}
-explanation = {{ zh = "逐项相乘再相加：{a}×1 + 1×{b}。", en = "Multiply entry by entry and add: {a}×1 + 1×{b}." }}
+prompt.zh = "第 {i} 题：q = ({a}, 1) 与 k = (1, {b}) 的点积是多少？"
+prompt.en = "Exercise {i}: what is q·k for q = ({a}, 1), k = (1, {b})?"
+explanation.zh = "逐项相乘再相加：{a}×1 + 1×{b}。"
+explanation.en = "Multiply entry by entry and add: {a}×1 + 1×{b}."
 hints = {{ zh = ["先算第一项。"], en = ["Start with the first term."] }}
 {tail}"""
+
+
+MINIMAL = """
+[[exercise]]
+id = "e{i}"
+kind = "number"
+topics = ["dot-product"]
+prompt = {{ zh = "q·k = ?（第 {i} 题）", en = "q·k = ? (exercise {i})" }}
+explanation = {{ zh = "逐项相乘再相加。", en = "Multiply and add." }}
+answer = {a}
+"""
+
+
+def minimal_set(n: int) -> str:
+    head = '[set]\nid = "big"\ntitle = { zh = "大集合", en = "A big set" }\n'
+    head += 'summary = { zh = "很多题。", en = "Many exercises." }\n'
+    return head + "".join(MINIMAL.format(i=i, a=i % 7) for i in range(n))
 
 
 def compact_set(n: int) -> str:
@@ -158,13 +181,16 @@ def shipped_mix_set(n: int) -> str:
            'summary = { zh = "很多题。", en = "Many exercises." }\n']  # fmt: skip
     for i in range(n):
         block = blocks[i % len(blocks)]
-        out.append(re.sub(r'(?m)^id = "([^"]+)"', lambda m: f'id = "{m.group(1)}-{i}"', block, 1))
+        fresh = re.sub(r'(?m)^id = "([^"]+)"', rf'id = "\g<1>-{i}"', block, count=1)
+        out.append(fresh)
     return "\n".join(out)
 
 
 def extract(rev: str) -> Path:
     target = Path(tempfile.mkdtemp(prefix=f"attn-tui-{rev}-"))
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True, check=True)
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", rev], capture_output=True, check=True
+    )
     subprocess.run(["tar", "-x", "-C", str(target)], input=archive.stdout, check=True)
     return target
 
@@ -184,13 +210,16 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="bench-robust-"))
     write_class(work / "class", args.learners)
     write_class(work / "one", 1, seed=1)
+    minimal = work / "minimal.toml"
+    minimal.write_text(minimal_set(args.exercises), "utf-8")
     compact = work / "compact.toml"
     compact.write_text(compact_set(args.exercises), "utf-8")
     mix = work / "mix.toml"
     mix.write_text(shipped_mix_set(args.exercises), "utf-8")
     size = sum(p.stat().st_size for p in (work / "class").iterdir())
-    print(f"class: {args.learners} files, {size / 2**20:.1f} MB; sets: compact "
-          f"{compact.stat().st_size / 2**20:.1f} MB, shipped mix {mix.stat().st_size / 2**20:.1f} MB")  # fmt: skip
+    mb = {p.stem: f"{p.stat().st_size / 2**20:.1f} MB" for p in (minimal, compact, mix)}
+    print(f"class: {args.learners} files, {size / 2**20:.1f} MB; sets of {args.exercises}: "
+          f"minimal {mb['minimal']}, compact {mb['compact']}, shipped mix {mb['mix']}")  # fmt: skip
     print("(the machine is shared: compare figures within one run)\n")
 
     cases = [
@@ -199,6 +228,7 @@ def main() -> None:
         (f"quiz grade --json, {args.learners}", ["quiz", "grade", str(work / "class"), "--json"],
          (10, 200)),
         ("validate shipped sets (baseline)", ["exercises", "validate"], None),
+        (f"validate {args.exercises}, minimal", ["exercises", "validate", str(minimal)], (2, None)),
         (f"validate {args.exercises}, compact", ["exercises", "validate", str(compact)], (2, None)),
         (f"validate {args.exercises}, shipped mix", ["exercises", "validate", str(mix)], (2, None)),
     ]  # fmt: skip

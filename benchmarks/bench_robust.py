@@ -17,8 +17,8 @@
    2 s; before this branch the line finder made all three quadratic. Baseline: validating the
    shipped sets (about 100 exercises), in the same run.
 
-Each figure is the median of --repeat runs in fresh processes; memory is the child's peak
-resident set (``wait4``). With --rev, the same commands also run against that git revision
+Each figure is the median of --repeat runs in fresh processes; memory is each process's own
+peak resident set (VmHWM). With --rev, the same commands also run against that git revision
 (extracted with ``git archive``), side by side, so before/after is one run on one machine.
 """
 
@@ -39,31 +39,50 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# The command runs inside a small wrapper that reports the process's own peak (VmHWM): the
+# rusage of a child keeps its parent's peak across exec on Linux, and this parent is large.
+_WRAP = """
+import atexit, os, resource, runpy, sys
+def peak():
+    try:
+        with open("/proc/self/status") as status:
+            return next(l.split()[1] for l in status if l.startswith("VmHWM:"))
+    except (OSError, StopIteration):
+        return str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+report = os.environ.pop("BENCH_PEAK_FILE")
+atexit.register(lambda: open(report, "w").write(peak()))
+sys.argv = ["attn-tui", *sys.argv[1:]]
+runpy.run_module("attn_tui", run_name="__main__")
+"""
+
+
 def run(argv: list[str], pythonpath: Path | None, timeout: float) -> tuple[float, float, int]:
-    """(seconds, peak MB, exit status) of ``python -m attn_tui ARGV`` in a fresh process."""
-    env = dict(os.environ, ATTN_TUI_DATA_DIR=tempfile.mkdtemp(prefix="bench-data-"))
+    """(seconds, peak MB, exit status) of ``attn-tui ARGV`` in a fresh process."""
+    scratch = Path(tempfile.mkdtemp(prefix="bench-run-"))
+    env = dict(os.environ, ATTN_TUI_DATA_DIR=str(scratch / "data"))
+    env["BENCH_PEAK_FILE"] = str(scratch / "peak")
     if pythonpath is not None:
         env["PYTHONPATH"] = str(pythonpath)
     start = time.perf_counter()
+    # cwd elsewhere: `python -c` puts the working directory first on sys.path, ahead of
+    # PYTHONPATH, and from the repository that would always be this tree's attn_tui.
     proc = subprocess.Popen(
-        [sys.executable, "-m", "attn_tui", "--lang", "en", *argv],
+        [sys.executable, "-c", _WRAP, "--lang", "en", *argv],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env=env,
+        cwd=scratch,
     )
-    deadline = start + timeout
-    while True:
-        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-        if pid:
-            break
-        if time.perf_counter() > deadline:
-            proc.kill()
-            os.wait4(proc.pid, 0)
-            return float("inf"), float("nan"), -9
-        time.sleep(0.01)
+    try:
+        code = proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        return float("inf"), float("nan"), -9
     seconds = time.perf_counter() - start
-    peak_mb = usage.ru_maxrss / 1024 if sys.platform != "darwin" else usage.ru_maxrss / 2**20
-    return seconds, peak_mb, os.waitstatus_to_exitcode(status)
+    peak = scratch / "peak"
+    peak_mb = int(peak.read_text()) / 1024 if peak.exists() and peak.read_text() else float("nan")
+    return seconds, peak_mb, code
 
 
 def measure(argv, pythonpath, repeat, timeout) -> tuple[float, float, int]:

@@ -7,12 +7,13 @@ import importlib.util
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from attn_tui import i18n
+from attn_tui import figures, i18n
 from attn_tui.screens.base import TutorScreen
 from attn_tui.screens.help import HelpScreen
 from attn_tui.screens.home import HomeScreen
@@ -53,6 +54,7 @@ class AttnApp(App[None]):
         Binding("f2", "toggle_lang", "app.key.lang"),
         Binding("escape", "home", "app.key.home"),
         Binding("ctrl+q", "quit", "app.key.quit", priority=True, show=False),
+        Binding(figures.FIGURE_KEY, "save_figure", "classroom.key.svg", show=False),
     ]
 
     lang: reactive[str] = reactive("en", init=False)
@@ -79,6 +81,17 @@ class AttnApp(App[None]):
     def action_home(self) -> None:
         if self.current_mode != "home":
             self.switch_mode("home")
+
+    def action_save_figure(self) -> None:
+        figures.save_screen(self)
+
+    @on(events.DeliveryComplete)
+    def _figure_saved(self, event: events.DeliveryComplete) -> None:
+        figures.announce(self, event, ok=True)
+
+    @on(events.DeliveryFailed)
+    def _figure_failed(self, event: events.DeliveryFailed) -> None:
+        figures.announce(self, event, ok=False)
 
     def action_help(self) -> None:
         if isinstance(self.screen, HelpScreen):

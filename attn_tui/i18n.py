@@ -64,7 +64,11 @@ def describe(err: Exception, lang: str | None = None) -> str:
     code = getattr(err, "code", None)
     if code is None:
         return str(err)
-    params = dict(getattr(err, "params", {}))
+    # a fault inside another (a saved file's bad setting) is described in the same language
+    params = {
+        name: describe(value, lang) if getattr(value, "code", None) else value
+        for name, value in getattr(err, "params", {}).items()
+    }
     key = code if "." in code else f"err.{code}"
     if "field" in params:
         name_key = f"common.field.{params['field']}"

@@ -20,6 +20,7 @@ from attn_tui.core.parse import InputError
 
 ENV_DATA_DIR = "ATTN_TUI_DATA_DIR"
 APP_NAME = "attn-tui"
+LAST_TRANSFORMER = "transformer.npz"  # the last Transformer trained in the app
 
 
 def data_dir(explicit: Path | None = None, environ: Mapping[str, str] | None = None) -> Path:
@@ -39,6 +40,11 @@ def _expand(path: Path) -> Path:
         return path.expanduser()
     except RuntimeError:  # "~nouser/x": no such user, or no home directory
         raise InputError("cli.home_unknown", path=str(path)) from None
+
+
+def last_transformer(data: Path) -> Path:
+    """Where the app keeps the last Transformer it trained (the lab opens it)."""
+    return Path(data) / LAST_TRANSFORMER
 
 
 def shipped_exercises() -> Path:

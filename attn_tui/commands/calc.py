@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 NAME = "calc"
 SEED_QUERY = "1 0 1"
@@ -26,6 +27,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     parser.add_argument("--hard", action="store_true", help="hard max (argmax) instead of softmax")
     parser.add_argument("--temperature", "-T", default="1", help="divide the scaled scores by T")
     parser.add_argument("--json", action="store_true", help="one JSON object, full precision")
+    parser.add_argument("--svg", type=Path, metavar="FILE",
+                        help="also draw the four steps into FILE as SVG (for slides)")  # fmt: skip
     return parser
 
 
@@ -38,6 +41,8 @@ def run(args: argparse.Namespace) -> int:
     V = parse_matrix(args.values, "values") if args.values is not None else None  # "" is empty
     temperature = parse_temperature(args.temperature)
     steps = attend(q, K, V, scale=not args.no_scale, hard=args.hard, temperature=temperature)
+    if args.svg is not None:
+        _write_svg(args.svg, steps)
     if args.json:
         print(json.dumps(steps.to_dict()))
         return 0
@@ -51,3 +56,14 @@ def run(args: argparse.Namespace) -> int:
     for render in STEPS:
         console.print(Panel(render(steps), expand=False, border_style="dim"))
     return 0
+
+
+def _write_svg(path: Path, steps) -> None:
+    import sys
+
+    from attn_tui import figures
+    from attn_tui.i18n import t
+
+    title = f"attn-tui · {t('app.area.calc')}"
+    figures.write_svg(path, figures.svg(figures.calc_figure(steps), title))
+    print(t("classroom.fig.written", path=path), file=sys.stderr)

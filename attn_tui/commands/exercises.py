@@ -35,6 +35,11 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         "paths", nargs="*", type=path_arg, metavar="PATH", help="a file or folder"
     )
     validate.add_argument("--json", action="store_true", help="machine-readable output")
+    validate.add_argument(
+        "--strict",
+        action="store_true",
+        help="exit 1 on wording warnings too (a form the glossary says to avoid)",
+    )
     listing = sub.add_parser("list", help="list every exercise set and quiz bank")
     listing.add_argument("--json", action="store_true", help="machine-readable output")
     trying = sub.add_parser(
@@ -126,15 +131,17 @@ def _try(args: argparse.Namespace) -> int:
 
 def _validate(args: argparse.Namespace) -> int:
     from attn_tui import paths
+    from attn_tui.core import files
     from attn_tui.core.exercises.examples import check_examples
     from attn_tui.core.exercises.loader import display_path, find_files, load_file
+    from attn_tui.core.exercises.wording import lint_text
     from attn_tui.i18n import t
 
     if args.paths:
         targets = list(args.paths)
-    else:
-        root = paths.shipped_exercises()  # sets/ and quiz/; glossary.toml is no set
-        targets = [root / "sets", root / "quiz"] + list(args.exercises)
+    else:  # the shipped sets and quiz banks, and the glossary beside them (checked as one)
+        root = paths.shipped_exercises()
+        targets = [root / "sets", root / "quiz", root / GLOSSARY] + list(args.exercises)
     files: list[Path] = []
     problems = []
     for target in targets:
@@ -143,10 +150,24 @@ def _validate(args: argparse.Namespace) -> int:
             problems.append(_missing(target, display_path))
         files += found
     report = []
+    warnings = []
     owners: dict[str, str] = {}
     n_sets = n_exercises = 0
     for path in files:
+        if path.name == GLOSSARY:
+            found = _check_glossary(path, display_path)
+            problems += found
+            report.append(_entry(path, found, None, t, display_path))
+            continue
         loaded, found = load_file(path)
+        warned = []
+        if loaded is not None:
+            try:  # the same bounded read the loader made (the file may have changed since)
+                text = files.read_text(path, files.EXERCISE_FILE_LIMIT)
+            except files.FileFault:
+                text = ""
+            warned = lint_text(text, display_path(path)) if text else []
+            warnings += warned
         if loaded is not None:
             if loaded.id in owners:
                 from attn_tui.core.exercises.model import Problem
@@ -166,28 +187,21 @@ def _validate(args: argparse.Namespace) -> int:
                 # rubric tests: every example graded as its teacher expects
                 found = list(found) + check_examples(loaded, display_path(path))
         problems += found
-        report.append(
-            {
-                "path": display_path(path),
-                "ok": not found,
-                "set": loaded.id if loaded is not None else None,
-                "quiz": loaded.quiz if loaded is not None else None,
-                "exercises": len(loaded.exercises) if loaded is not None else 0,
-                "problems": [p.to_dict(t) for p in found],
-            }
-        )
+        report.append(_entry(path, found, loaded, t, display_path, warned))
     if args.json:
         print(
             json.dumps(
                 {
-                    "ok": not problems,
+                    "ok": not problems and not (args.strict and warnings),
                     "files": report,
                     "problems": [p.to_dict(t) for p in problems],
+                    "warnings": [p.to_dict(t) for p in warnings],
                     "counts": {
                         "files": len(files),
                         "sets": n_sets,
                         "exercises": n_exercises,
                         "problems": len(problems),
+                        "warnings": len(warnings),
                     },
                 },
                 ensure_ascii=False,
@@ -197,12 +211,48 @@ def _validate(args: argparse.Namespace) -> int:
     else:
         for p in problems:
             print(p.format(t))
+        for w in warnings:
+            print(f"{w.path}:{w.line}: {t('ex.cmd.warning')}: {w.message(t)}")
         if problems:
             bad_files = len({p.path for p in problems})
             print(t("ex.cmd.invalid", problems=len(problems), files=bad_files))
         else:
             print(t("ex.cmd.valid", files=len(files), sets=n_sets, exercises=n_exercises))
-    return 1 if problems else 0
+        if warnings:
+            print(t("ex.cmd.warnings", count=len(warnings)))
+    return 1 if problems or (args.strict and warnings) else 0
+
+
+GLOSSARY = "glossary.toml"  # the one glossary: checked as a glossary, not as a set
+
+
+def _check_glossary(path: Path, display_path):
+    from attn_tui.core import files
+    from attn_tui.core.exercises.glossary import GlossaryError, parse
+    from attn_tui.core.exercises.model import Problem
+
+    try:  # a bounded read, and the file faults (FIFO, nesting, long keys) before parse sees it
+        text = files.read_text(path, files.EXERCISE_FILE_LIMIT)
+        files.load_toml(text)
+    except files.FileFault as fault:
+        return [Problem.from_fault(display_path(path), fault)]
+    try:
+        parse(text)
+    except GlossaryError as err:
+        return [Problem(display_path(path), 1, "ex.glossary", {"detail": str(err)})]
+    return []
+
+
+def _entry(path, found, loaded, t, display_path, warned=()) -> dict:
+    return {
+        "path": display_path(path),
+        "ok": not found,
+        "set": loaded.id if loaded is not None else None,
+        "quiz": loaded.quiz if loaded is not None else None,
+        "exercises": len(loaded.exercises) if loaded is not None else 0,
+        "problems": [p.to_dict(t) for p in found],
+        "warnings": [p.to_dict(t) for p in warned],
+    }
 
 
 def _missing(target: Path, display_path):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from pathlib import Path
 
 NAME = "lab"
 
@@ -38,6 +39,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     src.add_argument(
         "--x", metavar="ROWS", help="type X yourself: rows of numbers separated by ';'"
     )
+    src.add_argument(
+        "--model",
+        metavar="FILE",
+        help="open a Transformer trained with `attn-tui train --model transformer --save FILE`",
+    )
+    p.add_argument(
+        "--sequence",
+        metavar="LETTERS",
+        help="with --model: the input, letters A–F (default: the saved held-out sequence)",
+    )
     p.add_argument("--d-model", type=int, help="embedding size d_model (default 8; 1–16)")
     p.add_argument("--heads", type=int, help="number of heads h, a divisor of d_model")
     p.add_argument("--causal", action="store_true", help="hide later tokens (causal mask)")
@@ -54,6 +65,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
         help="trace shapes only, for any size (default n=10, d_model=512, h=8)",
     )
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    p.add_argument("--svg", type=Path, metavar="FILE",
+                   help="also draw each head's weight heatmap (with --shapes: the shape "
+                   "trace) into FILE as SVG, for slides")  # fmt: skip
     return p
 
 
@@ -81,6 +95,14 @@ def _sequence(spec: str, d_model: int, seed: int, prefix: str):
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.model is not None:
+        from attn_tui.commands._transformer import run_lab
+
+        return run_lab(args)
+    if args.sequence is not None:
+        from attn_tui.core.parse import InputError
+
+        raise InputError("transformer.needs_model", option="--sequence")
     if args.shapes:
         return _run_shapes(args)
 
@@ -106,6 +128,8 @@ def run(args: argparse.Namespace) -> int:
         queries, memory, heads=heads, causal=args.causal, window=args.window, seed=args.seed
     )
     figures = lab.cost(result.n_q)
+    if args.svg is not None:
+        _write_svg(args.svg, result)
     if args.json:
         _print_json(result.to_dict() | {"cost": figures.to_dict()})
     else:
@@ -138,7 +162,8 @@ def _run_shapes(args: argparse.Namespace) -> int:
 
     from attn_tui.i18n import t
 
-    console = Console(highlight=False, markup=False)  # words may contain "["
+    # words may contain "["; with --svg the console keeps what it prints, for the figure
+    console = Console(highlight=False, markup=False, record=args.svg is not None)
     table = Table(
         title=t("lab.shapes_trace_title", n=n, d_model=d_model, heads=heads, d_k=trace.d_k),
         title_justify="left",
@@ -154,6 +179,14 @@ def _run_shapes(args: argparse.Namespace) -> int:
           total=f"{trace.scores_total:,}", params=f"{trace.parameters:,}")
     )  # fmt: skip
     _print_cost(console, figures)
+    if args.svg is not None:
+        import sys
+
+        from attn_tui import figures as figs
+
+        title = f"attn-tui · {t('app.area.lab')}"
+        figs.write_svg(args.svg, figs.widen(console.export_svg(title=title)))
+        print(t("classroom.fig.written", path=args.svg), file=sys.stderr)
     return 0
 
 
@@ -263,3 +296,14 @@ def _print_cost(console, figures, n_k: int | None = None) -> None:
                  long_scores=f"{figures.long_scores:,}", ratio=figures.ratio)
     )  # fmt: skip
     console.print("  " + t("lab.cost_steps", rnn=figures.rnn_steps, att=figures.attention_steps))
+
+
+def _write_svg(path: Path, result) -> None:
+    import sys
+
+    from attn_tui import figures
+    from attn_tui.i18n import t
+
+    title = f"attn-tui · {t('app.area.lab')}"
+    figures.write_svg(path, figures.svg(figures.lab_figure(result), title))
+    print(t("classroom.fig.written", path=path), file=sys.stderr)

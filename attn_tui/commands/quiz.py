@@ -6,8 +6,12 @@ topic and by question). A file that cannot be read is reported as ``file:line: m
 others are graded all the same; the exit status is 0 unless not one file could be graded. The
 answer key is printed only with ``--show-key``.
 
-template: an empty answer file for the whole quiz bank, TOML with each prompt as a comment
-(``--json``: ``{"questions": {id: {"kind", "prompt", "topics", "answer": ""}}}``).
+template: an empty answer file for the whole quiz bank, or for a quiz the teacher composes
+(``--ids``, ``--topics``, ``--sets``, ``--count N --seed S``), TOML with each prompt as a comment
+(``--json``: ``{"_quiz": [ids], "questions": {id: {"kind", "prompt", "topics", "answer": ""}}}``).
+The ``_quiz`` record lists the questions the file holds; grading marks only those.
+
+The gradebook (``--csv``, ``--feedback``, ``--overrides``) is written by ``_gradebook.py``.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from attn_tui.commands import path_arg, print_json
 
 NAME = "quiz"
 MARKS = {"correct": "✓", "partial": "◐", "empty": "·"}  # anything else: ✗
+OVERRIDDEN = "*"  # a mark the teacher set by hand (--overrides)
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -42,6 +47,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     grade.add_argument("answers", type=path_arg, metavar="ANSWERS", help="a file or a folder")
     grade.add_argument("--json", action="store_true", help="machine-readable output")
     grade.add_argument("--show-key", action="store_true", help="also print the answer key")
+    _add_gradebook_options(grade)
     template = sub.add_parser(
         "template",
         help="print an empty answer file for the whole quiz bank",
@@ -53,7 +59,64 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         "--lang", dest="template_lang", choices=("zh", "en"), help="language of the prompts"
     )
     template.add_argument("--json", action="store_true", help="a JSON object instead of TOML")
+    _add_compose_options(template)
     return parser
+
+
+def _ids(text: str) -> list[str]:
+    """``a,b c`` → [a, b, c]: commas (also full-width) or spaces between names."""
+    return [x for x in text.replace("，", ",").replace(",", " ").split() if x]
+
+
+def _add_compose_options(template: argparse.ArgumentParser) -> None:
+    template.add_argument(
+        "--ids", type=_ids, default=[], metavar="ID,...", help="only these questions, in this order"
+    )
+    template.add_argument(
+        "--topics",
+        type=_ids,
+        default=[],
+        metavar="TOPIC,...",
+        help="the questions tagged with any of these topics",
+    )
+    template.add_argument(
+        "--sets",
+        type=_ids,
+        default=[],
+        metavar="BANK,...",
+        help="only these quiz banks (set ids; e.g. your own from --exercises)",
+    )
+    template.add_argument(
+        "--count",
+        type=int,
+        metavar="N",
+        help="draw N of the chosen questions, spread across topics",
+    )
+    template.add_argument("--seed", type=int, metavar="S",
+                          help="with --count: the draw's seed (same seed, same quiz)")  # fmt: skip
+
+
+def _add_gradebook_options(grade: argparse.ArgumentParser) -> None:
+    grade.add_argument(
+        "--csv",
+        type=Path,
+        metavar="FILE",
+        help="write a gradebook: one row per student (total, percent, each "
+        "question, each topic); broken files listed with their fault",
+    )
+    grade.add_argument(
+        "--feedback", type=Path, metavar="DIR", help="write one feedback file per student into DIR"
+    )
+    grade.add_argument(
+        "--overrides",
+        type=Path,
+        metavar="FILE",
+        help="the teacher's own marks (TOML: [student] question = mark, or "
+        '{ mark = 0.5, comment = "..." })',
+    )
+    grade.add_argument("--key-for", type=_ids, metavar="ID,...",
+                       help="feedback files give the reference answer for these questions "
+                       "only (default: every question with --show-key, none without)")  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
@@ -70,10 +133,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _template(args: argparse.Namespace, bank) -> int:
-    from attn_tui.core.quiz import file_instance, toml_key
+    from attn_tui.core.quiz import RECORD_KEY, compose, file_instance, toml_key
     from attn_tui.i18n import get_lang, t
 
     lang = args.template_lang or get_lang()
+    bank = compose(bank, args.ids, args.topics, args.sets, args.count, args.seed)
+    record = [ex.id for ex in bank]
     if args.json:
         questions = {}
         for ex in bank:
@@ -86,9 +151,12 @@ def _template(args: argparse.Namespace, bank) -> int:
             if ex.choices:
                 entry["choices"] = {c.id: c.text.get(lang) for c in ex.choices}
             questions[ex.id] = entry
-        print(json.dumps({"questions": questions}, ensure_ascii=False, indent=2))
+        data = {RECORD_KEY: record, "questions": questions}
+        print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
     out = [_comment(t("quiz.tpl.header", lang=lang)), _comment(t("quiz.tpl.forms", lang=lang)), ""]
+    out += [_comment(t("classroom.tpl.record", lang=lang, count=len(record))),
+            f"{RECORD_KEY} = {_toml_list(record)}", ""]  # fmt: skip
     for ex in bank:
         out.append(_comment(file_instance(ex).prompt(lang)))
         for c in ex.choices:
@@ -102,6 +170,15 @@ def _template(args: argparse.Namespace, bank) -> int:
         out.append("")
     print("\n".join(out).rstrip("\n"))
     return 0
+
+
+def _toml_list(ids: list[str]) -> str:
+    """A TOML array, four ids to a line once it grows long."""
+    items = [json.dumps(i, ensure_ascii=False) for i in ids]
+    if len(items) <= 4:
+        return "[" + ", ".join(items) + "]"
+    rows = [", ".join(items[i : i + 4]) for i in range(0, len(items), 4)]
+    return "[\n" + ",\n".join(f"    {r}" for r in rows) + ",\n]"
 
 
 def _comment(text: str) -> str:
@@ -121,14 +198,78 @@ def _grade(args: argparse.Namespace, bank) -> int:
     if path.is_dir() and not answer_files(path):
         raise InputError("quiz.cli.none", path=str(path))
     learners = grade_path(bank, path)
+    students = _apply_overrides(args, learners)
+    if students is None:
+        return 2
+    learners = [s.learner for s in students]
+    bank = _graded_questions(bank, students)
     summary = summarise(bank, learners)
     if args.json:
-        print_json(_as_json(bank, learners, summary, args.show_key))
+        print_json(_as_json(bank, learners, summary, args.show_key, students))
     elif path.is_dir():
-        _print_class(bank, learners, summary, args.show_key)
+        _print_class(bank, learners, summary, args.show_key, students)
     else:
-        _print_learner(bank, learners[0], args.show_key)
+        _print_learner(bank, learners[0], args.show_key, students[0])
+    _write_gradebook(args, path, students)
     return 0 if summary.graded else 1
+
+
+# -- the gradebook: overrides, --csv, --feedback --------------------------------------------
+
+
+def _apply_overrides(args: argparse.Namespace, learners):
+    """The class as gradebook students, with ``--overrides`` applied; None (after printing
+    every fault on stderr) when the overrides file has any."""
+    import sys
+
+    from attn_tui.core.exercises.loader import display_path
+    from attn_tui.core.gradebook import apply_overrides, read_overrides
+    from attn_tui.i18n import t
+
+    overrides, problems = [], []
+    if args.overrides is not None:
+        overrides, problems = read_overrides(args.overrides)
+    if not problems:
+        source = display_path(args.overrides) if args.overrides is not None else ""
+        students, problems = apply_overrides(learners, overrides, source)
+    if problems:
+        for problem in problems:
+            print(problem.format(t), file=sys.stderr)
+        print(t("classroom.ov.none_applied"), file=sys.stderr)
+        return None
+    return students
+
+
+def _graded_questions(bank, students):
+    """The questions the class's files were marked on (bank order when nothing was graded)."""
+    from attn_tui.core.gradebook import questions_of
+
+    ids = questions_of(students)
+    if not ids:
+        return bank
+    by_id = {ex.id: ex for ex in bank}
+    return [by_id[qid] for qid in ids]
+
+
+def _write_gradebook(args: argparse.Namespace, path: Path, students) -> None:
+    import sys
+
+    from attn_tui.commands import _gradebook
+    from attn_tui.core.quiz import answer_files
+    from attn_tui.i18n import t
+
+    protect = answer_files(path) if path.is_dir() else [path]
+    if args.csv is not None:
+        _gradebook.write_csv(args.csv, students, protect)
+        print(t("classroom.wrote_csv", path=args.csv, rows=len(students)), file=sys.stderr)
+    if args.feedback is not None:
+        if args.key_for is not None:
+            key_for = set(args.key_for)
+        else:
+            key_for = None if args.show_key else set()
+        written = _gradebook.write_feedback(args.feedback, students, key_for, protect)
+        print(t("classroom.wrote_feedback", path=args.feedback, count=len(written)),
+              file=sys.stderr)  # fmt: skip
 
 
 def _pct(fraction: float) -> int:
@@ -147,10 +288,11 @@ def _key(ex) -> str:
     return file_instance(ex).answer_text(t)
 
 
-def _as_json(bank, learners, summary, show_key: bool) -> dict:
+def _as_json(bank, learners, summary, show_key: bool, students=()) -> dict:
     from attn_tui.i18n import get_lang, t
 
     lang = get_lang()
+    marked = {id(s.learner): s for s in students if s.overrides}
 
     def learner(r) -> dict:
         out: dict = {
@@ -186,6 +328,8 @@ def _as_json(bank, learners, summary, show_key: bool) -> dict:
                 for a in res.answered
             ],
         )
+        if id(r) in marked:  # the teacher's marks, with the grader's own beside them
+            _mark_json(out, marked[id(r)])
         return out
 
     data: dict = {
@@ -203,6 +347,16 @@ def _as_json(bank, learners, summary, show_key: bool) -> dict:
     if show_key:
         data["key"] = {ex.id: _key(ex) for ex in bank}
     return data
+
+
+def _mark_json(out: dict, student) -> None:
+    out["overridden"] = {
+        q: {"mark": ov.mark, "auto": student.auto[q], "comment": ov.comment}
+        for q, ov in student.overrides.items()
+    }
+    for question in out["questions"]:
+        if question["id"] in student.overrides:
+            question["overridden"] = True
 
 
 def _console():
@@ -249,9 +403,10 @@ def _topic_table(per_topic: dict[str, tuple[float, float]], title: str, mean: bo
     return table
 
 
-def _print_learner(bank, r, show_key: bool) -> None:
+def _print_learner(bank, r, show_key: bool, student=None) -> None:
     from rich.table import Table
 
+    from attn_tui.commands._gradebook import override_note
     from attn_tui.core.format import visible
     from attn_tui.i18n import t
 
@@ -277,20 +432,25 @@ def _print_learner(bank, r, show_key: bool) -> None:
         lines = a.grade.lines(t)
         if a.grade.status == "empty":  # "type one" speaks to a screen, not to a file
             lines[0] = t("quiz.no_answer")
-        row = [str(i), a.id, _num(a.grade.score), visible("\n".join(lines))]
+        score = _num(a.grade.score)
+        if student is not None and a.id in student.overrides:
+            lines.insert(0, override_note(student.overrides[a.id], student.auto[a.id]))
+            score += OVERRIDDEN
+        row = [str(i), a.id, score, visible("\n".join(lines))]
         if show_key:
             row.append(_key(a.inst.exercise))
         table.add_row(*row)
     console.print(table)
 
 
-def _print_class(bank, learners, summary, show_key: bool) -> None:
+def _print_class(bank, learners, summary, show_key: bool, students=()) -> None:
     from rich.table import Table
 
     from attn_tui.core.format import visible
     from attn_tui.i18n import t
 
     console = _console()
+    marked = {id(s.learner): s for s in students if s.overrides}
     sep = t("ex.list_sep")
     table = Table(title_justify="left")
     for key, justify in (("col_file", "left"), ("col_score", "right"), ("col_percent", "right"),
@@ -305,11 +465,14 @@ def _print_class(bank, learners, summary, show_key: bool) -> None:
         res = r.result
         table.add_row(
             visible(r.file.path.name, True),  # the folder is given once; problems keep the path
-            f"{_num(res.score)}/{_num(res.total)}",
+            f"{_num(res.score)}/{_num(res.total)}" + (OVERRIDDEN if id(r) in marked else ""),
             f"{_pct(res.fraction)}%",
             sep.join(_topic(x) for x in res.weakest_topics(3)),
         )
-        signs = "".join(MARKS.get(a.grade.status, "✗") for a in res.answered)
+        changed = marked[id(r)].overrides if id(r) in marked else {}
+        signs = "".join(
+            OVERRIDDEN if a.id in changed else MARKS.get(a.grade.status, "✗") for a in res.answered
+        )
         rows = " ".join(signs[i : i + 10] for i in range(0, len(signs), 10))
         marks.add_row(visible(r.file.path.name, True), rows)
     if summary.graded:
@@ -330,6 +493,8 @@ def _print_class(bank, learners, summary, show_key: bool) -> None:
                 row.append(_key(ex))
             by_q.add_row(*row)
         console.print(by_q)
+    if marked:
+        _print_overrides(console, list(marked.values()))
     _print_problems(console, learners)
     console.print(
         t("quiz.cli.class", graded=summary.graded, broken=summary.broken,
@@ -338,3 +503,15 @@ def _print_class(bank, learners, summary, show_key: bool) -> None:
     )  # fmt: skip
     if not summary.graded:
         console.print(t("quiz.cli.nothing_graded"), style="bold red")
+
+
+def _print_overrides(console, students) -> None:
+    """Every mark the teacher set, beside the grader's own, one line each."""
+    from attn_tui.commands._gradebook import override_note
+    from attn_tui.i18n import t
+
+    console.print(t("classroom.overrides_title"), style="bold")
+    for s in students:
+        for q, ov in s.overrides.items():
+            line = f"  {s.name}  {q}  {override_note(ov, s.auto[q])}"
+            console.print(line, markup=False, soft_wrap=True)

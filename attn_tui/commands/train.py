@@ -3,6 +3,8 @@
     attn-tui train --length 5 [--attention] --iters 2000 --seed 0 [--lr 0.003] [--batch 16]
     attn-tui train --length 10 --score qk [--feed none]       # --score implies --attention
     attn-tui train --compare [--seeds 10] [--length 5] [--iters N] [--score S] [--versus V]
+    attn-tui train --model transformer [--task reverse|sort] [--layers 1] [--heads 1]
+                   [--d-model 16] [--positions learned|sinusoidal|none] [--save FILE]
 
 A Rich progress bar goes to stderr, the result to stdout. Before a long run one line on
 stderr states its estimated time; a budget past MAX_BUDGET is refused (exit 2), and Ctrl+C
@@ -30,7 +32,14 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
         NAME, help=t("train.help", lang="en"), description=t("train.help", lang="en")
     )
-    p.add_argument("--length", type=int, default=5, help="symbols per sequence, 2..20 (default 5)")
+    p.add_argument(
+        "--model", choices=("rnn", "transformer"), default="rnn",
+        help="the reversal RNN (default) or a tiny Transformer",
+    )  # fmt: skip
+    p.add_argument(
+        "--length", type=int, default=None,
+        help="symbols per sequence, 2..20 (default 5; 10 for the Transformer)",
+    )  # fmt: skip
     p.add_argument("--attention", action="store_true", help="add attention (dot-product scores)")
     p.add_argument(
         "--score", choices=("dot", "general", "qk"), default=None,
@@ -45,10 +54,14 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         "--iters",
         type=int,
         default=None,
-        help="training iterations (default 2000; 3000 from length 10; 5000 from length 15)",
+        help="training iterations (default 2000; 3000 from length 10; 5000 from length 15; "
+        "Transformer: 300 reverse, 3000 sort)",
     )
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--lr", type=float, default=0.003, help="Adam learning rate (default 0.003)")
+    p.add_argument(
+        "--lr", type=float, default=None,
+        help="Adam learning rate (default 0.003; Transformer 0.01, decaying to 0)",
+    )  # fmt: skip
     p.add_argument("--batch", type=int, default=16, help="sequences per iteration (default 16)")
     p.add_argument(
         "--compare",
@@ -65,6 +78,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         help="processes for --compare (default: one per core; 1 = all in this process)",
     )  # fmt: skip
     p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    from attn_tui.commands._transformer import add_transformer_options
+
+    add_transformer_options(p)
     return p  # fmt: skip
 
 
@@ -72,11 +88,19 @@ def run(args: argparse.Namespace) -> int:
     from attn_tui.core.models.trainer import TrainConfig, default_iters
     from attn_tui.core.parse import InputError
 
-    iters = args.iters if args.iters is not None else default_iters(args.length)
+    if args.model == "transformer":
+        from attn_tui.commands._transformer import run_train
+
+        return run_train(args)
+    from attn_tui.commands._transformer import refuse_transformer_options
+
+    refuse_transformer_options(args)
+    length = 5 if args.length is None else args.length
+    iters = args.iters if args.iters is not None else default_iters(length)
     config = TrainConfig(
-        length=args.length, attention=args.attention or args.score is not None,
+        length=length, attention=args.attention or args.score is not None,
         score=args.score or "dot", feed=args.feed, iters=iters, seed=args.seed,
-        lr=args.lr, batch=args.batch,
+        lr=0.003 if args.lr is None else args.lr, batch=args.batch,
     ).validate()  # fmt: skip
     if args.compare:
         if not (1 <= args.seeds <= MAX_SEEDS):
@@ -144,9 +168,8 @@ def variant_name(variant: str) -> str:
 
 def _single(config, as_json: bool) -> int:
     from rich.console import Console
-    from rich.table import Table
 
-    from attn_tui.core.models.trainer import letters, train
+    from attn_tui.core.models.trainer import train
 
     result = None
     with _progress_bar() as bar:
@@ -166,40 +189,16 @@ def _single(config, as_json: bool) -> int:
     if status:
         print(f"attn-tui train: {message}", file=sys.stderr)
     out = Console()
-    table = Table(title=t("train.result_title"))
-    table.add_column(t("train.col.item"))
-    table.add_column(t("train.col.value"), justify="right")
-    rows = [
-        ("train.row.variant", _variant(config)),
-        ("train.row.feed", t(f"train.feed.{config.feed}")),
-        ("train.row.length", str(config.length)),
-        ("train.row.params", str(result.params)),
-        ("train.row.seed", str(config.seed)),
-        ("train.row.iters", f"{result.iters} / {config.iters}"),
-        ("train.row.seq_acc", _fmt(result.seq_acc)),
-        ("train.row.pos_acc", _fmt(result.pos_acc)),
-        ("train.row.final_loss", _fmt(result.final_loss, ".4g")),
-        ("train.row.seconds", t("train.seconds", value=result.seconds)),
-        ("train.row.eval_seconds", t("train.seconds", value=result.eval_seconds)),
-        ("train.row.speed", t("train.speed", value=result.iters / max(result.seconds, 1e-9))),
-    ]
+    rows = [("train.row.variant", _variant(config)),
+            ("train.row.feed", t(f"train.feed.{config.feed}")), *run_rows(result)]  # fmt: skip
     alignment = result.alignment
     if alignment is not None:
         rows += [
             ("train.row.diag_weight", f"{alignment.weight:.3f}  (1/L = {1 / config.length:.3f})"),
             ("train.row.diag_peaks", f"{alignment.peaks:.0%}"),
         ]
-    for key, value in rows:
-        table.add_row(t(key), value)
     final = result.final
-    if final is not None:
-        probe = final.probe
-        decoded = t(
-            "train.probe", x=letters(probe.x), target=letters(probe.target),
-            prediction=letters(probe.prediction),
-        )  # fmt: skip
-        table.add_row(t("train.row.probe"), decoded)
-    out.print(table)
+    out.print(result_table(rows, final.probe if final is not None else None))
     if final is not None:
         out.print(t("train.held_out_note", n=final.n_eval))
         if final.attention_mean is not None:
@@ -212,23 +211,63 @@ def _single(config, as_json: bool) -> int:
     return status
 
 
-def _attention_table(matrix):
+def run_rows(result) -> list[tuple[str, str]]:
+    """The figures every run has, RNN or Transformer: (text key, value) rows."""
+    config = result.config
+    return [
+        ("train.row.length", str(config.length)),
+        ("train.row.params", str(result.params)),
+        ("train.row.seed", str(config.seed)),
+        ("train.row.iters", f"{result.iters} / {config.iters}"),
+        ("train.row.seq_acc", _fmt(result.seq_acc)),
+        ("train.row.pos_acc", _fmt(result.pos_acc)),
+        ("train.row.final_loss", _fmt(result.final_loss, ".4g")),
+        ("train.row.seconds", t("train.seconds", value=result.seconds)),
+        ("train.row.eval_seconds", t("train.seconds", value=result.eval_seconds)),
+        ("train.row.speed", t("train.speed", value=result.iters / max(result.seconds, 1e-9))),
+    ]
+
+
+def result_table(rows, probe=None):
+    """A run's figures as a table, then the held-out probe decoded."""
     from rich.table import Table
 
+    from attn_tui.core.models.trainer import letters
+
+    table = Table(title=t("train.result_title"))
+    table.add_column(t("train.col.item"))
+    table.add_column(t("train.col.value"), justify="right")
+    for key, value in rows:
+        table.add_row(t(key), value)
+    if probe is not None:
+        decoded = t(
+            "train.probe", x=letters(probe.x), target=letters(probe.target),
+            prediction=letters(probe.prediction),
+        )  # fmt: skip
+        table.add_row(t("train.row.probe"), decoded)
+    return table
+
+
+def _attention_table(matrix, title: str | None = None, labels=None, diagonal: bool = True):
+    """Rows = outputs, columns = inputs; ``labels`` name both axes (default: positions);
+    ``diagonal`` underlines the reversal diagonal (output t reads input L+1−t)."""
+    from rich.table import Table
+    from rich.text import Text
+
     L = matrix.shape[1]
-    table = Table(title=t("train.attention_title"), show_edge=False, pad_edge=False)
+    table = Table(title=title or t("train.attention_title"), show_edge=False, pad_edge=False)
     table.add_column("")
     for j in range(L):
-        table.add_column(str(j + 1), justify="right")
+        table.add_column(str(j + 1) if labels is None else labels[j], justify="right")
     for i, row in enumerate(matrix):
         peak = int(row.argmax())
         cells = []
         for j, v in enumerate(row):
-            text = f"{v:.2f}"
-            if j == L - 1 - i:  # the reversal diagonal: output t reads input L+1−t
-                text = f"[underline]{text}[/underline]"
-            cells.append(f"[bold]{text}[/bold]" if j == peak else text)
-        table.add_row(t("train.out_row", i=i + 1), *cells)
+            style = "bold" if j == peak else ""
+            if diagonal and j == L - 1 - i:
+                style += " underline"
+            cells.append(Text(f"{v:.2f}", style=style.strip()))
+        table.add_row(t("train.out_row", i=i + 1) if labels is None else labels[i], *cells)
     return table
 
 

@@ -10,6 +10,10 @@ A teacher's *answer file* maps question id → answer, as TOML (``sc-dot = 2``) 
 (``{"sc-dot": 2}``, or the filled-in ``attn-tui quiz template --json`` object). A file that
 cannot be read is reported by name and line, as a
 :class:`~attn_tui.core.exercises.model.Problem`, and the rest of a class is graded all the same.
+
+A teacher *composes* a quiz (:func:`compose`: chosen ids, topics, a seeded draw of N); its
+template records the questions it holds under the key ``_quiz`` (no question id can start
+with ``_``), and an answer file that carries the record is marked on those questions only.
 """
 
 from __future__ import annotations
@@ -17,8 +21,8 @@ from __future__ import annotations
 import bisect
 import json
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +39,7 @@ QUICK_SIZE = 10  # questions in a quick quiz
 MAX_WARNINGS = 20  # unknown ids named per answer file; the rest are counted
 FILE_SEED = 0  # a generated question in an answer file is drawn from this seed (template = grading)
 ANSWER_SUFFIXES = (".toml", ".json")
+RECORD_KEY = "_quiz"  # an answer file's list of the questions its quiz holds
 
 
 # -- drawing --------------------------------------------------------------------------------
@@ -70,6 +75,56 @@ def draw_quick(
 def draw_full(bank: Sequence[Exercise]) -> list[Exercise]:
     """Every question, in bank order."""
     return list(bank)
+
+
+def compose(
+    bank: Sequence[Exercise],
+    ids: Sequence[str] = (),
+    topics: Sequence[str] = (),
+    sets: Sequence[str] = (),
+    count: int | None = None,
+    seed: int | None = None,
+) -> list[Exercise]:
+    """A teacher's quiz: the questions of ``sets`` (quiz bank ids; default every bank) that are
+    named in ``ids`` or tagged with one of ``topics`` (neither: all of them), then, with
+    ``count``, that many drawn from those by :func:`draw_quick` with ``seed``.
+
+    Chosen ids alone keep the order they were given in; anything else keeps bank order.
+    A name that matches nothing raises :class:`InputError` naming it.
+    """
+    from attn_tui.core.parse import InputError
+
+    known_sets = list(dict.fromkeys(ex.set_id for ex in bank))
+    for set_id in sets:
+        if set_id not in known_sets:
+            raise InputError(
+                "classroom.compose.unknown_set", name=set_id, known=", ".join(known_sets)
+            )
+    pool = [ex for ex in bank if not sets or ex.set_id in sets]
+    by_id = {ex.id: ex for ex in pool}
+    chosen_ids = list(dict.fromkeys(ids))
+    for qid in chosen_ids:
+        if qid not in by_id:
+            raise InputError("classroom.compose.unknown_id", name=qid)
+    known_topics = list(dict.fromkeys(t for ex in pool for t in ex.topics))
+    for topic in topics:
+        if topic not in known_topics:
+            raise InputError(
+                "classroom.compose.unknown_topic", name=topic, known=", ".join(sorted(known_topics))
+            )
+    if chosen_ids or topics:
+        wanted = set(chosen_ids)
+        picked = [ex for ex in pool if ex.id in wanted or set(ex.topics) & set(topics)]
+        if chosen_ids and not topics:
+            picked = [by_id[qid] for qid in chosen_ids]
+    else:
+        picked = list(pool)
+    if count is not None:
+        if count < 1 or count > len(picked):
+            raise InputError("classroom.compose.count", count=count, available=len(picked))
+        drawn = {ex.id for ex in draw_quick(picked, count, seed)}
+        picked = [ex for ex in picked if ex.id in drawn]
+    return picked
 
 
 # -- scoring a run --------------------------------------------------------------------------
@@ -147,6 +202,8 @@ class AnswerFile:
     path: Path
     answers: dict[str, Any] | None
     problems: tuple[Problem, ...] = ()  # fatal when answers is None; warnings otherwise
+    questions: tuple[str, ...] | None = None  # the ``_quiz`` record: the quiz's question ids
+    record_line: int = 1  # where the record is, for a fault in it
 
     @property
     def name(self) -> str:
@@ -214,8 +271,15 @@ def parse_answers(text: str, name: str, suffix: str, known: Iterable[str] = ()) 
         return AnswerFile(path, None, (Problem.from_fault(name, fault),))
     if not isinstance(data, dict):
         return AnswerFile(path, None, (Problem(name, 1, "quiz.not_a_table", {}),))
+    questions = data.pop(RECORD_KEY, None)
+    if questions is not None:
+        if not isinstance(questions, list) or not all(isinstance(q, str) for q in questions):
+            line = _key_lines(text, [RECORD_KEY]).get(RECORD_KEY, 1)
+            return AnswerFile(path, None, (Problem(name, line, "classroom.bad_record", {}),))
+        questions = tuple(dict.fromkeys(questions))
+    record_line = _key_lines(text, [RECORD_KEY]).get(RECORD_KEY, 1) if questions is not None else 1
     answers = _unwrap(data)
-    known_ids = set(known)
+    known_ids = set(known if questions is None else questions)
     unknown = [qid for qid in answers if known_ids and qid not in known_ids]
     lines = _key_lines(text, unknown[:MAX_WARNINGS])
     warnings = [
@@ -225,7 +289,7 @@ def parse_answers(text: str, name: str, suffix: str, known: Iterable[str] = ()) 
     if len(unknown) > MAX_WARNINGS:  # 200,000 stray keys: name a few, count the rest
         more = {"count": len(unknown) - MAX_WARNINGS}
         warnings.append(Problem(name, warnings[-1].line, "files.more_problems", more))
-    return AnswerFile(path, answers, tuple(warnings))
+    return AnswerFile(path, answers, tuple(warnings), questions, record_line)
 
 
 def read_answers(path: Path, known: Iterable[str] = ()) -> AnswerFile:
@@ -236,7 +300,7 @@ def read_answers(path: Path, known: Iterable[str] = ()) -> AnswerFile:
         text = read_text(path, ANSWER_FILE_LIMIT)
     except FileFault as fault:
         return AnswerFile(path, None, (Problem.from_fault(name, fault),))
-    return parse_answers(text, name, path.suffix, known)
+    return replace(parse_answers(text, name, path.suffix, known), path=path)
 
 
 def answer_files(folder: Path) -> list[Path]:
@@ -271,14 +335,29 @@ class LearnerResult:
 
 
 def grade_answers(
-    bank: Sequence[Exercise], file: AnswerFile, shown: Sequence[Instance] | None = None
+    bank: Sequence[Exercise], file: AnswerFile, shown: Mapping[str, Instance] | None = None
 ) -> LearnerResult:
-    """Grade every question of ``bank``; one the file leaves out counts as unanswered.
-    ``shown``: the bank's file instances, when already drawn (a class shares them)."""
+    """Grade every question of ``bank`` or, when the file records its quiz, the recorded
+    questions only (in the record's order); one the file leaves out counts as unanswered.
+    A recorded id the bank lacks makes the file unmarkable (a total out of the wrong number
+    of questions would mislead), reported like any other fault. ``shown``: the questions'
+    file instances by id, when already drawn (a class shares them)."""
     if file.answers is None:
         return LearnerResult(file, None)
-    shown = [file_instance(ex) for ex in bank] if shown is None else shown
-    answered = [answer(inst, file.answers.get(inst.exercise.id)) for inst in shown]
+    questions = list(bank)
+    if file.questions is not None:
+        by_id = {ex.id: ex for ex in bank}
+        absent = [qid for qid in file.questions if qid not in by_id]
+        if absent:
+            params = {"ids": ", ".join(absent)}
+            problem = Problem(file.name, file.record_line, "classroom.record_unknown", params)
+            broken = replace(file, answers=None, problems=(*file.problems, problem))
+            return LearnerResult(broken, None)
+        questions = [by_id[qid] for qid in file.questions]
+    drawn = shown or {}
+    answered = [
+        answer(drawn.get(ex.id) or file_instance(ex), file.answers.get(ex.id)) for ex in questions
+    ]
     return LearnerResult(file, score_run(answered))
 
 
@@ -288,7 +367,7 @@ def grade_path(bank: Sequence[Exercise], path: Path) -> list[LearnerResult]:
     unexpectedly is reported the same way, and the rest of the class is still graded."""
     files = answer_files(path) if path.is_dir() else [path]
     ids = [ex.id for ex in bank]
-    shown = [file_instance(ex) for ex in bank]  # drawn once for the whole class
+    shown = {ex.id: file_instance(ex) for ex in bank}  # drawn once for the whole class
     results = []
     for p in files:
         file = read_answers(p, ids)
@@ -310,13 +389,13 @@ class ClassSummary:
 
 
 def summarise(bank: Sequence[Exercise], learners: Sequence[LearnerResult]) -> ClassSummary:
+    """Class means; a question's mean is over the learners whose quiz held it."""
     results = [r.result for r in learners if r.result is not None]
-    per_question = {
-        ex.id: (
-            float(np.mean([res.answered[i].grade.score for res in results])) if results else 0.0
-        )
-        for i, ex in enumerate(bank)
-    }
+    scores: dict[str, list[float]] = {ex.id: [] for ex in bank}
+    for res in results:
+        for a in res.answered:
+            scores.setdefault(a.id, []).append(a.grade.score)
+    per_question = {qid: float(np.mean(s)) if s else 0.0 for qid, s in scores.items()}
     per_topic: dict[str, tuple[float, float]] = {}
     for res in results:
         for topic, (s, m) in res.per_topic.items():
@@ -328,6 +407,7 @@ def summarise(bank: Sequence[Exercise], learners: Sequence[LearnerResult]) -> Cl
 
 __all__ = [
     "QUICK_SIZE",
+    "RECORD_KEY",
     "Answered",
     "AnswerFile",
     "ClassSummary",
@@ -335,6 +415,7 @@ __all__ = [
     "QuizResult",
     "answer",
     "answer_files",
+    "compose",
     "draw_full",
     "draw_quick",
     "file_instance",

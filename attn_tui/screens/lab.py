@@ -10,42 +10,65 @@ follows its width), the token labels, and a folded section with W_Q, W_K, W_V, W
 empty for the seeded matrix or typed. Choosing it starts from the numbers on show, so
 nothing changes until the learner edits one.
 
+"the trained Transformer" as the source opens the last Transformer trained in the app
+(training the default one first, in about a second, if there is none): X is what each layer's
+attention reads on a held-out sequence (or one the learner types), W_Q … W_O are the trained
+weights, so every view shows the numbers the model computes. Random weights, where they
+remain, say so.
+
 The views (F4): the attention heatmap of one head with a cursor whose cell's arithmetic is
-written out; Q, K, V with their shapes; every head side by side with Z, the concat and W_O;
-the shapes trace of the seed's n = 10, d_model = 512, h = 8; and the quadratic cost.
+written out; every head of every layer side by side, small (the model view); one head as
+lines between the tokens; Q, K, V with their shapes; every head side by side with Z, the
+concat and W_O; the shapes trace of the seed's n = 10, d_model = 512, h = 8; and the
+quadratic cost.
 """
 
 from __future__ import annotations
 
 import re
+import time
+from pathlib import Path
 
+import numpy as np
 from rich.columns import Columns
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Collapsible, ContentSwitcher, Footer, Input, Select, Static, TextArea
 
+from attn_tui import paths
 from attn_tui.core import format as fmt
-from attn_tui.core.attention import lab
+from attn_tui.core.attention import lab, trained
 from attn_tui.core.attention.lab import LabResult
+from attn_tui.core.models import transformer_file
+from attn_tui.core.models.trainer import letters
+from attn_tui.core.models.transformer_trainer import TransformerConfig, run_to_end
 from attn_tui.core.parse import InputError, parse_matrix
 from attn_tui.i18n import describe, t
 from attn_tui.screens.base import TutorScreen, tr
+from attn_tui.widgets.attention_views import HeadLines, ModelView
 from attn_tui.widgets.fields import LineInput, Tick, say
 from attn_tui.widgets.heatmap import Heatmap
 from attn_tui.widgets.prose import Prose
 
 ACCENT = "bold cyan"
-VIEWS = ("attn", "qkv", "heads", "shapes", "cost")
+VIEWS = ("attn", "qkv", "heads", "shapes", "cost", "model", "lines")
 TYPED = "typed"  # X (and optionally the W matrices) typed by the learner
-SENTENCES = (*lab.PRESETS, "count", TYPED)  # "count": x1 … xn with n from the tokens field
+TRAINED = "trained"  # the last Transformer trained in the app, on a held-out sequence
+SENTENCES = (*lab.PRESETS, "count", TYPED, TRAINED)  # "count": x1 … xn from the tokens field
+# the Transformer's keys live in text/transformer.py
+TEXT_KEY = {
+    "lab.preset.trained": "transformer.lab.source",
+    "lab.view.model": "transformer.lab.view.model",
+    "lab.view.lines": "transformer.lab.view.lines",
+}
 WEIGHTS = ("W_Q", "W_K", "W_V", "W_O")
 MATRICES = ("X", *WEIGHTS)  # the typed fields' ids, and the ``field`` of their faults
 CROSS_OFF = "off"
@@ -61,10 +84,14 @@ FAULT_FIELD = {
     "lab.cross_dim": "cross",
 }
 INT_FIELDS = ("tokens", "d_model", "heads", "seed")
-FIELDS = (*INT_FIELDS, "window", "cross", "labels", *MATRICES)
+FIELDS = (*INT_FIELDS, "window", "cross", "labels", *MATRICES, "sentence", "sequence", "layer")
 # Faults of a typed X that the core words for d_model or the token count.
 TYPED_FAULT_FIELD = {"lab.empty": "X", "lab.too_many_tokens": "X", "lab.d_model": "X"}
 SEED_EXAMPLE = (10, 512, 8)  # the seed text's n, d_model, h
+
+
+def _t(key: str, **params) -> str:
+    return t(TEXT_KEY.get(key, key), **params)
 
 
 def _shape(shape: tuple[int, ...]) -> str:
@@ -105,8 +132,13 @@ def _title(r: LabResult) -> str:
 # ---------------------------------------------------------------------------- the views
 
 
-def render_attention(r: LabResult, head: int, kind: str, cursor: tuple[int, int]) -> RenderableType:
-    """One head's scores or weights as a heatmap, then the arithmetic of the cursor's cell."""
+def render_attention(
+    r: LabResult, head: int, kind: str, cursor: tuple[int, int], shade_if_cut: bool = False
+) -> RenderableType:
+    """One head's scores or weights as a heatmap, then the arithmetic of the cursor's cell.
+
+    ``shade_if_cut``: where the numbers do not fit at their full places, shade alone rather
+    than round (a trained head's 0.95 must not read "1")."""
     parts: list[RenderableType] = [
         Prose(_title(r), "bold"), Prose(_masks(r), "dim"), Prose(t("lab.heat.axes"), "dim"),
     ]  # fmt: skip
@@ -115,7 +147,7 @@ def render_attention(r: LabResult, head: int, kind: str, cursor: tuple[int, int]
                  n_q=r.n_q, n_k=r.n_k)  # fmt: skip
         parts.append(Prose(note, "dim"))
     parts.append(Text(""))
-    maps = {k: _attention_map(r, head, k, cursor) for k in ("scores", "weights")}
+    maps = {k: _attention_map(r, head, k, cursor, shade_if_cut) for k in ("scores", "weights")}
     # Wide enough for both: scores beside weights. Otherwise the one F5 chose.
     side_by_side = Table.grid(padding=(0, 4))
     side_by_side.add_row(maps["scores"], maps["weights"])
@@ -128,7 +160,9 @@ def render_attention(r: LabResult, head: int, kind: str, cursor: tuple[int, int]
     return Group(*parts)
 
 
-def _attention_map(r: LabResult, head: int, kind: str, cursor: tuple[int, int]) -> Group:
+def _attention_map(
+    r: LabResult, head: int, kind: str, cursor: tuple[int, int], shade_if_cut: bool = False
+) -> Group:
     weights = kind == "weights"
     title = t("lab.heat.weights" if weights else "lab.heat.scores", head=head + 1, heads=r.heads)
     heatmap = Heatmap(
@@ -139,6 +173,7 @@ def _attention_map(r: LabResult, head: int, kind: str, cursor: tuple[int, int]) 
         extra=[fmt.fixed(s, 3) for s in r.row_sums[head]] if weights else None,
         extra_title=t("lab.sum"),
         vmin=0.0 if weights else None, vmax=1.0 if weights else None,
+        all_or_shade=shade_if_cut,
     )  # fmt: skip
     return Group(Text(title, ACCENT), heatmap)
 
@@ -339,6 +374,42 @@ def render_cost(r: LabResult) -> RenderableType:
     )
 
 
+def render_model(layers, note: RenderableType, held) -> RenderableType:
+    """Every head of every layer, small and side by side; a trained model's held-out
+    figures per head below."""
+    weights = np.stack([r.weights for r in layers])  # (layers, heads, n_q, n_k)
+    parts: list[RenderableType] = [
+        note, Prose(t("transformer.lab.model_intro"), "dim"), Text(""),
+        ModelView(weights, layer_label=t("transformer.lab.layer_title"),
+                  head_label=t("transformer.lab.head_short")),
+    ]  # fmt: skip
+    if held is not None:
+        parts += [Text(""), Prose(t("transformer.lab.held_title", n=held.n_eval,
+                                    seq=fmt.fixed(held.seq_acc, 3),
+                                    pos=fmt.fixed(held.pos_acc, 3)), "bold")]  # fmt: skip
+        for h in held.heads:
+            parts.append(Prose(t(
+                "transformer.lab.head_line", layer=h.layer, head=h.head,
+                mirror=fmt.fixed(h.mirror, 2), by_symbol=fmt.fixed(h.by_symbol, 2),
+                by_position=fmt.fixed(h.by_position, 2),
+            )))  # fmt: skip
+        parts.append(Prose(t("transformer.lab.measures"), "dim"))
+    return Group(*parts)
+
+
+def render_lines(r: LabResult, head: int, focus: int, note: RenderableType) -> RenderableType:
+    """One head as lines between the tokens; the cursor's query in colour."""
+    return Group(
+        note,
+        Text(t("transformer.lab.lines_title", head=head + 1, heads=r.heads), ACCENT),
+        Prose(t("lab.heat.axes"), "dim"),
+        Text(""),
+        HeadLines(r.weights[head], r.queries.labels, r.memory.labels, focus=focus),
+        Text(""),
+        Prose(t("transformer.lab.lines_hint", query=r.queries.labels[focus]), "italic dim"),
+    )
+
+
 RENDER = {"qkv": render_qkv, "heads": render_heads, "shapes": render_shapes, "cost": render_cost}
 
 
@@ -382,6 +453,7 @@ class LabScreen(TutorScreen):
         ("lab.help.settings_title", "lab.help.settings"),
         ("lab.view.attn", "lab.help.attn"),
         ("lab.key.view", "lab.help.views"),
+        ("transformer.lab.source", "transformer.lab.help"),
     )
     BINDINGS = [
         Binding("f3", "toggle_mask", "lab.key.mask"),
@@ -400,6 +472,10 @@ class LabScreen(TutorScreen):
         self.result: LabResult | None = None
         self.stale = False
         self.cursor = (0, 0)
+        self.shown_layers: tuple[LabResult, ...] = ()  # every layer on show (one unless trained)
+        self.saved: transformer_file.SavedModel | None = None  # the trained Transformer
+        self.held = None  # its held-out evaluation (accuracy, what each head does)
+        self.training_default = False  # training the default Transformer in a worker
 
     # ---- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -410,32 +486,51 @@ class LabScreen(TutorScreen):
                 yield tr(Static(classes="field-label"), "lab.sentence")
                 yield Select(self._sentence_options(), id="sentence", compact=True,
                              allow_blank=False, value=config.preset)  # fmt: skip
+                yield Static(id="sentence-error", classes="error")
+                yield from self._trained_fields()
                 yield from self._typed_fields()
-                yield from self._int_row("tokens", "lab.tokens", len(lab.PRESETS[config.preset]))
-                yield from self._int_row("d_model", "lab.d_model_label", config.d_model)
-                yield from self._int_row("heads", "lab.heads_label", config.heads)
-                yield from self._int_row("seed", "lab.seed", config.seed)
-                yield tr(
-                    Tick(value=config.causal, id="causal", compact=True), "lab.causal", "label"
-                )
-                with Horizontal(classes="row"):
-                    yield tr(Static(classes="inline-label"), "lab.window_label")
-                    yield tr(Input("", id="window", compact=True, type="integer"),
-                             "lab.window_placeholder", "placeholder")  # fmt: skip
-                yield Static(id="window-error", classes="error")
-                yield tr(Static(classes="field-label"), "lab.cross_label")
-                yield Select(self._cross_options(), id="cross", compact=True,
-                             allow_blank=False, value=CROSS_OFF)  # fmt: skip
-                yield Static(id="cross-error", classes="error")
+                with Vertical(id="random-settings"):  # what a trained model's file decides
+                    yield from self._int_row(
+                        "tokens", "lab.tokens", len(lab.PRESETS[config.preset])
+                    )
+                    yield from self._int_row("d_model", "lab.d_model_label", config.d_model)
+                    yield from self._int_row("heads", "lab.heads_label", config.heads)
+                    yield from self._int_row("seed", "lab.seed", config.seed)
+                    yield tr(
+                        Tick(value=config.causal, id="causal", compact=True), "lab.causal", "label"
+                    )
+                    with Horizontal(classes="row"):
+                        yield tr(Static(classes="inline-label"), "lab.window_label")
+                        yield tr(Input("", id="window", compact=True, type="integer"),
+                                 "lab.window_placeholder", "placeholder")  # fmt: skip
+                    yield Static(id="window-error", classes="error")
+                    yield tr(Static(classes="field-label"), "lab.cross_label")
+                    yield Select(self._cross_options(), id="cross", compact=True,
+                                 allow_blank=False, value=CROSS_OFF)  # fmt: skip
+                    yield Static(id="cross-error", classes="error")
             with Vertical(id="lab-right"):
                 yield Static(id="stale", classes="stale")
                 with ContentSwitcher(initial="view-attn", id="lab-views"):
                     with HeatPanel(id="view-attn"):
                         yield Static(id="attn-body")
                     for name in VIEWS[1:]:
-                        with ViewPanel(id=f"view-{name}"):
+                        panel = HeatPanel if name == "lines" else ViewPanel  # arrows: the query
+                        with panel(id=f"view-{name}"):
                             yield Static(id=f"{name}-body")
         yield Footer(show_command_palette=False)
+
+    def _trained_fields(self) -> ComposeResult:
+        """What the trained model is, the sequence it reads and the layer on show."""
+        with Vertical(id="trained"):
+            yield Static(id="trained-info")
+            with Horizontal(classes="row"):
+                yield tr(Static(classes="inline-label"), "transformer.lab.sequence")
+                yield LineInput(id="sequence", compact=True)
+            yield Static(id="sequence-error", classes="error")
+            with Horizontal(classes="row"):
+                yield tr(Static(classes="inline-label"), "transformer.lab.layer")
+                yield Input("1", id="layer", compact=True, type="integer")
+            yield Static(id="layer-error", classes="error")
 
     def _typed_fields(self) -> ComposeResult:
         """X, its labels and the four W matrices; shown while "typed rows" is chosen."""
@@ -463,7 +558,7 @@ class LabScreen(TutorScreen):
         yield Static(id=f"{field}-error", classes="error")
 
     def _sentence_options(self) -> list[tuple[str, str]]:
-        return [(t(f"lab.preset.{name}"), name) for name in SENTENCES]
+        return [(_t(f"lab.preset.{name}"), name) for name in SENTENCES]
 
     def _cross_options(self) -> list[tuple[str, str]]:
         return [(t("lab.cross.off"), CROSS_OFF)] + [
@@ -481,6 +576,8 @@ class LabScreen(TutorScreen):
         errors: dict[str, str] = {}
         ints: dict[str, int] = {}
         sentence = self.query_one("#sentence", Select).value
+        if sentence == TRAINED:
+            return self._read_trained()
         typed = sentence == TYPED
         for field in INT_FIELDS:
             if typed and field in ("tokens", "d_model"):
@@ -521,6 +618,33 @@ class LabScreen(TutorScreen):
             errors[self._fault_field(err, typed)] = describe(err)
             return None, errors
         return result, errors
+
+    def _read_trained(self) -> tuple[LabResult | None, dict[str, str]]:
+        """The trained model on the typed (or held-out) sequence: one lab result per layer."""
+        if self.saved is None:
+            key = (
+                "transformer.lab.training" if self.training_default else "transformer.lab.no_model"
+            )
+            return None, {"sentence": t(key)}
+        config = self.saved.config
+        errors: dict[str, str] = {}
+        x = None
+        try:
+            x = trained.parse_sequence(self.query_one("#sequence", Input).value, config.length)
+        except InputError as err:
+            errors["sequence"] = describe(err)
+        layer = 0
+        try:
+            layer = int(self.query_one("#layer", Input).value.strip())
+        except ValueError:
+            pass
+        if not 1 <= layer <= config.layers:
+            errors["layer"] = t("transformer.lab.bad_layer", layers=config.layers)
+        if errors or x is None:
+            return None, errors
+        # letters alone on the axes: their order is the position, and "A10" would not fit
+        self.shown_layers = trained.open_trained(self.saved.model, config, x, numbered=False).layers
+        return self.shown_layers[layer - 1], errors
 
     def _read_typed(
         self, seed: int | None, errors: dict[str, str]
@@ -566,13 +690,19 @@ class LabScreen(TutorScreen):
         return FAULT_FIELD.get(err.code, "tokens")
 
     def recompute(self) -> None:
-        typed = self.query_one("#sentence", Select).value == TYPED
+        sentence = self.query_one("#sentence", Select).value
+        typed = sentence == TYPED
         self.query_one("#typed").set_class(typed, "-shown")
+        self.query_one("#trained").set_class(sentence == TRAINED, "-shown")
+        self.query_one("#random-settings").set_class(sentence == TRAINED, "-hidden")
         self.query_one("#tokens-row").set_class(typed, "-hidden")
         self.query_one("#d_model", Input).disabled = typed
+        self._show_trained_info()
         result, errors = self._read()
         if result is not None:
             self.result = result
+            if sentence != TRAINED:
+                self.shown_layers = (result,)
             if typed:  # d_model and n follow the typed X
                 with self.prevent(Input.Changed):
                     self.query_one("#d_model", Input).value = str(result.d_model)
@@ -596,19 +726,103 @@ class LabScreen(TutorScreen):
         say(self.query_one("#stale", Static), t("lab.stale") if self.stale and self.result else "")
         for i, name in enumerate(VIEWS):
             panel = self.query_one(f"#view-{name}", ViewPanel)
-            panel.border_title = t("lab.view_of", view=t(f"lab.view.{name}"), i=i + 1, n=len(VIEWS))
+            panel.border_title = t(
+                "lab.view_of", view=_t(f"lab.view.{name}"), i=i + 1, n=len(VIEWS)
+            )
             panel.set_class(self.stale, "-stale")
         r = self.result
         if r is None:
             return
-        self.query_one(
-            "#view-attn", ViewPanel
-        ).border_subtitle = f"{t('lab.key.head')} {self.head + 1}/{r.heads}"
+        for name in ("attn", "lines"):
+            self.query_one(
+                f"#view-{name}", ViewPanel
+            ).border_subtitle = f"{t('lab.key.head')} {self.head + 1}/{r.heads}"
+        note = self._weights_note()
         self.query_one("#attn-body", Static).update(
-            render_attention(r, self.head, self.kind, self.cursor)
+            Group(
+                note,
+                render_attention(
+                    r, self.head, self.kind, self.cursor, shade_if_cut=self._showing_trained()
+                ),
+            )  # fmt: skip
+        )
+        held = self.held if self._showing_trained() else None
+        self.query_one("#model-body", Static).update(render_model(self.shown_layers, note, held))
+        self.query_one("#lines-body", Static).update(
+            render_lines(r, self.head, self.cursor[0], note)
         )
         for name, render in RENDER.items():
             self.query_one(f"#{name}-body", Static).update(render(r))
+
+    # ---- the trained Transformer ----------------------------------------------------------
+    def _showing_trained(self) -> bool:
+        return self.query_one("#sentence", Select).value == TRAINED and self.saved is not None
+
+    def _weights_note(self) -> RenderableType:
+        """One line saying whose weights these are: trained, or random and so meaningless."""
+        if self._showing_trained():
+            config = self.saved.config
+            layer = next((k for k, r in enumerate(self.shown_layers, 1) if r is self.result), 1)
+            task = t(f"transformer.task.{config.task}")
+            text = t("transformer.lab.note_trained", task=task, layer=layer, layers=config.layers)
+            return Prose(text, "green")
+        seed = self.query_one("#seed", Input).value.strip() or "?"
+        return Prose(t("transformer.lab.note_random", seed=seed), "yellow")
+
+    def _show_trained_info(self) -> None:
+        info = self.query_one("#trained-info", Static)
+        if self.saved is None:
+            info.update("")
+            return
+        config, summary = self.saved.config, self.saved.summary
+        text = t("transformer.lab.info", task=t(f"transformer.task.{config.task}"),
+                 length=config.length, layers=config.layers, heads=config.heads,
+                 d_model=config.d_model, positions=t(f"transformer.positions.{config.positions}"),
+                 iters=summary.get("iters", "?"), params=self.saved.model.n_params,
+                 seq=fmt.fixed(self.held.seq_acc, 3) if self.held else "—")  # fmt: skip
+        info.update(Prose(text, "dim"))
+
+    def _open_trained(self) -> None:
+        """Open the last Transformer trained in the app; with none (or a damaged file, set
+        aside), train the default one in a worker first."""
+        path = paths.last_transformer(paths.data_dir(self.app.data_dir))
+        saved = None
+        if path.exists():
+            try:
+                saved = transformer_file.load(path)
+            except InputError as err:
+                aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+                try:
+                    path.rename(aside)
+                except OSError:
+                    aside = path
+                self.notify(t("transformer.lab.damaged", reason=describe(err), aside=aside.name),
+                            severity="warning", timeout=10)  # fmt: skip
+        if saved is not None:
+            self._use_saved(saved)
+        elif not self.training_default:
+            self.training_default = True
+            self._train_default(path)
+
+    @work(thread=True, exclusive=True, group="lab-train", exit_on_error=False)
+    def _train_default(self, path: Path) -> None:
+        result = run_to_end(TransformerConfig())  # reversal, L 10: about a second
+        saved = transformer_file.result_as_saved(result)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            transformer_file.save_result(path, result)
+        except (InputError, OSError):
+            pass  # not kept for next time, but shown all the same
+        self.app.call_from_thread(self._use_saved, saved)
+
+    def _use_saved(self, saved: transformer_file.SavedModel) -> None:
+        self.training_default = False
+        self.saved = saved
+        self.held = trained.held_out(saved.model, saved.config)
+        with self.prevent(Input.Changed):
+            self.query_one("#sequence", Input).value = letters(saved.probe)
+            self.query_one("#layer", Input).value = "1"
+        self.recompute()
 
     def relocalize(self) -> None:
         # Relabelling the options must not count as choosing one (it would reset fields).
@@ -649,6 +863,8 @@ class LabScreen(TutorScreen):
         if event.value in lab.PRESETS:
             with self.prevent(Input.Changed):
                 self.query_one("#tokens", Input).value = str(len(lab.PRESETS[str(event.value)]))
+        if event.value == TRAINED:
+            self._open_trained()
         self.recompute()
 
     @on(Select.Changed, "#cross")

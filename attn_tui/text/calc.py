@@ -12,7 +12,7 @@ TEXT = {
     "calc.values": ("值 V（留空 = 与键相同）", "Values V (empty = same as keys)"),
     "calc.query_placeholder": ("例如 1 0 1", "e.g. 1 0 1"),
     "calc.scale": ("除以 √d", "Divide by √d"),
-    "calc.hard": ("硬最大（argmax）", "Hard max (argmax)"),
+    "calc.hard": ("硬注意力（argmax）", "Hard max (argmax)"),
     "calc.temperature": ("温度 T", "Temperature T"),
     "calc.preset": ("示例", "Preset"),
     "calc.stale": (
@@ -77,7 +77,7 @@ TEXT = {
         "A softmax never gives exactly 0: even an unrelated key keeps a little weight, so gradients still reach it.",
     ),
     "calc.s3.hard": (
-        "硬最大：第一个最大分数（k{i}）拿到权重 1，其余全是 0。",
+        "硬注意力（argmax）：第一个最大分数（k{i}）拿到权重 1，其余全是 0。",
         "Hard max: the first largest score (k{i}) gets weight 1, every other key gets 0.",
     ),
     "calc.s3.hard_grad": (
@@ -144,7 +144,7 @@ TEXT = {
         "weighted sum. Every number comes with its arithmetic.",
     ),
     "calc.help.switches": (
-        "开关：缩放、硬最大、温度。改动后立即重算，可以对比效果。",
+        "开关：缩放、硬注意力（argmax）、温度。改动后立即重算，可以对比效果。",
         "Switches: scaling, hard max, temperature. Everything is recomputed at once, so you can compare.",
     ),
     "calc.help.experiment": (

@@ -345,7 +345,7 @@ TEXT = {
     ),
     "ex.example.fail": ("不通过", "fail"),
     "ex.calculator_needs": (
-        "“calculator”至少要有 query 和 keys。",
+        "“calculator”至少要有 “query” 和 “keys” 两项。",
         "“calculator” needs at least query and keys.",
     ),
     "ex.kind_mismatch": (
@@ -359,6 +359,127 @@ TEXT = {
     "ex.check_mismatch": (
         "存的答案 {stored} 与核心重新算出的 {computed}（{fn}）不符。",
         "the stored answer {stored} differs from what the core computes, {computed} ({fn}).",
+    ),
+    # checked claims {= …} in exercise texts (attn_tui/core/exercises/claims.py)
+    "ex.claim.does_not_hold": (
+        "核对式不成立：{{= {claim}}}：两边算出来分别是 {left} 和 {right}。",
+        "a checked claim does not hold: {{= {claim}}}: the two sides come to {left} and {right}.",
+    ),
+    "ex.claim.shown_value": (
+        "核对式不成立：{{= {claim}}} 写的是 {shown}，算出来是 {value}。",
+        "a checked claim does not hold: {{= {claim}}} shows {shown}, but the value is {value}.",
+    ),
+    "ex.claim.count": (
+        "核对式不成立：{{= {claim}}} 写了 {shown} 个数，算出来有 {computed} 个（{value}）。",
+        "a checked claim does not hold: {{= {claim}}} shows {shown} number(s) for {computed} computed ({value}).",
+    ),
+    "ex.claim.shapes_differ": (
+        "核对式不成立：{{= {claim}}} 两边形状不同（{left} 与 {right}）。",
+        "a checked claim does not hold: {{= {claim}}} compares values of different shapes ({left} and {right}).",
+    ),
+    "ex.claim.unclosed": (
+        "核对式 “{claim}…” 没有用 }} 收尾。",
+        "the checked claim “{claim}…” has no closing }}.",
+    ),
+    "ex.claim.too_long": (
+        "核对式 {{= {claim}}} 太长：最多 {limit} 个字符。",
+        "the checked claim {{= {claim}}} is too long: at most {limit} characters.",
+    ),
+    "ex.claim.superscript": (
+        "核对式 {{= {claim}}} 里的上标 “{found}” 不是一个整数次幂。",
+        "in the checked claim {{= {claim}}}, the superscript “{found}” is not a whole power.",
+    ),
+    "ex.claim.cannot_read": (
+        "核对式 {{= {claim}}} 里的 “{found}” 读不懂：只能写数、+ − × · / ÷、² ⁻⁴ ^、√、%、括号、函数名和 = ≈ < > ≤ ≥。",
+        "the checked claim {{= {claim}}} contains “{found}”, which it cannot read: use numbers, + − × · / ÷, ² ⁻⁴ ^, √, %, brackets, function names and = ≈ < > ≤ ≥.",
+    ),
+    "ex.claim.expected": (
+        "核对式 {{= {claim}}} 这里应有 “{want}”，却是 “{found}”。",
+        "the checked claim {{= {claim}}} wants “{want}” where it has “{found}”.",
+    ),
+    "ex.claim.unexpected": (
+        "核对式 {{= {claim}}} 里多出了 “{found}”。",
+        "the checked claim {{= {claim}}} has an unexpected “{found}”.",
+    ),
+    "ex.claim.too_deep": (
+        "核对式 {{= {claim}}} 括号套得太深（最多 {limit} 层）。",
+        "the checked claim {{= {claim}}} nests brackets too deeply (at most {limit}).",
+    ),
+    "ex.claim.too_many": (
+        "核对式 {{= {claim}}} 里的数太多（最多 {limit} 个）。",
+        "the checked claim {{= {claim}}} holds too many numbers (at most {limit}).",
+    ),
+    "ex.claim.bad_index": (
+        "核对式 {{= {claim}}} 的 [ ] 里应是从 1 数起的整数。",
+        "in the checked claim {{= {claim}}}, [ ] takes a whole number counted from 1.",
+    ),
+    "ex.claim.unknown_name": (
+        "核对式 {{= {claim}}} 里的 “{found}” 不认识（可用：{known}）。",
+        "the checked claim {{= {claim}}} names “{found}”, which it does not know (known: {known}).",
+    ),
+    "ex.claim.no_relation": (
+        "核对式 {{= {claim}}} 缺少 =、≈、<、>、≤ 或 ≥；只想显示一个数时写 {{= 数 | 算式}}。",
+        "the checked claim {{= {claim}}} has no =, ≈, <, >, ≤ or ≥; to show only a figure, write {{= figure | expression}}.",
+    ),
+    "ex.claim.not_expression": (
+        "核对式 | 后面应是一个算式，不能再带 = 或 ≈：{{= {claim}}}。",
+        "after | a checked claim wants an expression, without = or ≈: {{= {claim}}}.",
+    ),
+    "ex.claim.want_vector": (
+        "核对式 {{= {claim}}} 里 {name} 应是一个向量。",
+        "in the checked claim {{= {claim}}}, {name} must be a vector.",
+    ),
+    "ex.claim.want_matrix": (
+        "核对式 {{= {claim}}} 里 {name} 应是一个矩阵（元组的元组）。",
+        "in the checked claim {{= {claim}}}, {name} must be a matrix (a tuple of tuples).",
+    ),
+    "ex.claim.rnn_sizes": (
+        "核对式 {{= {claim}}} 里 rnn_params 的三个尺寸应是 1 到 10000 的整数。",
+        "in the checked claim {{= {claim}}}, rnn_params wants three whole sizes from 1 to 10000.",
+    ),
+    "ex.claim.shapes": (
+        "核对式 {{= {claim}}} 里有形状对不上的向量或矩阵。",
+        "the checked claim {{= {claim}}} combines vectors or matrices whose shapes do not fit.",
+    ),
+    "ex.claim.negative_root": (
+        "核对式 {{= {claim}}} 对负数开了平方根。",
+        "the checked claim {{= {claim}}} takes the square root of a negative number.",
+    ),
+    "ex.claim.power": (
+        "核对式 {{= {claim}}} 的指数应是一个不超过 {limit} 的数。",
+        "in the checked claim {{= {claim}}}, a power must be one number no larger than {limit}.",
+    ),
+    "ex.claim.no_entry": (
+        "核对式 {{= {claim}}} 取不到第 {index} 项。",
+        "the checked claim {{= {claim}}} asks for entry {index}, which does not exist.",
+    ),
+    "ex.claim.division_by_zero": (
+        "核对式 {{= {claim}}} 除以了 0。",
+        "the checked claim {{= {claim}}} divides by 0.",
+    ),
+    "ex.claim.not_finite": (
+        "核对式 {{= {claim}}} 算出的不是有限数（太大或无定义）。",
+        "the checked claim {{= {claim}}} does not compute to a finite number (too large or undefined).",
+    ),
+    "ex.claim.trainer_args": (
+        "核对式 {{= {claim}}} 里 trainer 的参数应写成带单引号的名字，如 trainer('L10-qk', 'seq_acc')。",
+        "in the checked claim {{= {claim}}}, trainer takes quoted names, e.g. trainer('L10-qk', 'seq_acc').",
+    ),
+    "ex.claim.trainer_row": (
+        "核对式 {{= {claim}}} 里的实验 “{row}” 不在训练器的结果表里（有：{known}）。",
+        "the checked claim {{= {claim}}} names the experiment “{row}”, which the trainer's table does not hold (it has: {known}).",
+    ),
+    "ex.claim.trainer_metric": (
+        "核对式 {{= {claim}}} 里实验 {row} 没有 “{metric}” 这一项（有：{known}；统计量可选 mean、sd、min、max、n）。",
+        "in the checked claim {{= {claim}}}, experiment {row} has no “{metric}” (it has: {known}; the statistic is mean, sd, min, max or n).",
+    ),
+    "ex.claim.book_figure": (
+        "核对式 {{= {claim}}} 要的课本数字 “{figure}” 课本里没有。",
+        "the checked claim {{= {claim}}} asks for the book's figure “{figure}”, which the book does not give.",
+    ),
+    "ex.claim.arguments": (
+        "核对式 {{= {claim}}} 里有函数拿到了不合适的参数。",
+        "in the checked claim {{= {claim}}}, a function is given arguments it cannot use.",
     ),
     "ex.unknown_placeholder": (
         "生成题里的 {{{name}}} 不认识（可用：{known}）。",
@@ -407,6 +528,16 @@ TEXT = {
         "{files} 个文件、{sets} 组、{exercises} 题：全部通过。",
         "{files} files, {sets} sets, {exercises} exercises: all valid.",
     ),
+    "ex.cmd.warning": ("用词提醒", "wording"),
+    "ex.cmd.warnings": (
+        "另有 {count} 条用词提醒：文件照样能用，但与词表（exercises/glossary.toml）的写法不一致。",
+        "{count} wording warning(s): the files still load, but differ from the glossary (exercises/glossary.toml).",
+    ),
+    "ex.warn.avoided": (
+        "{key} 的 {language} 文本写了 “{form}”，词表里的写法是 “{chosen}”。",
+        "the {language} text of {key} says “{form}”; the glossary's form is “{chosen}”.",
+    ),
+    "ex.glossary": ("词表读不懂：{detail}", "the glossary cannot be read: {detail}"),
     "ex.cmd.invalid": (
         "{files} 个文件中有 {problems} 个问题。",
         "{problems} problems in {files} files.",

@@ -24,6 +24,7 @@ TEXT = {
     "quiz.topic.cost": ("计算代价", "cost"),
     "quiz.topic.interpretability": ("可解释性", "interpretability"),
     "quiz.topic.rnn": ("RNN", "RNN"),
+    "quiz.topic.positions": ("位置编码", "positional encoding"),
     # -- the screen: choosing
     "quiz.title": ("自测", "Self-check quiz"),
     "quiz.intro": (

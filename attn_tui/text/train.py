@@ -437,11 +437,13 @@ TEXT = {
         "letter), a sample decode (green = right, red = wrong) and the loss curve.",
     ),
     "train.ui.help.heatmap": (
-        "热力图是探针序列的注意力，以百分数表示：行是输出位置 t，列是输入位置，下划线标出反转需要的"
+        "热力图是探针序列的注意力，以百分数表示（探针序列是从留出集里固定挑出的一条序列，每次都用它来解码、画注意力，前后的图才能对照着看）：行是输出位置 t，列是输入位置，下划线标出反转需要的"
         "对角线（输出 t 读输入 L+1−t），最后一列是每行峰值所在的输入（✓ 在对角线上，← 左边一列）。"
         "颜色默认是绝对的 0–100，平的图看起来就是平的；ctrl+r 换成本图自身的最小–最大值，细小差别会被"
         "放大（图例会说明现在用哪种）。图例还给出均匀水平 1/L。F3 在探针和留出集平均之间切换。",
-        "The heatmap is the probe's attention in percent: rows are output positions t, columns "
+        "The heatmap is the probe's attention in percent (the probe sequence is one held-out "
+        "sequence kept fixed and decoded at every update, so its pictures can be compared "
+        "over time): rows are output positions t, columns "
         "input positions, the diagonal reversal needs (output t reads input L+1−t) underlined, "
         "and each row's peak input last (✓ on the diagonal, ← one column left). Colours span "
         "an absolute 0–100 by default, so a flat map looks flat; ctrl+r switches to the map's "

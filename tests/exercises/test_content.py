@@ -269,3 +269,19 @@ def test_a_broken_teacher_file_is_one_entry_and_the_rest_load(tmp_path: Path):
     assert len(dup) == 1 and dup[0].code == "ex.duplicate_set" and dup[0].line == 2
     assert "01.toml" in dup[0].format(t, "en")
     assert lib.get("s").source == "shipped" and lib.get("t1").source == "extra"
+
+
+def test_a_translated_parameter_follows_the_language_asked_for():
+    """A Msg parameter (e.g. the rule a generator parameter breaks) is translated into the
+    language the problem is formatted in, not the app's current one."""
+    from attn_tui import i18n
+    from attn_tui.core.exercises.model import Msg, Problem
+
+    params = {"fn": "dot", "param": "query", "value": "x", "rule": Msg("ex.rule.number")}
+    problem = Problem("f.toml", 3, "ex.param_invalid", params)
+    i18n.set_lang("en")
+    try:
+        assert "数字" in problem.message(t, "zh") and "a number" not in problem.message(t, "zh")
+        assert "a number" in problem.message(t, "en")
+    finally:
+        i18n.set_lang("en")

@@ -181,7 +181,7 @@ def test_rnn_generator_draws_from_the_lists_and_counts_right():
     assert seen_attention == {True, False}
     fixed = draw({"fn": "rnn_params", "attention": True}, 3)
     assert fixed.values["attention"] is True
-    assert fixed.display("en")["attention"] == "with" and fixed.display("zh")["attention"] == "有"
+    assert fixed.display("en")["attention"] == "with" and fixed.display("zh")["attention"] == "加"
 
 
 @pytest.mark.parametrize(

@@ -40,9 +40,10 @@ def test_template_toml_round_trip_with_the_key_scores_full_marks(tmp_path, capsy
     assert main(["--lang", "en", "quiz", "template"]) == 0
     text = capsys.readouterr().out
     blank = tomllib.loads(text)
-    assert blank == {ex.id: "" for ex in bank}  # every question, in bank order, empty
+    # every question, in bank order, empty; the record names them all
+    assert blank == {"_quiz": [ex.id for ex in bank]} | {ex.id: "" for ex in bank}
     assert "# What are the three steps of attention" in text
-    assert "#   c. Compare it with the uniform 0.10" in text  # choices listed for choice kinds
+    assert "#   c. Compare with the uniform 1/L, check that each row" in text  # choices listed
     # The learner fills it in: replace each `id = ""` with the key.
     filled = text
     for ex in bank:
@@ -109,7 +110,7 @@ def test_the_key_is_printed_only_with_show_key(tmp_path, capsys):
     (tmp_path / "a.toml").write_text("sc-dot = 3\n", "utf-8")
     assert main(["--lang", "en", "quiz", "grade", str(tmp_path / "a.toml")]) == 0
     plain = capsys.readouterr().out
-    assert "c. Compare" not in plain and "a.toml: 0/50 (0%)" in plain
+    assert "c. Compare" not in plain and "a.toml: 0/55 (0%)" in plain
     assert main(["--lang", "en", "quiz", "grade", str(tmp_path / "a.toml"), "--show-key"]) == 0
     assert "c. Compare" in capsys.readouterr().out  # sc-myth-peak-why's right choice
     status, out = grade_json(capsys, tmp_path / "a.toml", "--show-key")

@@ -155,6 +155,8 @@ async def test_token_count_and_views():
         text = body(screen, "cost", 80)
         assert "3² = 9 scores" in text and "100×" in text and "10,000" in text
         assert "1,000,000" in text
+        await pilot.press("f4", "f4")  # all heads small, then token to token
+        assert screen.view == "lines" and "Random weights (seed 0)" in body(screen, "lines", 80)
         await pilot.press("f4")
         assert screen.view == "attn"
 

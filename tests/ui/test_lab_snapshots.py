@@ -75,3 +75,56 @@ async def _typed(pilot) -> None:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_lab_typed(snap_compare, lang):
     assert snap_compare(AttnApp(lang=lang), terminal_size=(80, 24), run_before=_typed)
+
+
+# ---- the lab opened on a trained Transformer -------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def trained_dir(tmp_path_factory):
+    """A data directory holding the default Transformer (reversal, L 10, seed 0), trained once."""
+    from attn_tui import paths
+    from attn_tui.core.models import transformer_file
+    from attn_tui.core.models.transformer_trainer import TransformerConfig, run_to_end
+
+    data = tmp_path_factory.mktemp("data")
+    result = run_to_end(TransformerConfig())
+    transformer_file.save(paths.last_transformer(data), result.model, result.config,
+                          result.final.probe.x, {"iters": result.iters})  # fmt: skip
+    return data
+
+
+def _trained(*keys: str):
+    async def run_before(pilot) -> None:
+        pilot.app.switch_mode("lab")
+        await pilot.pause()
+        screen = pilot.app.screen
+        screen.query_one("#sentence", Select).value = "trained"
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        screen.query_one("#view-attn").focus()
+        await pilot.press(*keys)
+        for widget in [*screen.query(Input), *screen.query(TextArea)]:
+            widget.cursor_blink = False
+        await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_lab_trained_attention(snap_compare, trained_dir, lang, size):
+    app = AttnApp(lang=lang, data_dir=trained_dir)
+    assert snap_compare(app, terminal_size=size, run_before=_trained("down", "right"))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_lab_trained_model_view(snap_compare, trained_dir, lang):
+    app = AttnApp(lang=lang, data_dir=trained_dir)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_trained("shift+f4", "shift+f4"))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_lab_trained_token_lines(snap_compare, trained_dir, lang):
+    app = AttnApp(lang=lang, data_dir=trained_dir)
+    assert snap_compare(app, terminal_size=(120, 40), run_before=_trained("shift+f4", "down"))

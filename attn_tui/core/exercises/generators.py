@@ -24,6 +24,7 @@ import numpy as np
 
 from attn_tui.core.attention.steps import attend, softmax
 from attn_tui.core.exercises.model import Exercise, Msg
+from attn_tui.core.exercises.worked import worked
 from attn_tui.core.parse import InputError, parse_matrix, parse_vector, shown
 
 # -- reading parameters ---------------------------------------------------------------------
@@ -331,14 +332,18 @@ class Drawn:
     values: dict[str, Any]  # raw: ints, lists, bools
     answer: float | np.ndarray
     calculator: dict[str, str] | None = None  # prefill for "try it in the calculator"
+    worked: str = ""  # the arithmetic from these numbers to the answer (``{worked}``)
 
     def display(self, lang: str) -> dict[str, str]:
-        """Each placeholder's text. ``{attention}`` reads 有/无 in zh and with/without in en."""
-        out: dict[str, str] = {}
+        """Each placeholder's text. ``{attention}`` reads 加/不加 in zh and with/without in en
+        (``{attention}点积注意力``: 加点积注意力, 不加点积注意力)."""
+        out: dict[str, str] = {"worked": self.worked}
         for name, value in self.values.items():
             if isinstance(value, bool):
                 out[name] = (
-                    ("有" if value else "无") if lang == "zh" else ("with" if value else "without")
+                    ("加" if value else "不加")
+                    if lang == "zh"
+                    else ("with" if value else "without")
                 )
             elif isinstance(value, np.ndarray) and value.ndim == 2:
                 out[name] = fmt_matrix(value)
@@ -435,31 +440,35 @@ def _pick(rng: np.random.Generator, options: list[Any]) -> Any:
 
 
 _ATT_DEFAULTS = {"keys": 3, "dim": 3, "low": -2, "high": 2}
-_ATT_DRAWS = ("query", "keys", "d", "n")
+_ATT_DRAWS = ("query", "keys", "d", "n", "worked")
 GENERATORS: dict[str, GenSpec] = {
     "attention.scores": GenSpec("vector", _ATT_DEFAULTS, _ATT_DRAWS, _draw_attention),
     "attention.weights": GenSpec("vector", _ATT_DEFAULTS, _ATT_DRAWS, _draw_attention),
     "attention.output": GenSpec("vector", _ATT_DEFAULTS, _ATT_DRAWS, _draw_attention),
-    "softmax": GenSpec("vector", {"n": 3, "low": -3, "high": 3}, ("scores", "n"), _draw_softmax),
-    "sqrt": GenSpec("number", {"choices": [3, 16, 64, 100, 256, 512]}, ("d",), _draw_sqrt),
-    "causal_mask": GenSpec("matrix", {"n_min": 3, "n_max": 5}, ("n",), _draw_causal),
+    "softmax": GenSpec(
+        "vector", {"n": 3, "low": -3, "high": 3}, ("scores", "n", "worked"), _draw_softmax
+    ),
+    "sqrt": GenSpec("number", {"choices": [3, 16, 64, 100, 256, 512]}, ("d", "worked"), _draw_sqrt),
+    "causal_mask": GenSpec("matrix", {"n_min": 3, "n_max": 5}, ("n", "worked"), _draw_causal),
     "rnn_params": GenSpec(
         "number",
         {"hidden": [8, 16, 32], "symbols": [4, 6, 8], "attention": None},
-        ("input", "hidden", "output", "attention"),
+        ("input", "hidden", "output", "attention", "worked"),
         _draw_rnn,
     ),
     "head_dim": GenSpec(
         "number",
         {"d_model": [64, 128, 256, 512], "heads": [2, 4, 8]},
-        ("d_model", "heads"),
+        ("d_model", "heads", "worked"),
         _draw_head_dim,
     ),
-    "score_count": GenSpec("number", {"n_min": 4, "n_max": 1000}, ("n",), _draw_score_count),
+    "score_count": GenSpec(
+        "number", {"n_min": 4, "n_max": 1000}, ("n", "worked"), _draw_score_count
+    ),
     "cost_ratio": GenSpec(
         "number",
         {"choices": [[10, 100], [100, 1000], [50, 200]]},
-        ("n_from", "n_to"),
+        ("n_from", "n_to", "worked"),
         _draw_cost_ratio,
     ),
 }
@@ -485,7 +494,13 @@ def draw(spec: Mapping[str, Any], seed: int) -> Drawn:
     if "query" in values:
         calculator = {"query": fmt_vector(values["query"]), "keys": fmt_matrix(values["keys"])}
     return Drawn(
-        fn=fn, seed=seed, kind=gen.kind, values=values, answer=answer, calculator=calculator
+        fn=fn,
+        seed=seed,
+        kind=gen.kind,
+        values=values,
+        answer=answer,
+        calculator=calculator,
+        worked=worked(fn, values, answer),
     )
 
 

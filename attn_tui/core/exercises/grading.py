@@ -135,6 +135,30 @@ def _is_blank(answer: Any) -> bool:
     )
 
 
+# A number may carry a word of unit after it (6 points, 6 个百分点, 100 scores, 100 倍, 6%) and
+# "about" before it; the unit is dropped. Anything with a second number in it is not one number.
+_APPROX = re.compile(r"^(?:about|approx\.?|approximately|roughly|around|约|大约|≈|~)\s*", re.I)
+_UNIT_TAIL = re.compile(
+    r"^(?P<number>[^A-Za-z\u3400-\u9fff%]+?)"
+    r"(?P<unit>\s*%|\s*[\u3400-\u9fff][A-Za-z\u3400-\u9fff .\-]{0,30}"
+    r"|\s+[A-Za-z][A-Za-z\u3400-\u9fff .\-]{0,30})$"
+)
+
+
+def _read_number_with_unit(answer: Any) -> tuple[float, bool]:
+    """The number, and whether it was written with a % (so 6% may also mean 0.06)."""
+    try:
+        return _read_number(answer), False
+    except InputError as err:
+        if not isinstance(answer, str):
+            raise
+        text = _APPROX.sub("", normalise(answer).strip())
+        m = _UNIT_TAIL.match(text)
+        if m is None or any(c.isdigit() for c in m.group("unit")):
+            raise err from None
+        return _read_number(m.group("number")), m.group("unit").strip() == "%"
+
+
 def _read_number(answer: Any) -> float:
     """One number: 0.2303, .2303, ０.２３０３, 1,000,000, 3/4. Raises InputError otherwise."""
     if isinstance(answer, bool):
@@ -170,10 +194,12 @@ def _as_text(answer: Any) -> str:
 def _grade_number(inst: Instance, answer: Any) -> Grade:
     tol = inst.exercise.tolerance
     try:
-        got = _read_number(answer)
+        got, percent = _read_number_with_unit(answer)
     except InputError as err:
         return Grade("number", UNREADABLE, 0.0, False, error=err)
     ok = tol.ok(got, float(inst.answer))
+    if not ok and percent and tol.ok(got / 100, float(inst.answer)):
+        got, ok = got / 100, True  # 6% for an answer of 0.06
     return Grade("number", CORRECT if ok else INCORRECT, float(ok), ok, value=got)
 
 

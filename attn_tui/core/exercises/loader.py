@@ -23,7 +23,7 @@ import numpy as np
 
 from attn_tui.core import files
 from attn_tui.core.attention.steps import check_shapes
-from attn_tui.core.exercises import generators
+from attn_tui.core.exercises import claims, generators
 from attn_tui.core.exercises.model import (
     _ID,
     CONTRADICTION_KEYS,
@@ -59,8 +59,9 @@ from attn_tui.core.parse import InputError, parse_matrix, parse_vector
 _HEADER = re.compile(r'^\s*(\[\[?)\s*([A-Za-z_"][A-Za-z0-9_.\-" ]*)\]\]?\s*(?:#.*)?$')
 # The key a line starts with (``key =``, ``"key" =``, ``key.sub =``) ...
 _LEADING_KEY = re.compile(r"""^\s*(?:"([^"]*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*[=.]""")
-# ... and every ``key =`` anywhere in a line (inline tables, arrays spread over lines).
-_ANY_KEY = re.compile(r"""(?:^|[{,\s])(?:"([^"]*)"|([A-Za-z0-9_-]+))"?\s*=""")
+# ... and every ``key =`` anywhere in a line (inline tables, arrays spread over lines, and the
+# last part of a dotted key: ``hints.zh =``).
+_ANY_KEY = re.compile(r"""(?:^|[{,.\s])(?:"([^"]*)"|([A-Za-z0-9_-]+))"?\s*=""")
 
 
 class LineIndex:
@@ -284,7 +285,15 @@ class _Reader:
             elif not value[lang].strip():
                 self.fault(line, "ex.empty_text", ex, key=key, language=lang)
                 ok = False
-        return Text(value["zh"], value["en"]) if ok else None
+        if not ok:
+            return None
+        return Text(self.claimed(value["zh"], line, ex), self.claimed(value["en"], line, ex))
+
+    def claimed(self, text: str, line: int, ex: str | None) -> str:
+        """The text as the learner reads it; each false or unreadable ``{= …}`` claim is a fault."""
+        for err in claims.check_text(text):
+            self.fault(line, f"ex.claim.{err.reason}", ex, claim=err.claim, **err.params)
+        return claims.display(text)
 
     def unknown_keys(
         self,
@@ -500,7 +509,10 @@ class _Reader:
             return ()
         if len(lists) != 2:
             return ()
-        return tuple(Text(z, n) for z, n in zip(lists["zh"], lists["en"], strict=True))
+        return tuple(
+            Text(self.claimed(z, at("hints", "zh"), ex), self.claimed(n, at("hints", "en"), ex))
+            for z, n in zip(lists["zh"], lists["en"], strict=True)
+        )
 
     def tolerance(self, value: Any, kind: str | None, at: Callable[..., int], ex: str) -> Tolerance:
         if value is None:

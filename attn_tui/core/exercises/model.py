@@ -44,6 +44,7 @@ TOPICS = (
     "cost",
     "interpretability",
     "rnn",
+    "positions",
 )
 DEFAULT_TOLERANCE = 1e-3
 DEFAULT_PASS = 0.6

@@ -493,6 +493,25 @@ class Trainer:
             xs = self.data.draw(self.data_rng, BLOCK, cfg.batch)
             yield from one_hot_batches(xs, self.model.dtype)
 
+    # What another model's trainer replaces (the Transformer's, in transformer_trainer.py),
+    # so that both share one loop:
+    def _loss(self, batch) -> float:
+        """One forward and backward pass on a batch; fills the model's gradients."""
+        return self.model.loss_and_grads(batch)
+
+    def _before_step(self, done: int, total: int) -> None:
+        """Called before each optimiser step; the RNN's learning rate stays as it is."""
+
+    def evaluate(self, iteration: int, sample_index: int = 0) -> Snapshot:
+        return evaluate(self.model, self.data, iteration, sample_index=sample_index)
+
+    def _result(self, outcome, iters, seconds, eval_seconds, losses, final, snapshots):
+        return RunResult(
+            config=self.config, outcome=outcome, params=self.model.n_params, iters=iters,
+            seconds=seconds, eval_seconds=eval_seconds, losses=losses, final=final,
+            snapshots=snapshots,
+        )  # fmt: skip
+
     def run(
         self,
         *,
@@ -530,7 +549,7 @@ class Trainer:
                             "stopped", done, "train.outcome.stopped", {"iteration": done}
                         )
                         break
-                    loss = model.loss_and_grads(next(batches))
+                    loss = self._loss(next(batches))
                     if not math.isfinite(loss):
                         outcome = _diverged(done + 1, "loss", loss, cfg)
                         break
@@ -538,6 +557,7 @@ class Trainer:
                     if not math.isfinite(norm):
                         outcome = _diverged(done + 1, "gradient", norm, cfg)
                         break
+                    self._before_step(done, total)
                     adam.step(model.params, model.grads)
                     losses[done] = loss
                     done += 1
@@ -546,7 +566,7 @@ class Trainer:
                     now = clock()
                     if cfg.eval_every and done % cfg.eval_every == 0:
                         train_s += now - t0
-                        snap = evaluate(model, self.data, done, sample_index=len(snapshots))
+                        snap = self.evaluate(done, sample_index=len(snapshots))
                         snapshots.append(snap)
                         eval_s += snap.seconds
                         t0 = now = clock()
@@ -563,16 +583,13 @@ class Trainer:
 
         final = None
         if outcome is None or outcome.kind == "stopped":
-            final = evaluate(model, self.data, done, sample_index=len(snapshots))
+            final = self.evaluate(done, sample_index=len(snapshots))
             snapshots.append(final)
             eval_s += final.seconds
         if outcome is None:
             outcome = Outcome("finished", done, "train.outcome.finished", {"iteration": done})
-        result = RunResult(
-            config=cfg, outcome=outcome, params=model.n_params, iters=done, seconds=train_s,
-            eval_seconds=eval_s, losses=losses[:done].copy(), final=final,
-            snapshots=tuple(snapshots),
-        )  # fmt: skip
+        result = self._result(outcome, done, train_s, eval_s, losses[:done].copy(), final,
+                              tuple(snapshots))  # fmt: skip
         last = float(losses[done - 1]) if done else math.nan
         yield Progress(
             done, total, last, losses[last_yield:done].copy(), train_s, eval_s,

@@ -1,0 +1,134 @@
+"""``attn-tui serve``: the tutor in a browser, one app process per tab, for a whole class.
+
+    attn-tui serve [--host 127.0.0.1] [--port 8000] [--lang zh] [--token TOKEN] [--max-sessions 60]
+
+Each student opens the printed address; the first screen asks their name (or ``&name=…`` in
+the address gives it) and their progress goes to ``<data dir>/students/<name>/``. Bound to
+127.0.0.1 by default: only this machine. Any other host is a deliberate choice, said so on
+start, and then an access token is required (made up and printed unless ``--token`` gives one);
+``--token`` on loopback turns it on there too. Ctrl+C stops the server and every session.
+
+textual-serve (and the web server under it) is imported only here, only when serving.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import socket
+import sys
+from pathlib import Path
+
+NAME = "serve"
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{8,128}")
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    from attn_tui.i18n import t
+
+    p = subparsers.add_parser(
+        NAME,
+        help=t("serve.cli.help", lang="en"),
+        description="Serve the tutor to a class: each browser tab runs its own app, each "
+        "student keeps their own progress. Loopback only unless --host says otherwise.",
+    )
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this machine only; "
+        "0.0.0.0 serves the whole network)",
+    )
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument(
+        "--lang",
+        dest="serve_lang",
+        choices=("zh", "en"),
+        help="the language sessions start in (students can switch with F2)",
+    )
+    p.add_argument(
+        "--token",
+        help="access token students need (?token=…); made up when the host is "
+        "not loopback and none is given",
+    )
+    p.add_argument("--max-sessions", type=int, default=60, metavar="N",
+                   help="most sessions at once (default 60); "
+                   "more tabs get a 'class is full' page")  # fmt: skip
+    p.add_argument("--no-preload", action="store_true",
+                   help="start every session from scratch instead of forking it from a warm "
+                   "pool (slower; the pool is used on Linux only)")  # fmt: skip
+    return p
+
+
+def session_argv(root: Path, lang: str, exercises: list[Path]) -> list[str]:
+    """The command one tab runs (the server appends ``--student NAME`` when the URL names one)."""
+    argv = [sys.executable, "-m", "attn_tui.serve.session", "--root", str(root), "--lang", lang]
+    for folder in exercises:
+        argv += ["--exercises", str(Path(folder).expanduser().resolve())]
+    return argv
+
+
+def run(args: argparse.Namespace) -> int:
+    from attn_tui import paths
+    from attn_tui.core.parse import InputError
+    from attn_tui.i18n import get_lang, t
+
+    if not 1 <= args.port <= 65535:
+        raise InputError("serve.bad_port", port=args.port)
+    if args.token is not None and not _TOKEN.fullmatch(args.token):
+        raise InputError("serve.bad_token")
+    if args.max_sessions < 1:
+        raise InputError("serve.bad_max", value=args.max_sessions)
+    try:
+        from attn_tui.serve.server import ClassroomServer, is_loopback, make_token, page_html
+    except ImportError:
+        raise InputError("serve.no_textual_serve") from None
+
+    lang = args.serve_lang or get_lang()
+    root = paths.data_dir(args.data_dir).expanduser().resolve()
+    loopback = is_loopback(args.host)
+    token, made_up = args.token, False
+    if token is None and not loopback:
+        token, made_up = make_token(), True
+
+    def page(kind: str) -> str:
+        title = t(f"serve.{kind}.title", lang=lang)
+        body = t(f"serve.{kind}.body", lang=lang, limit=args.max_sessions)
+        return page_html(title, body, lang)
+
+    def announce() -> None:
+        shown = args.host if args.host not in ("0.0.0.0", "::") else socket.gethostname()
+        if ":" in shown:
+            shown = f"[{shown}]"
+        url = f"http://{shown}:{args.port}/"
+        lines = [t("serve.started", lang=lang)]
+        if token is not None:
+            lines += [f"  {url}?token={token}", t("serve.url_name", lang=lang)]
+        else:
+            lines += [f"  {url}", t("serve.url_name_first", lang=lang)]
+        if not loopback:
+            lines.append(t("serve.beyond", lang=lang, host=args.host))
+        if made_up:
+            lines.append(t("serve.token_made", lang=lang))
+        lines += [
+            t("serve.progress", lang=lang, path=root / "students"),
+            t("serve.stop", lang=lang),
+        ]
+        print("\n".join(lines), flush=True)
+
+    server = ClassroomServer(
+        session_argv(root, lang, args.exercises),
+        host=args.host,
+        port=args.port,
+        token=token,
+        max_sessions=args.max_sessions,
+        page=page,
+        announce=announce,
+        preload=not args.no_preload,
+    )
+    try:
+        server.serve()
+    except OSError as err:
+        raise InputError("serve.cannot_bind", host=args.host, port=args.port,
+                         error=err.strerror or str(err)) from None  # fmt: skip
+    print(t("serve.stopped", lang=lang, count=server.ended), flush=True)
+    return 0

@@ -1,0 +1,85 @@
+"""The lab opened on a trained Transformer: every layer as a lab computation, trained numbers.
+
+The lab's ``compute`` takes tokens X and the projections W_Q, W_K, W_V, W_O. For layer l of a
+trained model, X is what that layer's attention reads (the residual stream entering it, after
+its layer norm when the model has one) and the W are the layer's trained weights, so every
+lab view — Q, K, V, scores, weights, heads, concat and W_O, shapes — shows the numbers the
+model really computes on that sequence (a test checks them against the model's own pass).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from attn_tui.core.attention.lab import LabResult, Projections, Tokens, compute
+from attn_tui.core.models.trainer import ALPHABET, ReversalData
+from attn_tui.core.models.transformer import TinyTransformer
+from attn_tui.core.models.transformer_trainer import Snapshot, TransformerConfig, evaluate, targets
+from attn_tui.core.parse import InputError
+
+
+def token_labels(x: np.ndarray, numbered: bool = True) -> tuple[str, ...]:
+    """Letter and position, so two copies of a letter stay apart in a list: D1 A2 D3 …;
+    or the letters alone, for axes whose order already gives the position."""
+    return tuple(f"{ALPHABET[int(s)]}{i + 1}" if numbered else ALPHABET[int(s)]
+                 for i, s in enumerate(x))  # fmt: skip
+
+
+def parse_sequence(text: str, length: int) -> np.ndarray:
+    """A learner's sequence of letters A–F ("ABCDEF…", spaces allowed) for a model of
+    ``length`` positions."""
+    letters = "".join(str(text).split()).upper()
+    if len(letters) != length or any(c not in ALPHABET for c in letters):
+        raise InputError("transformer.bad_sequence", value=str(text)[:40], length=length,
+                         letters=ALPHABET)  # fmt: skip
+    return np.array([ALPHABET.index(c) for c in letters], np.int64)
+
+
+@dataclass(frozen=True)
+class TrainedView:
+    """One sequence through a trained model, each layer's attention as the lab computes it."""
+
+    config: TransformerConfig
+    x: np.ndarray  # (L,) the input symbols
+    target: np.ndarray  # (L,) what the task wants
+    prediction: np.ndarray  # (L,) what the model writes
+    layers: tuple[LabResult, ...]  # one per layer
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return token_labels(self.x)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "input": self.labels, "target": token_labels(self.target),
+            "prediction": token_labels(self.prediction),
+            "layers": [layer.to_dict() for layer in self.layers],
+        }  # fmt: skip
+
+
+def open_trained(
+    model: TinyTransformer, config: TransformerConfig, x: np.ndarray, numbered: bool = True
+) -> TrainedView:
+    """``numbered``: token labels with their positions (D1 A2 …) or letters alone."""
+    x = np.asarray(x, np.int64)
+    logits, caches, _ = model.forward(x[None])  # one sequence, batch of one
+    prediction = logits.argmax(axis=0)
+    labels = token_labels(x, numbered)
+    layers = []
+    for layer, cache in zip(model.layers, caches, strict=True):
+        proj = Projections(
+            W_Q=np.array(layer.W_Q, np.float64), W_K=np.array(layer.W_K, np.float64),
+            W_V=np.array(layer.W_V, np.float64), W_O=np.array(layer.W_O, np.float64),
+        )  # fmt: skip
+        tokens = Tokens(labels, np.array(cache.Y, np.float64))  # what this layer's attention reads
+        layers.append(compute(tokens, proj=proj, heads=config.heads, causal=config.causal))
+    return TrainedView(config, x, targets(config.task, x), prediction, tuple(layers))
+
+
+def held_out(model: TinyTransformer, config: TransformerConfig) -> Snapshot:
+    """The model on its held-out set (the trainer's, rebuilt from the settings): accuracy and
+    what each head does on average."""
+    data = ReversalData(config.length, config.eval_size, config.eval_seed)
+    return evaluate(model, config.task, data.eval_x)

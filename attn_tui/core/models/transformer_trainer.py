@@ -1,0 +1,468 @@
+"""Training the tiny Transformer: tasks, settings, the run, and what its heads learned.
+
+The same sequences, held-out set and loop as the reversal RNN (``trainer.py``): sequences of
+L symbols from 6, 1,000 of them held out and never drawn for training, Adam with gradient
+clipping, a generator the screen and the headless command both iterate::
+
+    for p in train(TransformerConfig(task="sort"), every=50):
+        show(p.iteration, p.loss)          # p.snapshot: a held-out evaluation; p.result at the end
+
+Two tasks. *Reverse* (y_i = x_{L+1−i}) is solved by position: output i must find input
+L+1−i, which it can only tell apart from the others by its position vector. *Sort* (y = the
+symbols in increasing order) is solved by content: output 1 looks for the smallest symbols,
+output L for the largest, wherever they stand.
+
+The recipe differs from the RNN's in two places, both measured: a larger learning rate
+(0.01) that decays linearly to 0 over the run, and Adam's β₂ = 0.98 (as in the Transformer
+paper). Reversal at L 10 then reaches 1.000 whole-sequence in 300 iterations; sorting in 3,000.
+
+What the heads learned is measured on the held-out set, per layer and head:
+
+* ``mirror``: the average weight output i puts on input L+1−i (reversal's answer);
+* ``by_symbol`` and ``by_position``: how much of the variance of the head's weights a_nij
+  (sequence n, output i, input j) is explained by the *symbol* at input j, or by input j's
+  *position*, each within the same output position i. Formally η² = 1 − SS_within / SS_total,
+  grouping the weights by (i, x_nj) or by (i, j). A position head (reversal) scores ≈ 1 by
+  position; a content head (sorting) scores high by symbol and ≈ 0 by position.
+
+Without positions (and without the causal mask, which leaks position) the model cannot tell
+two copies of a letter apart: output i sees only its own letter x_i and how many of each letter
+the sequence holds. ``position_blind_ceiling`` is the best such a model can expect.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, fields, replace
+
+import numpy as np
+
+from attn_tui.core.models.trainer import (
+    BLOCK,
+    Adam,
+    Outcome,
+    Progress,
+    ReversalData,
+    Stats,
+    TrainConfig,
+    _json_float,
+    letters,
+)
+from attn_tui.core.models.trainer import (
+    Trainer as RNNTrainer,
+)
+from attn_tui.core.models.transformer import (
+    POSITIONS,
+    VOCAB,
+    Architecture,
+    TinyTransformer,
+    count_params,
+)
+from attn_tui.core.parse import InputError
+
+TASKS = ("reverse", "sort")
+MAX_LAYERS, MAX_HEADS = 2, 4
+MIN_D_MODEL, MAX_D_MODEL = 4, 32
+
+
+def targets(task: str, x: np.ndarray) -> np.ndarray:
+    """What the model must write for the sequences x (..., L)."""
+    if task == "reverse":
+        return np.ascontiguousarray(x[..., ::-1])
+    if task == "sort":
+        return np.sort(x, axis=-1)
+    raise InputError("transformer.bad_task", value=task, choices=", ".join(TASKS))
+
+
+def default_iters(task: str) -> int:
+    """Enough for every one of seeds 0–4 at L 10 (see the tests and the README)."""
+    return 3000 if task == "sort" else 300
+
+
+@dataclass(frozen=True)
+class TransformerConfig:
+    task: str = "reverse"  # "reverse" (needs positions) or "sort" (needs content)
+    length: int = 10  # symbols per sequence (2..20, the RNN's range)
+    layers: int = 1  # attention layers, 1 or 2
+    heads: int = 1  # heads per layer, 1..4; d_model must divide evenly
+    d_model: int = 16  # width of each token's vector
+    positions: str = "learned"  # "learned", "sinusoidal" or "none"
+    feed_forward: bool = True  # the relu block after attention (d_ff = 2·d_model)
+    norm: bool = False  # pre-norm layer norms; measured: no gain at this size, and slower
+    causal: bool = False  # output i sees only inputs j ≤ i
+    iters: int = 300  # training iterations (default_iters: 300 reverse, 3000 sort)
+    seed: int = 0  # fixes the initial weights and every training draw
+    lr: float = 0.01  # Adam's learning rate at the start; it decays linearly to 0
+    batch: int = 16
+    clip: float = 5.0  # global gradient-norm limit; 0 turns clipping off
+    dtype: str = "float32"
+    eval_size: int = 1000  # held-out sequences (the RNN's, at the same length)
+    eval_every: int = 100  # iterations between held-out evaluations; 0 = only at the end
+    eval_seed: int = 2024
+    beta1: float = 0.9
+    beta2: float = 0.98
+    eps: float = 1e-8
+
+    def validate(self) -> TransformerConfig:
+        """Refuse settings that cannot run; returns self so it can be chained."""
+        # the settings the RNN shares are checked by its own rules, with its messages
+        shared = {f.name for f in fields(TrainConfig)} & {f.name for f in fields(self)}
+        TrainConfig(**{name: getattr(self, name) for name in shared}).validate()
+        if self.task not in TASKS:
+            raise InputError("transformer.bad_task", value=self.task, choices=", ".join(TASKS))
+        if self.positions not in POSITIONS:
+            raise InputError(
+                "transformer.bad_positions", value=self.positions, choices=", ".join(POSITIONS)
+            )
+        for name, value, lo, hi in (
+            ("layers", self.layers, 1, MAX_LAYERS),
+            ("heads", self.heads, 1, MAX_HEADS),
+            ("d_model", self.d_model, MIN_D_MODEL, MAX_D_MODEL),
+        ):
+            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+                raise InputError(f"transformer.bad_{name}", value=value, lo=lo, hi=hi)
+        if self.d_model % self.heads:
+            raise InputError("transformer.heads_divide", heads=self.heads, d_model=self.d_model)
+        for name in ("feed_forward", "norm", "causal"):
+            if not isinstance(getattr(self, name), bool):
+                raise InputError("transformer.bad_switch", name=name, value=getattr(self, name))
+        return self
+
+    @property
+    def arch(self) -> Architecture:
+        return Architecture(
+            length=self.length, d_model=self.d_model, heads=self.heads, layers=self.layers,
+            positions=self.positions, feed_forward=self.feed_forward, norm=self.norm,
+            causal=self.causal,
+        )  # fmt: skip
+
+    @property
+    def n_params(self) -> int:
+        return count_params(self.arch)
+
+    @property
+    def position_blind(self) -> bool:
+        """No position vectors and no mask: every copy of a letter gets the same output."""
+        return self.positions == "none" and not self.causal
+
+    def to_dict(self) -> dict[str, object]:
+        keys = ("task", "length", "layers", "heads", "d_model", "positions", "feed_forward",
+                "norm", "causal", "iters", "seed", "lr", "batch")  # fmt: skip
+        return {k: getattr(self, k) for k in keys}
+
+
+# ---- what the heads learned --------------------------------------------------------------
+
+
+def variance_explained(values: np.ndarray, groups: np.ndarray) -> float:
+    """η²: the share of the variance of ``values`` that the mean of each group accounts for
+    (1 = the group decides the value, 0 = the group says nothing). NaN if nothing varies."""
+    v = np.asarray(values, np.float64).ravel()
+    g = np.asarray(groups).ravel()
+    centred = v - v.mean()
+    total = float(centred @ centred)
+    if total <= 1e-18 * v.size:  # all equal (up to round-off): nothing to explain
+        return math.nan
+    counts = np.bincount(g)
+    sums = np.bincount(g, weights=centred)
+    used = counts > 0
+    between = float((sums[used] ** 2 / counts[used]).sum())  # Σ n_g · mean_g²
+    return between / total
+
+
+@dataclass(frozen=True)
+class HeadStats:
+    """One head, measured on the held-out set (see the module docstring)."""
+
+    layer: int  # 1-based
+    head: int  # 1-based
+    mirror: float  # mean weight output i puts on input L+1−i
+    by_symbol: float  # η² of the weights grouped by (output i, symbol at input j)
+    by_position: float  # η² grouped by (output i, input j)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"layer": self.layer, "head": self.head, "mirror": _json_float(self.mirror),
+                "by_symbol": _json_float(self.by_symbol),
+                "by_position": _json_float(self.by_position)}  # fmt: skip
+
+
+def head_stats(attn: np.ndarray, x: np.ndarray) -> tuple[HeadStats, ...]:
+    """attn (n, layers, heads, L, L) weights on the sequences x (n, L)."""
+    n, layers, heads, L, _ = attn.shape
+    i = np.arange(L)[None, :, None]  # output position, broadcast over (n, L, L)
+    j = np.arange(L)[None, None, :]  # input position
+    by_symbol_group = np.broadcast_to(i * VOCAB + x[:, None, :], (n, L, L))
+    by_position_group = np.broadcast_to(i * L + j, (n, L, L))
+    mirror_cols = L - 1 - np.arange(L)
+    out = []
+    for layer in range(layers):
+        for head in range(heads):
+            a = attn[:, layer, head]  # (n, L, L)
+            mean = a.mean(axis=0, dtype=np.float64)
+            out.append(HeadStats(
+                layer + 1, head + 1, float(mean[np.arange(L), mirror_cols].mean()),
+                variance_explained(a, by_symbol_group), variance_explained(a, by_position_group),
+            ))  # fmt: skip
+    return tuple(out)
+
+
+def position_blind_ceiling(task: str, x: np.ndarray) -> float:
+    """The per-position accuracy a model without positions can expect on the sequences x.
+
+    Such a model answers alike for every copy of a letter, so at best it bets on the most
+    likely answer given its own letter a = x_i and the counts M of each letter. Positions are
+    interchangeable, so: for reversal at even L, the answer stands at another position, a
+    random draw from M without one a, right max(M − a)/(L − 1) of the time; at odd L, output
+    i may be the middle (its own letter), which makes it M/L overall, so max(M)/L. For
+    sorting, output i is a random place in sorted order, so again max(M)/L.
+    """
+    x = np.asarray(x)
+    n, L = x.shape
+    M = (x[:, :, None] == np.arange(VOCAB)).sum(axis=1)  # (n, V) letter counts
+    if task == "reverse" and L % 2 == 0:
+        rest = np.repeat(M[:, None, :], L, axis=1)  # (n, L, V): counts without own letter
+        np.subtract.at(rest, (np.arange(n)[:, None], np.arange(L)[None, :], x), 1)
+        return float((rest.max(axis=2) / (L - 1)).mean())
+    return float((M.max(axis=1) / L).mean())
+
+
+# ---- evaluation --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Decode:
+    """One held-out sequence: what went in, what should come out, what came out."""
+
+    x: tuple[int, ...]
+    target: tuple[int, ...]
+    prediction: tuple[int, ...]
+    attention: np.ndarray  # (layers, heads, L, L): rows = outputs, columns = inputs
+
+    @property
+    def correct(self) -> tuple[bool, ...]:
+        return tuple(p == t for p, t in zip(self.prediction, self.target, strict=True))
+
+    def to_dict(self) -> dict[str, object]:
+        return {"input": letters(self.x), "target": letters(self.target),
+                "prediction": letters(self.prediction),
+                "attention": self.attention.tolist()}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Held-out evaluation at one moment of training (one forward pass, no decoding loop)."""
+
+    iteration: int
+    seq_acc: float  # fraction of held-out sequences with every output right
+    pos_acc: float  # fraction of outputs right
+    per_position: np.ndarray  # (L,)
+    attention_mean: np.ndarray  # (layers, heads, L, L) averaged over the held-out set
+    heads: tuple[HeadStats, ...]
+    probe: Decode  # the same held-out sequence every time
+    sample: Decode  # a different one each time
+    n_eval: int
+    seconds: float
+
+
+def evaluate(
+    model: TinyTransformer, task: str, x: np.ndarray, iteration: int = 0, sample_index: int = 0
+) -> Snapshot:
+    start = time.perf_counter()
+    target = targets(task, x)
+    pred, attn = model.predict(x)  # (n, L), (n, layers, heads, L, L)
+    right = pred == target
+
+    def decode(i: int) -> Decode:
+        return Decode(tuple(int(s) for s in x[i]), tuple(int(s) for s in target[i]),
+                      tuple(int(s) for s in pred[i]), attn[i].astype(np.float64))  # fmt: skip
+
+    return Snapshot(
+        iteration=iteration, seq_acc=float(right.all(axis=1).mean()), pos_acc=float(right.mean()),
+        per_position=right.mean(axis=0), attention_mean=attn.mean(axis=0, dtype=np.float64),
+        heads=head_stats(attn, x), probe=decode(0), sample=decode(sample_index % len(x)),
+        n_eval=len(x), seconds=time.perf_counter() - start,
+    )  # fmt: skip
+
+
+# ---- the run -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RunResult:
+    config: TransformerConfig
+    outcome: Outcome
+    params: int
+    iters: int
+    seconds: float  # time in training iterations alone
+    eval_seconds: float
+    losses: np.ndarray  # (iters,)
+    final: Snapshot | None  # None if the run diverged
+    snapshots: tuple[Snapshot, ...]
+    model: TinyTransformer  # the trained weights (for the lab and --save)
+    ceiling: float | None  # position_blind_ceiling when the model cannot see positions
+
+    @property
+    def final_loss(self) -> float:
+        """Mean loss of the last 50 iterations."""
+        tail = self.losses[-50:]
+        return float(tail.mean()) if len(tail) else math.nan
+
+    @property
+    def seq_acc(self) -> float:
+        return self.final.seq_acc if self.final else math.nan
+
+    @property
+    def pos_acc(self) -> float:
+        return self.final.pos_acc if self.final else math.nan
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain Python for --json: the RNN's fields, plus the model's settings and heads."""
+        cfg = self.config
+        out: dict[str, object] = {
+            "model": "transformer", **cfg.to_dict(), "params": self.params,
+            "outcome": self.outcome.kind, "iters": self.iters,
+            "seq_acc": _json_float(self.seq_acc), "pos_acc": _json_float(self.pos_acc),
+            "final_loss": _json_float(self.final_loss), "seconds": self.seconds,
+            "eval_seconds": self.eval_seconds,
+        }  # fmt: skip
+        if self.ceiling is not None:
+            out["position_blind_ceiling"] = self.ceiling
+        if self.final is not None:
+            out["per_position"] = self.final.per_position.tolist()
+            out["eval_size"] = self.final.n_eval
+            # attention[layer][head] = the held-out average, rows = output positions
+            out["attention"] = self.final.attention_mean.tolist()
+            out["head_stats"] = [h.to_dict() for h in self.final.heads]
+            out["probe"] = self.final.probe.to_dict()
+        return out
+
+
+class Trainer(RNNTrainer):
+    """One run: the model, its data and its optimiser, built from a TransformerConfig.
+
+    The loop is the RNN's (``trainer.Trainer.run``: the same Progress, stopping, divergence
+    and timing); this class supplies the model, the task's targets, the learning-rate decay,
+    the evaluation and the result."""
+
+    def __init__(self, config: TransformerConfig) -> None:  # noqa: PLW0231 (its own parts)
+        self.config = config.validate()
+        init_seq, data_seq = np.random.SeedSequence(config.seed).spawn(2)
+        self.model = TinyTransformer(
+            config.arch, dtype=np.dtype(config.dtype), rng=np.random.default_rng(init_seq)
+        )
+        self.data_rng = np.random.default_rng(data_seq)
+        self.data = ReversalData(config.length, config.eval_size, config.eval_seed)
+        self.adam = Adam(
+            self.model.n_params, config.lr, config.beta1, config.beta2, config.eps,
+            self.model.dtype,
+        )  # fmt: skip
+
+    def _batches(self) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        cfg = self.config
+        while True:
+            xs = self.data.draw(self.data_rng, BLOCK, cfg.batch)  # (BLOCK, B, L)
+            ys = targets(cfg.task, xs)
+            yield from zip(xs, ys, strict=True)
+
+    def _loss(self, batch: tuple[np.ndarray, np.ndarray]) -> float:
+        return self.model.loss_and_grads(*batch)
+
+    def _before_step(self, done: int, total: int) -> None:
+        self.adam.lr = self.config.lr * (1.0 - done / total)  # linear decay to 0
+
+    def evaluate(self, iteration: int, sample_index: int = 0) -> Snapshot:
+        return evaluate(self.model, self.config.task, self.data.eval_x, iteration, sample_index)
+
+    def _result(self, outcome, iters, seconds, eval_seconds, losses, final, snapshots):
+        cfg = self.config
+        ceiling = position_blind_ceiling(cfg.task, self.data.eval_x) if cfg.position_blind else None
+        return RunResult(
+            config=cfg, outcome=outcome, params=self.model.n_params, iters=iters,
+            seconds=seconds, eval_seconds=eval_seconds, losses=losses, final=final,
+            snapshots=snapshots, model=self.model, ceiling=ceiling,
+        )  # fmt: skip
+
+
+def train(config: TransformerConfig, **run_options) -> Iterator[Progress]:
+    """``Trainer(config).run(**run_options)``."""
+    return Trainer(config).run(**run_options)
+
+
+def run_to_end(
+    config: TransformerConfig, should_stop: Callable[[], bool] | None = None
+) -> RunResult:
+    run = train(config, every=config.iters, max_interval=math.inf, should_stop=should_stop)
+    result = None
+    for progress in run:
+        result = progress.result
+    assert result is not None
+    return result
+
+
+# ---- over seeds ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeedRuns:
+    """One setting over several seeds: is a figure typical or one lucky draw?"""
+
+    config: TransformerConfig
+    runs: tuple[RunResult, ...]
+
+    def stats(self, metric: str = "seq_acc") -> Stats:
+        return Stats.of([getattr(r, metric) for r in self.runs])
+
+    def head_stats(self, metric: str, pick: str) -> Stats:
+        """Over seeds, ``metric`` of each run's head with the highest ``pick`` (``mirror``
+        for the position head, ``by_symbol`` for the content head): which head learns what
+        differs between seeds, so each seed counts by its most telling head."""
+
+        def key(h: HeadStats) -> float:
+            value = getattr(h, pick)
+            return value if math.isfinite(value) else -math.inf
+
+        return Stats.of([
+            getattr(max(r.final.heads, key=key), metric) for r in self.runs if r.final is not None
+        ])  # fmt: skip
+
+    def head_summary(self) -> dict[str, dict[str, object]]:
+        return {
+            "position_head": {m: self.head_stats(m, "mirror").to_dict()
+                              for m in ("mirror", "by_position", "by_symbol")},
+            "content_head": {m: self.head_stats(m, "by_symbol").to_dict()
+                             for m in ("by_symbol", "by_position", "mirror")},
+        }  # fmt: skip
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "model": "transformer", **self.config.to_dict(), "params": self.config.n_params,
+            "seeds": [r.config.seed for r in self.runs],
+            "seq_acc": self.stats("seq_acc").to_dict(), "pos_acc": self.stats("pos_acc").to_dict(),
+            "seconds": self.stats("seconds").to_dict(),
+            **self.head_summary(),
+            "runs": [{"seed": r.config.seed, "seq_acc": _json_float(r.seq_acc),
+                      "pos_acc": _json_float(r.pos_acc), "seconds": r.seconds,
+                      "outcome": r.outcome.kind,
+                      "head_stats": [h.to_dict() for h in r.final.heads] if r.final else []}
+                     for r in self.runs],
+        }  # fmt: skip
+
+
+def over_seeds(
+    base: TransformerConfig,
+    seeds: Sequence[int] = range(5),
+    *,
+    should_stop: Callable[[], bool] | None = None,
+    on_result: Callable[[RunResult], None] | None = None,
+) -> SeedRuns:
+    runs = []
+    for seed in seeds:
+        if should_stop is not None and should_stop():
+            break
+        result = run_to_end(replace(base, seed=int(seed)), should_stop)
+        runs.append(result)
+        if on_result is not None:
+            on_result(result)
+    return SeedRuns(base, tuple(runs))

@@ -1,0 +1,272 @@
+"""A warm start for every tab: one process imports the tutor once, then forks a session per tab.
+
+Starting Python, Textual, numpy and the tutor from scratch costs about a second of CPU per tab;
+thirty students opening the page at once on a 2-core machine would wait a quarter of a minute.
+So ``attn-tui serve`` (on Linux) starts this *pool* process once. It imports everything a
+session needs, then waits on a Unix socket in a private folder. textual-serve still starts one
+command per tab, but that command is ``launch.py``: a few lines of standard library that hand
+the pool their stdin, stdout and stderr (``SCM_RIGHTS``) and wait. The pool forks; the child
+takes those three descriptors as its own and runs the session (:class:`ServedApp`) on them,
+so textual-serve talks to it exactly as to a process it started itself. Forked children share
+the imported code's memory with the pool until they write to it.
+
+Who ends what:
+- the session exits (the student closed the tab): the pool reaps it and tells the launcher,
+  which exits with the same status, and textual-serve sees the process end;
+- the launcher is killed (the server's Ctrl+C): the pool sees its socket close and kills the
+  session;
+- the server goes (its pipe to the pool's stdin closes): the pool ends every session and exits.
+
+Textual reads its ``TEXTUAL_*`` settings when it is imported, so the server starts the pool with
+the same environment textual-serve gives each session; only the terminal size (``COLUMNS``,
+``ROWS``) differs per tab, and the launcher passes it on.
+
+    python -m attn_tui.serve.pool --socket PATH --root DATA_DIR [--lang zh] [--exercises DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import select
+import signal
+import socket
+import sys
+import traceback
+from pathlib import Path
+
+MAX_MESSAGE = 4096  # a launcher's request: its student's name and the terminal size
+KILL_GRACE_S = 2.0
+
+
+def preload(lang: str) -> None:
+    """Import and warm what every session needs before the first fork, then freeze it.
+
+    The warm-up runs one session headless (home screen, then the calculator), which fills
+    the caches that live beyond one app (lazily imported widgets, Rich's and Textual's
+    module-level caches). ``gc.freeze()`` then moves every object made so far out of the
+    collector's sight: a child's collections stop walking (and so copying) the pool's pages.
+    """
+    import gc
+
+    from attn_tui import i18n
+    from attn_tui.screens import calculator, help, home, student  # noqa: F401
+    from attn_tui.serve import session  # noqa: F401
+
+    i18n.set_lang(lang)
+    i18n.catalogue()
+    try:
+        asyncio.run(_warm_up(lang))
+    except Exception:  # a warm-up is an optimisation: sessions work without it
+        traceback.print_exc()
+    gc.collect()
+    gc.freeze()
+
+
+async def _warm_up(lang: str) -> None:
+    import tempfile
+
+    from attn_tui.serve.session import ServedApp
+
+    with tempfile.TemporaryDirectory(prefix="attn-tui-warm-") as root:
+        app = ServedApp(Path(root), "warm-up", lang)
+        async with app.run_test(size=(100, 30), notifications=False) as pilot:
+            await pilot.pause()
+            app.switch_mode("calc")
+            await pilot.pause()
+
+
+def _size(env: dict, key: str, low: int, high: int) -> str | None:
+    try:
+        value = int(env.get(key, ""))
+    except (TypeError, ValueError):
+        return None
+    return str(min(max(value, low), high))
+
+
+def run_session(request: dict, args: argparse.Namespace) -> int:
+    """In the forked child: become the session on the descriptors the launcher sent."""
+    from attn_tui.serve.session import ServedApp
+
+    for key, low, high in (("COLUMNS", 10, 500), ("ROWS", 5, 200)):  # as server.WIDTH, HEIGHT
+        value = _size(request.get("env", {}), key, low, high)
+        if value is not None:
+            os.environ[key] = value
+    student = request.get("student")
+    if not isinstance(student, str) or len(student) > 400:
+        student = None
+    ServedApp(args.root, student, args.lang, args.exercises).run()
+    return 0
+
+
+class Pool:
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.children: dict[int, socket.socket] = {}  # session pid → its launcher's socket
+        self.by_socket: dict[socket.socket, int] = {}
+        self.wake_r, self.wake_w = os.pipe()
+        os.set_blocking(self.wake_w, False)
+        signal.set_wakeup_fd(self.wake_w)
+        signal.signal(signal.SIGCHLD, lambda *_: None)  # wake select() when a session ends
+        signal.signal(signal.SIGTERM, self._terminate)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C belongs to the server
+
+    def _terminate(self, *_: object) -> None:
+        raise SystemExit(0)
+
+    def serve(self, listener: socket.socket) -> None:
+        try:
+            while True:
+                watched = [listener, sys.stdin.fileno(), self.wake_r, *self.by_socket]
+                ready, _, _ = select.select(watched, [], [])
+                if self.wake_r in ready:
+                    os.read(self.wake_r, 4096)
+                self._reap()
+                if sys.stdin.fileno() in ready and not os.read(sys.stdin.fileno(), 4096):
+                    return  # the server is gone
+                for conn in [
+                    s for s in ready if isinstance(s, socket.socket) and s is not listener
+                ]:
+                    self._launcher_gone(conn)
+                if listener in ready:
+                    self._accept(listener)
+        finally:
+            self._end_all()
+
+    def _accept(self, listener: socket.socket) -> None:
+        try:
+            conn, _ = listener.accept()
+        except OSError:
+            return
+        try:
+            data, fds, _, _ = socket.recv_fds(conn, MAX_MESSAGE, 3)
+            request = json.loads(data.decode("utf-8")) if data else None
+        except (OSError, ValueError):
+            conn.close()
+            return
+        if len(fds) != 3 or not isinstance(request, dict):
+            for fd in fds:
+                os.close(fd)
+            conn.close()
+            return
+        pid = os.fork()
+        if pid == 0:
+            self._become_session(conn, listener, fds, request)
+        for fd in fds:
+            os.close(fd)
+        self.children[pid] = conn
+        self.by_socket[conn] = pid
+        try:
+            conn.sendall(f"{pid}\n".encode())
+        except OSError:
+            self._launcher_gone(conn)
+
+    def _become_session(self, conn, listener, fds, request) -> None:
+        """The child: never returns."""
+        status = 1
+        try:
+            signal.set_wakeup_fd(-1)
+            for sig in (signal.SIGCHLD, signal.SIGTERM):
+                signal.signal(sig, signal.SIG_DFL)
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            for other in (listener, conn, *self.by_socket):
+                other.close()
+            for fd in (self.wake_r, self.wake_w):
+                os.close(fd)
+            for target, fd in enumerate(fds):
+                os.dup2(fd, target)
+                os.close(fd)
+            status = run_session(request, self.args)
+        except BaseException:  # the session's own failure, told on its stderr
+            traceback.print_exc()
+        finally:
+            try:
+                sys.stdout.flush()
+                sys.stderr.flush()
+            finally:
+                os._exit(status)
+
+    def _reap(self) -> None:
+        while self.children:
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+            conn = self.children.pop(pid, None)
+            if conn is None:
+                continue
+            self.by_socket.pop(conn, None)
+            try:
+                conn.sendall(f"{os.waitstatus_to_exitcode(status)}\n".encode())
+            except OSError:
+                pass
+            conn.close()
+
+    def _launcher_gone(self, conn: socket.socket) -> None:
+        """The launcher closed its end (it was killed): end its session too."""
+        pid = self.by_socket.pop(conn, None)
+        conn.close()
+        if pid is not None:
+            self.children.pop(pid, None)
+            _signal(pid, signal.SIGKILL)
+            try:
+                os.waitpid(pid, 0)
+            except ChildProcessError:
+                pass
+
+    def _end_all(self) -> None:
+        import time
+
+        pids = list(self.children)
+        for pid in pids:
+            _signal(pid, signal.SIGTERM)
+        deadline = time.monotonic() + KILL_GRACE_S
+        while pids and time.monotonic() < deadline:
+            pids = [p for p in pids if not _reaped(p)]
+            time.sleep(0.05)
+        for pid in pids:
+            _signal(pid, signal.SIGKILL)
+            _reaped(pid, block=True)
+        for conn in list(self.by_socket):
+            conn.close()
+
+
+def _signal(pid: int, sig: int) -> None:
+    try:
+        os.kill(pid, sig)
+    except ProcessLookupError:
+        pass
+
+
+def _reaped(pid: int, block: bool = False) -> bool:
+    try:
+        done, _ = os.waitpid(pid, 0 if block else os.WNOHANG)
+    except ChildProcessError:
+        return True
+    return done == pid
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="attn-tui-pool")
+    parser.add_argument("--socket", required=True)
+    parser.add_argument("--root", type=Path, required=True)
+    parser.add_argument("--lang", choices=("zh", "en"), default="en")
+    parser.add_argument("--exercises", type=Path, action="append", default=[])
+    args = parser.parse_args(argv)
+    preload(args.lang)
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    listener.bind(args.socket)
+    os.chmod(args.socket, 0o600)
+    listener.listen(128)
+    pool = Pool(args)
+    print("ready", flush=True)  # the server waits for this line
+    pool.serve(listener)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,103 @@
+"""What one browser tab runs under ``attn-tui serve``: the tutor, for one named student.
+
+    python -m attn_tui.serve.session --root DATA_DIR [--lang zh] [--student NAME] [--exercises DIR]
+
+The server starts one such process per tab (textual-serve speaks to it over stdin/stdout).
+Progress goes to the student's own folder, ``DATA_DIR/students/<folder>`` (see students.py);
+the teacher's own sets in ``DATA_DIR/exercises`` are shown to everyone. Without ``--student``
+(or with one that is not a usable name) the first screen asks, and no area opens before it is
+answered, so nothing is ever written outside the student's folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable
+from pathlib import Path
+
+from textual import events
+
+from attn_tui import app as app_module
+from attn_tui import i18n
+from attn_tui.app import AttnApp
+from attn_tui.serve.students import BadName, display, student_dir
+
+
+class ServedApp(AttnApp):
+    # Textual reads a relative CSS_PATH beside the module of the class that uses it.
+    CSS_PATH = str(Path(app_module.__file__).with_name(AttnApp.CSS_PATH))
+
+    def __init__(
+        self,
+        root: Path,
+        student: str | None = None,
+        lang: str | None = None,
+        extra_exercises: Iterable[Path] = (),
+    ) -> None:
+        root = Path(root)
+        super().__init__(lang=lang, data_dir=None, extra_exercises=[*extra_exercises,
+                                                                   root / "exercises"])  # fmt: skip
+        self.root = root
+        self.student: str | None = None
+        self._given = student
+
+    def on_mount(self) -> None:
+        if self._given is not None and self.set_student(self._given):
+            return
+        self.ask_name()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A steady cursor: a blinking one redraws twice a second in every idle tab, about 1%
+        of a core each, which a class of 30 pays for doing nothing."""
+        if hasattr(event.widget, "cursor_blink"):
+            event.widget.cursor_blink = False
+
+    def ask_name(self) -> None:
+        from attn_tui.screens.student import StudentScreen
+
+        if not any(isinstance(s, StudentScreen) for s in self.screen_stack):
+            self.push_screen(StudentScreen(), self._named)
+
+    def _named(self, name: str | None) -> None:
+        if name is None or not self.set_student(name):
+            self.ask_name()
+
+    def set_student(self, name: str) -> bool:
+        """Point the progress store at this student's folder; False (and a message) if not."""
+        try:
+            folder = student_dir(self.root, name)
+        except BadName as err:
+            self.notify(i18n.t(err.code), severity="error")
+            return False
+        except OSError as err:
+            self.notify(i18n.t("serve.name.no_folder", error=str(err)), severity="error")
+            return False
+        self.data_dir = folder
+        self.student = display(name)
+        self.sub_title = self.student
+        self.notify(i18n.t("serve.name.welcome", name=self.student), timeout=4)
+        return True
+
+    def switch_mode(self, mode: str):  # type: ignore[override]
+        """No area opens before the student is named: its progress would have nowhere to go."""
+        if self.student is None and mode != "home":
+            self.ask_name()
+            return super().switch_mode(self.current_mode)
+        return super().switch_mode(mode)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="attn-tui-session", description=__doc__)
+    parser.add_argument("--root", type=Path, required=True, help="the data directory")
+    parser.add_argument("--lang", choices=i18n.LANGS)
+    parser.add_argument("--student", help="the student's name (else the first screen asks)")
+    parser.add_argument("--exercises", type=Path, action="append", default=[])
+    args = parser.parse_args(argv)
+    lang = args.lang or i18n.default_lang()
+    i18n.set_lang(lang)
+    ServedApp(args.root, args.student, lang, args.exercises).run()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,273 @@
+"""Strings of the tiny Transformer: its settings, its model files, its headless output."""
+
+TEXT = {
+    # settings that cannot run (InputError codes raised by TransformerConfig.validate)
+    "transformer.bad_task": (
+        "任务 {value} 不可用：可选 {choices}。",
+        "task {value} is not usable: choose one of {choices}.",
+    ),
+    "transformer.bad_positions": (
+        "位置编码 {value} 不可用：可选 {choices}。",
+        "positional encoding {value} is not usable: choose one of {choices}.",
+    ),
+    "transformer.bad_layers": (
+        "层数 {value} 不可用：请取 {lo} 到 {hi} 之间的整数。",
+        "{value} layers is not usable: choose a whole number from {lo} to {hi}.",
+    ),
+    "transformer.bad_heads": (
+        "头数 {value} 不可用：请取 {lo} 到 {hi} 之间的整数。",
+        "{value} heads is not usable: choose a whole number from {lo} to {hi}.",
+    ),
+    "transformer.bad_d_model": (
+        "d_model = {value} 不可用：请取 {lo} 到 {hi} 之间的整数。",
+        "d_model = {value} is not usable: choose a whole number from {lo} to {hi}.",
+    ),
+    "transformer.heads_divide": (
+        "{heads} 个头分不开 d_model = {d_model}：每个头分到 d_model ÷ 头数 维，必须除得尽。",
+        "{heads} heads cannot split d_model = {d_model}: each head gets d_model ÷ heads "
+        "dimensions, which must come out whole.",
+    ),
+    "transformer.bad_switch": (
+        "开关 {name} 的值 {value} 不可用：只能是开或关。",
+        "switch {name} = {value} is not usable: it is either on or off.",
+    ),
+    # model files (--save / lab --model)
+    "transformer.file.unreadable": (
+        "读不了模型文件 {path}：{reason}",
+        "cannot read the model file {path}: {reason}",
+    ),
+    "transformer.file.not_model": (
+        "{path} 不是 attn-tui 保存的 Transformer 模型（{reason}）。",
+        "{path} is not a Transformer model saved by attn-tui ({reason}).",
+    ),
+    "transformer.file.version": (
+        "{path} 的格式版本是 {found}，这个 attn-tui 只认 {expected}。",
+        "{path} has format version {found}; this attn-tui reads version {expected}.",
+    ),
+    "transformer.file.bad_array": (
+        "{path} 里的 {name} 不对：{reason}。",
+        "{path}: {name} is wrong: {reason}.",
+    ),
+    "transformer.file.bad_config": (
+        "{path} 里的设置不可用：{reason}",
+        "{path} holds settings that cannot be used: {reason}",
+    ),
+    "transformer.file.unwritable": (
+        "写不了模型文件 {path}：{reason}",
+        "cannot write the model file {path}: {reason}",
+    ),
+    "transformer.file.saved": ("模型已保存到 {path}。", "Model saved to {path}."),
+    # the headless command
+    "transformer.task.reverse": ("反转", "reverse"),
+    "transformer.task.sort": ("排序", "sort"),
+    "transformer.positions.learned": ("可学习的位置向量", "learned position vectors"),
+    "transformer.positions.sinusoidal": ("正弦位置编码", "sinusoidal encoding"),
+    "transformer.positions.none": ("不加位置信息", "no positions"),
+    "transformer.variant": (
+        "Transformer · {task} · {layers} 层 × {heads} 头 · d_model {d_model} · {positions}",
+        "Transformer · {task} · {layers} layer(s) × {heads} head(s) · d_model {d_model} · "
+        "{positions}",
+    ),
+    "transformer.held_out_note": (
+        "准确率在 {n} 条留出序列上测得：这些序列从不参与训练。所有输出位置一次算出，"
+        "不需要逐个解码。",
+        "Accuracy is measured on {n} held-out sequences that are never trained on; every "
+        "output position is computed at once, with no decoding loop.",
+    ),
+    "transformer.head_title": (
+        "第 {layer} 层第 {head} 个头（留出集平均；行 = 输出位置，列 = 输入位置）",
+        "Layer {layer}, head {head} (held-out average; rows = output positions, columns = "
+        "input positions)",
+    ),
+    "transformer.head_figures": (
+        "  落在输入 L+1−i 上的平均权重 {mirror}；权重的方差中，被所看字母解释 {by_symbol}，"
+        "被所看位置解释 {by_position}",
+        "  mean weight on input L+1−i {mirror}; share of the weights' variance explained by "
+        "the attended symbol {by_symbol}, by the attended position {by_position}",
+    ),
+    "transformer.why_blind": (
+        "没有位置信息时，模型分不清各个位置：每个输出只看得到自己的字母和序列里每种字母各有几个，"
+        "同一个字母不管在哪儿都得到同一个答案。它最好的办法是押“最可能的那个字母”，"
+        "在这些留出序列上平均能押中 {ceiling:.3f}——所以逐位准确率高于瞎猜的 1/6 ≈ 0.167，"
+        "但整串几乎从不全对。这次得到 {pos_acc:.3f}。",
+        "Without positions the model cannot tell the places apart: each output sees only its "
+        "own letter and how many of each letter the sequence holds, so every copy of a letter "
+        "gets the same answer wherever it stands. Its best move is to bet on the likeliest "
+        "letter, which on these held-out sequences is right {ceiling:.3f} of the time on "
+        "average — above blind guessing (1/6 ≈ 0.167) per position, yet almost never a whole "
+        "sequence. This run: {pos_acc:.3f}.",
+    ),
+    "transformer.seeds_title": (
+        "{n} 个种子：整串 {seq}，逐位 {pos}，训练用时 {seconds}（均值 ± 标准差）",
+        "{n} seeds: whole sequence {seq}, per position {pos}, training time {seconds} (mean ± sd)",
+    ),
+    "transformer.seeds_position_head": (
+        "每个种子里最看位置的头（落在 L+1−i 上的权重最大者）：权重 {mirror}；"
+        "被所看位置解释的方差 {by_position}",
+        "each seed's position head (most weight on L+1−i): weight {mirror}; variance "
+        "explained by the attended position {by_position}",
+    ),
+    "transformer.seeds_content_head": (
+        "每个种子里最看内容的头（被所看字母解释的方差最大者）：被字母解释 {by_symbol}，"
+        "被位置解释 {by_position}",
+        "each seed's content head (most variance explained by the attended symbol): by "
+        "symbol {by_symbol}, by position {by_position}",
+    ),
+    "transformer.bad_sequence": (
+        "序列“{value}”不可用：这个模型要 {length} 个字母，每个取自 {letters}。",
+        "sequence “{value}” is not usable: this model needs {length} letters, each one of "
+        "{letters}.",
+    ),
+    "transformer.rnn_only": (
+        "{option} 只用于 RNN（--model rnn）。",
+        "{option} applies to the RNN only (--model rnn).",
+    ),
+    "transformer.transformer_only": (
+        "{option} 只用于 Transformer（--model transformer）。",
+        "{option} applies to the Transformer only (--model transformer).",
+    ),
+    "transformer.needs_model": (
+        "{option} 要和 --model FILE 一起用。",
+        "{option} goes with --model FILE.",
+    ),
+    "transformer.not_with_model": (
+        "{option} 不能和 --model 一起用：训练好的模型的形状由它的文件决定。",
+        "{option} does not go with --model: a trained model's file decides its shapes.",
+    ),
+    "transformer.lab_head_title": (
+        "第 {layer} 层第 {head} 个头的权重（训练所得；行 = 查询，列 = 键）",
+        "Layer {layer}, head {head}: trained weights (rows = queries, columns = keys)",
+    ),
+    # why a model file was refused (the {reason} of the sentences above)
+    "transformer.file.why.not_regular": ("它不是普通文件", "it is not a regular file"),
+    "transformer.file.why.too_big": ("{size} 字节，太大了", "{size} bytes is too large for one"),
+    "transformer.file.why.not_zip": ("不是 numpy 数组打包的 zip", "not a zip of numpy arrays"),
+    "transformer.file.why.members": ("有 {n} 个数组，太多了", "{n} arrays is too many"),
+    "transformer.file.why.member": ("多了不认识的成员 {name}", "unexpected member {name}"),
+    "transformer.file.why.no_member": ("缺少 {name}", "no {name}"),
+    "transformer.file.why.format": ("格式不是 {format}", "its format is not {format}"),
+    "transformer.file.why.dtype": ("类型 {dtype} 不是数值类型", "its type {dtype} is not a number"),
+    "transformer.file.why.shape_too_large": ("形状 {shape} 太大", "shape {shape} is too large"),
+    "transformer.file.why.text_too_long": (
+        "文字超过 {n} 个字符",
+        "its text is longer than {n} characters",
+    ),
+    "transformer.file.why.json": ("JSON 读不通（{detail}）", "unreadable JSON ({detail})"),
+    "transformer.file.why.not_table": ("设置不是一张表", "the settings are not a table"),
+    "transformer.file.why.setting": ("不认识的设置 {name}", "unknown setting {name}"),
+    "transformer.file.why.probe": (
+        "它应是 {length} 个 0 到 {hi} 之间的符号",
+        "it must be {length} symbols from 0 to {hi}",
+    ),
+    "transformer.file.why.missing": ("缺少这个数组", "it is missing"),
+    "transformer.file.why.shape": (
+        "是 {dtype} {shape}，应为浮点数 {expected}",
+        "{dtype} {shape}, expected float {expected}",
+    ),
+    "transformer.file.why.values": (
+        "有不是有限数或绝对值超过 {limit} 的值",
+        "it holds values that are not finite or larger than {limit}",
+    ),
+    "transformer.seeds_header": (
+        "{variant} · {params} 个参数 · {iters} 次迭代",
+        "{variant} · {params} parameters · {iters} iterations",
+    ),
+    "transformer.lab_header": (
+        "{variant} · {params} 个参数 · 训练好的模型 {path}",
+        "{variant} · {params} parameters · trained model {path}",
+    ),
+    # the lab opened on the trained Transformer
+    "transformer.lab.source": ("训练好的 Transformer", "the trained Transformer"),
+    "transformer.lab.view.model": ("全部的头", "All heads"),
+    "transformer.lab.view.lines": ("词到词", "Token to token"),
+    "transformer.lab.sequence": ("输入序列", "sequence"),
+    "transformer.lab.layer": ("第几层", "layer"),
+    "transformer.lab.bad_layer": (
+        "层号要在 1 到 {layers} 之间。",
+        "the layer must be a whole number from 1 to {layers}.",
+    ),
+    "transformer.lab.training": (
+        "还没有训练好的 Transformer，正在训练默认的那个（反转，长度 10，大约一秒）……",
+        "No trained Transformer yet: training the default one (reversal, length 10, about "
+        "a second)…",
+    ),
+    "transformer.lab.no_model": (
+        "没能得到训练好的 Transformer。请在训练器里训练一个，再回来选这一项。",
+        "No trained Transformer could be made. Train one on the trainer screen, then choose "
+        "this again.",
+    ),
+    "transformer.lab.damaged": (
+        "保存的 Transformer 打不开（{reason}）。它已改名为 {aside} 留着，现在重新训练一个。",
+        "The saved Transformer could not be opened ({reason}). It was set aside as {aside}, "
+        "and a fresh one is being trained.",
+    ),
+    "transformer.lab.info": (
+        "{task}，长度 {length}；{layers} 层 × {heads} 头，d_model {d_model}，{positions}；"
+        "{params} 个参数，训练了 {iters} 次迭代；留出集整串准确率 {seq}。",
+        "{task}, length {length}; {layers} layer(s) × {heads} head(s), d_model {d_model}, "
+        "{positions}; {params} parameters, {iters} iterations; held-out whole-sequence "
+        "accuracy {seq}.",
+    ),
+    "transformer.lab.note_trained": (
+        "训练所得的权重（任务：{task}），第 {layer}/{layers} 层：这里的数就是模型实际算出的数。",
+        "Trained weights ({task}), layer {layer} of {layers}: these are the numbers the model "
+        "computes.",
+    ),
+    "transformer.lab.note_random": (
+        "权重是随机的（种子 {seed}）：演示怎么算，不代表训练好的模型会看哪里。",
+        "Random weights (seed {seed}): how attention is computed, not where a trained model "
+        "would look.",
+    ),
+    "transformer.lab.model_intro": (
+        "每层每个头一张小图：行 = 查询，列 = 键，越亮权重越大，所有小图用同一把 0–1 的尺子。",
+        "One small map per head of every layer: rows = queries, columns = keys, brighter = "
+        "more weight, on the same 0–1 scale in every map.",
+    ),
+    "transformer.lab.layer_title": ("第 {layer} 层", "layer {layer}"),
+    "transformer.lab.head_short": ("头 {head}", "head {head}"),
+    "transformer.lab.held_title": (
+        "在 {n} 条留出序列上：整串 {seq}，逐位 {pos}。每个头平均来看：",
+        "On {n} held-out sequences: whole sequence {seq}, per position {pos}. Each head on "
+        "average:",
+    ),
+    "transformer.lab.head_line": (
+        "第 {layer} 层头 {head}：落在 L+1−i 上的权重 {mirror} · 方差被字母解释 {by_symbol}，"
+        "被位置解释 {by_position}",
+        "layer {layer} head {head}: weight on L+1−i {mirror} · variance explained by the "
+        "symbol {by_symbol}, by the position {by_position}",
+    ),
+    "transformer.lab.measures": (
+        "落在 L+1−i 上的权重，是反转需要的那一列（镜像位置）。后两个数说明是什么决定了一个头看哪里："
+        "是被看的字母（内容头，排序要靠它），还是被看的位置（位置头，反转要靠它）——"
+        "在同一个输出位置内，这个头的权重的方差有多大比例能由它解释。",
+        "The weight on L+1−i is the column reversal needs (the mirrored input). The two "
+        "shares say what decides where a head looks: the symbol it looks at (a content head, "
+        "as sorting needs) or the position (a position head, as reversal needs) — the share "
+        "of the variance of the head's weights, within one output position, that each explains.",
+    ),
+    "transformer.lab.lines_title": (
+        "头 {head}/{heads}：每个查询（左）连到每个键（右）",
+        "head {head}/{heads}: each query (left) joined to each key (right)",
+    ),
+    "transformer.lab.lines_hint": (
+        "↑ ↓ 选查询（现在是 {query}）：它的连线是彩色的，键旁边写着它的权重；"
+        "其他查询的连线是灰的，只画较强的。F6 换头。",
+        "↑ ↓ choose the query (now {query}): its lines are in colour, with its weights beside "
+        "the keys; other queries' lines are grey, strong ones only. F6 changes the head.",
+    ),
+    "transformer.lab.help": (
+        "“查询来自”选“训练好的 Transformer”：打开应用里最近训练的 Transformer（没有就先花一秒训练"
+        "默认的那个），在一条留出序列上显示每层注意力真正读到的 X 和训练出的 W_Q、W_K、W_V、W_O，"
+        "所有视图都是模型实际算出的数。输入序列可以自己改（字母 A–F），“第几层”换层。F4 之后还有两个视图："
+        "“全部的头”把每层每个头并排画成小图，并给出每个头在留出集上的表现；“词到词”把一个头画成"
+        "查询与键之间的连线，↑ ↓ 选查询，F6 换头。",
+        "“queries from” → “the trained Transformer” opens the Transformer last trained in the "
+        "app (training the default one first, in about a second, if there is none) on a held-out "
+        "sequence: each layer's X is what its attention really reads and W_Q, W_K, W_V, W_O are "
+        "the trained weights, so every view shows the numbers the model computes. Type another "
+        "sequence (letters A–F) or choose a layer. Two more views follow under F4: “All heads” "
+        "draws every head of every layer side by side, small, with each head's held-out "
+        "figures; “Token to token” draws one head as lines between queries and keys (↑ ↓ choose "
+        "the query, F6 the head).",
+    ),
+}

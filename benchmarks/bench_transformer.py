@@ -1,0 +1,253 @@
+"""Per-iteration time of the numpy Transformer against the same model in PyTorch CPU.
+
+    .venv/bin/python benchmarks/bench_transformer.py [--iters 1000] [--repeats 3]
+
+Both sides run in this process, one thread each, float32, batch 16, the same architecture
+(token embedding, positions, multi-head self-attention without biases, residuals, optional
+layer norms and feed-forward, linear output), Adam (β 0.9, 0.98) with the linear learning-rate
+decay, and gradient clipping at 5. The numpy side is the real trainer
+(``transformer_trainer.train``, held-out evaluation off), data drawing included; "step" is its
+forward + backward + clip + Adam alone on pre-made batches. The PyTorch side gets its batches
+pre-made, uses its fused attention (``scaled_dot_product_attention``), fused Adam where it has
+one and ``foreach`` clipping — all of which only flatter it.
+
+Before timing, the two are checked to be the same model: PyTorch is given the numpy model's
+weights (float64) and must reproduce its loss and every gradient. No timings are asserted
+anywhere; this prints ratios, measured side by side, interleaved, so both see the same load.
+"""
+
+from __future__ import annotations
+
+import os
+
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")  # before numpy / torch are imported
+
+import argparse  # noqa: E402
+import math  # noqa: E402
+import statistics  # noqa: E402
+import time  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from attn_tui.core.models.trainer import clip_global_norm  # noqa: E402
+from attn_tui.core.models.transformer import TinyTransformer  # noqa: E402
+from attn_tui.core.models.transformer_trainer import (  # noqa: E402
+    Trainer,
+    TransformerConfig,
+    targets,
+    train,
+)
+
+CASES = {
+    "reverse, default": TransformerConfig(),
+    "reverse, 4 heads": TransformerConfig(heads=4),
+    "reverse, 2 layers+norm": TransformerConfig(layers=2, heads=2, norm=True),
+    "sort, causal, sinus.": TransformerConfig(task="sort", causal=True, positions="sinusoidal"),
+    "reverse, d 32, no ff": TransformerConfig(d_model=32, heads=2, feed_forward=False),
+}
+
+
+def numpy_ms_per_iter(cfg: TransformerConfig, iters: int) -> float:
+    from dataclasses import replace
+
+    result = None
+    for p in train(replace(cfg, iters=iters, eval_every=0), every=iters, max_interval=math.inf):
+        result = p.result
+    return 1e3 * result.seconds / result.iters
+
+
+def numpy_step_ms(cfg: TransformerConfig, iters: int) -> float:
+    trainer = Trainer(cfg)
+    model, adam = trainer.model, trainer.adam
+    xs = trainer.data.draw(trainer.data_rng, 64, cfg.batch)
+    ys = targets(cfg.task, xs)
+    start = time.perf_counter()
+    for i in range(iters):
+        model.loss_and_grads(xs[i % 64], ys[i % 64])
+        clip_global_norm(model.grads, cfg.clip)
+        adam.lr = cfg.lr * (1 - i / iters)
+        adam.step(model.params, model.grads)
+    return 1e3 * (time.perf_counter() - start) / iters
+
+
+def torch_side():
+    try:
+        import torch
+        from torch import nn
+        from torch.nn import functional as F
+    except ImportError:
+        return None
+    torch.set_num_threads(1)
+
+    class Layer(nn.Module):
+        def __init__(self, cfg: TransformerConfig) -> None:
+            super().__init__()
+            d = cfg.d_model
+            self.cfg = cfg
+            self.ln1 = nn.LayerNorm(d) if cfg.norm else nn.Identity()
+            self.qkv = nn.Linear(d, 3 * d, bias=False)
+            self.o = nn.Linear(d, d, bias=False)
+            if cfg.feed_forward:
+                self.ln2 = nn.LayerNorm(d) if cfg.norm else nn.Identity()
+                self.ff = nn.Sequential(nn.Linear(d, 2 * d), nn.ReLU(), nn.Linear(2 * d, d))
+
+        def forward(self, H):  # (B, L, d)
+            B, L, d = H.shape
+            h = self.cfg.heads
+            q, k, v = self.qkv(self.ln1(H)).split(d, dim=-1)
+            q, k, v = (t.view(B, L, h, d // h).transpose(1, 2) for t in (q, k, v))  # (B, h, L, dk)
+            Z = F.scaled_dot_product_attention(q, k, v, is_causal=self.cfg.causal)
+            H = H + self.o(Z.transpose(1, 2).reshape(B, L, d))
+            if self.cfg.feed_forward:
+                H = H + self.ff(self.ln2(H))
+            return H
+
+    class TorchTransformer(nn.Module):
+        def __init__(self, cfg: TransformerConfig) -> None:
+            super().__init__()
+            V, L, d = 6, cfg.length, cfg.d_model
+            self.E = nn.Parameter(torch.randn(V, d))
+            if cfg.positions == "learned":
+                self.P = nn.Parameter(torch.randn(L, d))
+            elif cfg.positions == "sinusoidal":
+                from attn_tui.core.models.transformer import sinusoidal
+
+                self.register_buffer("P", torch.tensor(sinusoidal(L, d)))  # float64
+            else:
+                self.P = None
+            self.layers = nn.ModuleList(Layer(cfg) for _ in range(cfg.layers))
+            self.lnf = nn.LayerNorm(d) if cfg.norm else nn.Identity()
+            self.out = nn.Linear(d, V)
+
+        def forward(self, x):  # (B, L) → logits (B, L, V)
+            H = self.E[x]
+            if self.P is not None:
+                H = H + self.P
+            for layer in self.layers:
+                H = layer(H)
+            return self.out(self.lnf(H))
+
+    def numpy_layout(tm: TorchTransformer, cfg: TransformerConfig, grad: bool):
+        """name → the PyTorch model's weights (or gradients) in the numpy model's layout
+        (nn.Linear stores Wᵀ, so its (3d, d) qkv weight is W_QKVᵀ)."""
+
+        def a(p):
+            return (p.grad if grad else p.data).numpy()
+
+        out = {"E": a(tm.E), "W_out": a(tm.out.weight).T, "b_out": a(tm.out.bias)}
+        if cfg.positions == "learned":
+            out["P"] = a(tm.P)
+        for n, tl in enumerate(tm.layers, start=1):
+            out |= {f"{n}.W_QKV": a(tl.qkv.weight).T, f"{n}.W_O": a(tl.o.weight).T}
+            if cfg.norm:
+                out |= {f"{n}.ln1_g": a(tl.ln1.weight), f"{n}.ln1_b": a(tl.ln1.bias)}
+            if cfg.feed_forward:
+                out |= {f"{n}.W1": a(tl.ff[0].weight).T, f"{n}.b1": a(tl.ff[0].bias),
+                        f"{n}.W2": a(tl.ff[2].weight).T, f"{n}.b2": a(tl.ff[2].bias)}  # fmt: skip
+                if cfg.norm:
+                    out |= {f"{n}.ln2_g": a(tl.ln2.weight), f"{n}.ln2_b": a(tl.ln2.bias)}
+        if cfg.norm:
+            out |= {"lnf_g": a(tm.lnf.weight), "lnf_b": a(tm.lnf.bias)}
+        return out
+
+    def copy_from_numpy(tm: TorchTransformer, nm: TinyTransformer, cfg) -> None:
+        views = numpy_layout(tm, cfg, grad=False)  # views of the tensors' memory
+        assert set(views) == {name for name, _ in nm.shapes}, "the two models differ"
+        for name, view in views.items():
+            view[...] = nm.view(name)
+
+    def same_model_check(cfg: TransformerConfig) -> tuple[float, float]:
+        """|Δloss| and the largest |Δgradient| over every parameter, numpy vs PyTorch,
+        float64, on the same weights and batch."""
+        rng = np.random.default_rng(0)
+        nm = TinyTransformer(cfg.arch, dtype=np.float64, rng=rng)
+        nm.params += rng.normal(0, 0.1, nm.n_params)
+        tm = TorchTransformer(cfg).double()
+        copy_from_numpy(tm, nm, cfg)
+        x = rng.integers(0, 6, (16, cfg.length))
+        y = targets(cfg.task, x)
+        loss_np = nm.loss_and_grads(x, y)
+        loss_t = F.cross_entropy(tm(torch.from_numpy(x)).reshape(-1, 6),
+                                 torch.from_numpy(y).reshape(-1))  # fmt: skip
+        loss_t.backward()
+        worst = 0.0
+        for name, g in numpy_layout(tm, cfg, grad=True).items():
+            owner, attr = nm._owner(name)
+            worst = max(worst, float(np.abs(getattr(owner, "d" + attr) - g).max()))
+        return abs(loss_np - loss_t.item()), worst
+
+    def ms_per_iter(cfg: TransformerConfig, iters: int) -> float:
+        torch.manual_seed(0)
+        model = TorchTransformer(cfg).float()
+        kwargs = {"lr": cfg.lr, "betas": (cfg.beta1, cfg.beta2), "eps": cfg.eps}
+        try:
+            opt = torch.optim.Adam(model.parameters(), fused=True, **kwargs)
+        except (RuntimeError, TypeError):
+            opt = torch.optim.Adam(model.parameters(), **kwargs)
+        rng = np.random.default_rng(0)
+        xs = rng.integers(0, 6, (64, cfg.batch, cfg.length))
+        data = [(torch.from_numpy(x), torch.from_numpy(targets(cfg.task, x)).reshape(-1))
+                for x in xs]  # fmt: skip
+        params = list(model.parameters())
+
+        def step(i: int, total: int) -> None:
+            x, y = data[i % 64]
+            opt.param_groups[0]["lr"] = cfg.lr * (1 - i / total)
+            opt.zero_grad(set_to_none=True)
+            loss = F.cross_entropy(model(x).reshape(-1, 6), y)
+            loss.backward()
+            nn.utils.clip_grad_norm_(params, cfg.clip, foreach=True)
+            opt.step()
+
+        for i in range(50):  # warm-up
+            step(i, iters)
+        start = time.perf_counter()
+        for i in range(iters):
+            step(i, iters)
+        return 1e3 * (time.perf_counter() - start) / iters
+
+    return torch.__version__, ms_per_iter, same_model_check
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--iters", type=int, default=1000)
+    ap.add_argument("--repeats", type=int, default=3, help="median of this many runs")
+    args = ap.parse_args()
+
+    side = torch_side()
+    if side is None:
+        print("PyTorch is not installed: numpy figures only "
+              "(pip install torch==2.13.0 for the comparison).")  # fmt: skip
+    else:
+        print(f"PyTorch {side[0]}, 1 thread; numpy {np.__version__}, "
+              f"OPENBLAS_NUM_THREADS={os.environ['OPENBLAS_NUM_THREADS']}")  # fmt: skip
+        print("same model? PyTorch given the numpy weights (float64), |Δloss| and max |Δgrad|:")
+        for name, cfg in CASES.items():
+            dloss, dgrad = side[2](cfg)
+            print(f"  {name:<24}{dloss:10.1e}{dgrad:10.1e}")
+    print(f"\nbatch 16, L 10, float32, Adam, clip 5; {args.iters} iterations, "
+          f"median of {args.repeats}\n")  # fmt: skip
+    head = f"{'case':<24}{'params':>7}{'trainer ms':>11}{'step ms':>9}"
+    print(head + (f"{'torch ms':>10}{'torch/numpy':>13}" if side else ""))
+    for name, cfg in CASES.items():
+        ours, step, theirs = [], [], []
+        for _ in range(args.repeats):  # interleaved, so both see the same machine load
+            ours.append(numpy_ms_per_iter(cfg, args.iters))
+            step.append(numpy_step_ms(cfg, args.iters))
+            if side:
+                theirs.append(side[1](cfg, args.iters))
+        ours_ms = statistics.median(ours)
+        line = f"{name:<24}{cfg.n_params:>7}{ours_ms:>11.4f}{statistics.median(step):>9.4f}"
+        if side:
+            theirs_ms = statistics.median(theirs)
+            line += f"{theirs_ms:>10.4f}{theirs_ms / ours_ms:>12.1f}×"
+        print(line, flush=True)
+    print("\ntrainer ms = the real training loop (data drawing and the learning-rate "
+          "schedule included);\nstep ms = forward + backward + clip + Adam on pre-made "
+          "batches.")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -131,7 +131,7 @@ def _try(args: argparse.Namespace) -> int:
 
 def _validate(args: argparse.Namespace) -> int:
     from attn_tui import paths
-    from attn_tui.core import files
+    from attn_tui.core import files as bounded
     from attn_tui.core.exercises.examples import check_examples
     from attn_tui.core.exercises.loader import display_path, find_files, load_file
     from attn_tui.core.exercises.wording import lint_text
@@ -163,8 +163,8 @@ def _validate(args: argparse.Namespace) -> int:
         warned = []
         if loaded is not None:
             try:  # the same bounded read the loader made (the file may have changed since)
-                text = files.read_text(path, files.EXERCISE_FILE_LIMIT)
-            except files.FileFault:
+                text = bounded.read_text(path, bounded.EXERCISE_FILE_LIMIT)
+            except bounded.FileFault:
                 text = ""
             warned = lint_text(text, display_path(path)) if text else []
             warnings += warned

@@ -35,7 +35,8 @@ def discover() -> list[ModuleType]:
 def path_arg(text: str) -> Path:
     """An argparse type for a file or folder: an empty string is refused, not read as "."
     (``quiz grade ""`` would otherwise grade the working directory), and so is a name the
-    system cannot take (a NUL byte, or text that is not a file name's bytes)."""
+    system cannot take (a NUL byte, or text that is not a file name's bytes). A leading ~ is
+    expanded here, once, so a "~nouser/x" is a usage error and not a crash later."""
     if not text.strip():
         raise argparse.ArgumentTypeError("an empty path")
     try:
@@ -43,7 +44,10 @@ def path_arg(text: str) -> Path:
             raise ValueError
     except (ValueError, UnicodeError):
         raise argparse.ArgumentTypeError("not a possible file name") from None
-    return Path(text)
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # "~nouser/x"
+        raise argparse.ArgumentTypeError("no such user, or no home directory, for its ~") from None
 
 
 def print_json(data: Mapping[str, Any]) -> None:

@@ -16,6 +16,8 @@ import argparse
 import re
 from pathlib import Path
 
+from attn_tui.commands import path_arg
+
 NAME = "lab"
 
 _COUNT = re.compile(r"[+-]?\d+")
@@ -65,7 +67,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
         help="trace shapes only, for any size (default n=10, d_model=512, h=8)",
     )
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
-    p.add_argument("--svg", type=Path, metavar="FILE",
+    p.add_argument("--svg", type=path_arg, metavar="FILE",
                    help="also draw each head's weight heatmap (with --shapes: the shape "
                    "trace) into FILE as SVG, for slides")  # fmt: skip
     return p
@@ -183,10 +185,11 @@ def _run_shapes(args: argparse.Namespace) -> int:
         import sys
 
         from attn_tui import figures as figs
+        from attn_tui.core.format import visible
 
         title = f"attn-tui · {t('app.area.lab')}"
         figs.write_svg(args.svg, figs.widen(console.export_svg(title=title)))
-        print(t("classroom.fig.written", path=args.svg), file=sys.stderr)
+        print(visible(t("classroom.fig.written", path=args.svg), True), file=sys.stderr)
     return 0
 
 
@@ -302,8 +305,9 @@ def _write_svg(path: Path, result) -> None:
     import sys
 
     from attn_tui import figures
+    from attn_tui.core.format import visible
     from attn_tui.i18n import t
 
     title = f"attn-tui · {t('app.area.lab')}"
     figures.write_svg(path, figures.svg(figures.lab_figure(result), title))
-    print(t("classroom.fig.written", path=path), file=sys.stderr)
+    print(visible(t("classroom.fig.written", path=path), True), file=sys.stderr)

@@ -99,17 +99,20 @@ def _add_compose_options(template: argparse.ArgumentParser) -> None:
 def _add_gradebook_options(grade: argparse.ArgumentParser) -> None:
     grade.add_argument(
         "--csv",
-        type=Path,
+        type=path_arg,
         metavar="FILE",
         help="write a gradebook: one row per student (total, percent, each "
         "question, each topic); broken files listed with their fault",
     )
     grade.add_argument(
-        "--feedback", type=Path, metavar="DIR", help="write one feedback file per student into DIR"
+        "--feedback",
+        type=path_arg,
+        metavar="DIR",
+        help="write one feedback file per student into DIR",
     )
     grade.add_argument(
         "--overrides",
-        type=Path,
+        type=path_arg,
         metavar="FILE",
         help="the teacher's own marks (TOML: [student] question = mark, or "
         '{ mark = 0.5, comment = "..." })',
@@ -219,7 +222,7 @@ def _grade(args: argparse.Namespace, bank) -> int:
 
 def _apply_overrides(args: argparse.Namespace, learners):
     """The class as gradebook students, with ``--overrides`` applied; None (after printing
-    every fault on stderr) when the overrides file has any."""
+    every fault, as validate does: each on stdout, one line on stderr) when it has any."""
     import sys
 
     from attn_tui.core.exercises.loader import display_path
@@ -234,8 +237,8 @@ def _apply_overrides(args: argparse.Namespace, learners):
         students, problems = apply_overrides(learners, overrides, source)
     if problems:
         for problem in problems:
-            print(problem.format(t), file=sys.stderr)
-        print(t("classroom.ov.none_applied"), file=sys.stderr)
+            print(problem.format(t))
+        print(t("classroom.ov.none_applied"), file=sys.stderr)  # stderr: one line (issue 12)
         return None
     return students
 

@@ -211,6 +211,9 @@ def extract(rev: str) -> Path:
         ["git", "-C", str(ROOT), "archive", rev], capture_output=True, check=True
     )
     subprocess.run(["tar", "-x", "-C", str(target)], input=archive.stdout, check=True)
+    # The wheel maps exercises/ to attn_tui.exercises; without this link the old code would
+    # load this tree's sets and quiz bank (through the editable install) and fail on them.
+    (target / "attn_tui" / "exercises").symlink_to(target / "exercises")
     return target
 
 

@@ -43,6 +43,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     )
     src.add_argument(
         "--model",
+        type=path_arg,
         metavar="FILE",
         help="open a Transformer trained with `attn-tui train --model transformer --save FILE`",
     )

@@ -258,21 +258,23 @@ def _write_gradebook(args: argparse.Namespace, path: Path, students) -> None:
     import sys
 
     from attn_tui.commands import _gradebook
+    from attn_tui.core.format import visible
     from attn_tui.core.quiz import answer_files
     from attn_tui.i18n import t
 
     protect = answer_files(path) if path.is_dir() else [path]
     if args.csv is not None:
         _gradebook.write_csv(args.csv, students, protect)
-        print(t("classroom.wrote_csv", path=args.csv, rows=len(students)), file=sys.stderr)
+        line = t("classroom.wrote_csv", path=args.csv, rows=len(students))
+        print(visible(line, True), file=sys.stderr)
     if args.feedback is not None:
         if args.key_for is not None:
             key_for = set(args.key_for)
         else:
             key_for = None if args.show_key else set()
         written = _gradebook.write_feedback(args.feedback, students, key_for, protect)
-        print(t("classroom.wrote_feedback", path=args.feedback, count=len(written)),
-              file=sys.stderr)  # fmt: skip
+        line = t("classroom.wrote_feedback", path=args.feedback, count=len(written))
+        print(visible(line, True), file=sys.stderr)
 
 
 def _pct(fraction: float) -> int:

@@ -94,6 +94,9 @@ def run(argv: list[str], *, stdin: str = "", size: int = 0, env: dict | None = N
     except Hang as hang:
         code = None
         err.write(f"HANG: {hang}\n")
+    except Exception as escaped:  # what a real process would print as a traceback
+        code = 1
+        err.write(f"Traceback (most recent call last): {type(escaped).__name__}: {escaped}\n")
     finally:
         seconds = time.perf_counter() - start
         signal.setitimer(signal.ITIMER_REAL, 0)

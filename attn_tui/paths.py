@@ -16,6 +16,7 @@ from pathlib import Path
 
 from attn_tui.core.exercises.loader import load_library
 from attn_tui.core.exercises.model import Library
+from attn_tui.core.parse import InputError
 
 ENV_DATA_DIR = "ATTN_TUI_DATA_DIR"
 APP_NAME = "attn-tui"
@@ -23,15 +24,22 @@ LAST_TRANSFORMER = "transformer.npz"  # the last Transformer trained in the app
 
 
 def data_dir(explicit: Path | None = None, environ: Mapping[str, str] | None = None) -> Path:
-    """The data directory (not created here)."""
+    """The data directory (not created here). InputError cli.home_unknown for ``~nouser/x``."""
     if explicit is not None:
-        return Path(explicit).expanduser()
+        return _expand(Path(explicit))
     env = os.environ if environ is None else environ
     if env.get(ENV_DATA_DIR):
-        return Path(env[ENV_DATA_DIR]).expanduser()
+        return _expand(Path(env[ENV_DATA_DIR]))
     import platformdirs  # only when needed: the bare launch stays quick
 
     return Path(platformdirs.user_data_dir(APP_NAME))
+
+
+def _expand(path: Path) -> Path:
+    try:
+        return path.expanduser()
+    except RuntimeError:  # "~nouser/x": no such user, or no home directory
+        raise InputError("cli.home_unknown", path=str(path)) from None
 
 
 def last_transformer(data: Path) -> Path:

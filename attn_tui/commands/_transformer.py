@@ -15,6 +15,7 @@ import argparse
 import json
 import sys
 
+from attn_tui.commands import path_arg
 from attn_tui.i18n import t
 
 # option → its argparse dest, for refusing the Transformer's options on the RNN
@@ -55,7 +56,7 @@ def add_transformer_options(p: argparse.ArgumentParser) -> None:
         default=None,
         help="causal mask: output i sees inputs 1..i only",
     )
-    g.add_argument("--save", metavar="FILE", default=None,
+    g.add_argument("--save", metavar="FILE", default=None, type=path_arg,
                    help="save the trained model (.npz) for 'lab --model FILE'")  # fmt: skip
 
 

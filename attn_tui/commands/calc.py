@@ -6,6 +6,8 @@ import argparse
 import json
 from pathlib import Path
 
+from attn_tui.commands import path_arg
+
 NAME = "calc"
 SEED_QUERY = "1 0 1"
 SEED_KEYS = "1 0 0; 0 1 0; 1 0 1; 1 1 0"
@@ -27,7 +29,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     parser.add_argument("--hard", action="store_true", help="hard max (argmax) instead of softmax")
     parser.add_argument("--temperature", "-T", default="1", help="divide the scaled scores by T")
     parser.add_argument("--json", action="store_true", help="one JSON object, full precision")
-    parser.add_argument("--svg", type=Path, metavar="FILE",
+    parser.add_argument("--svg", type=path_arg, metavar="FILE",
                         help="also draw the four steps into FILE as SVG (for slides)")  # fmt: skip
     return parser
 
@@ -38,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
 
     q = parse_vector(args.query, "query")
     K = parse_matrix(args.keys, "keys")
-    V = parse_matrix(args.values, "values") if args.values else None
+    V = parse_matrix(args.values, "values") if args.values is not None else None  # "" is empty
     temperature = parse_temperature(args.temperature)
     steps = attend(q, K, V, scale=not args.no_scale, hard=args.hard, temperature=temperature)
     if args.svg is not None:
@@ -62,8 +64,9 @@ def _write_svg(path: Path, steps) -> None:
     import sys
 
     from attn_tui import figures
+    from attn_tui.core.format import visible
     from attn_tui.i18n import t
 
     title = f"attn-tui · {t('app.area.calc')}"
     figures.write_svg(path, figures.svg(figures.calc_figure(steps), title))
-    print(t("classroom.fig.written", path=path), file=sys.stderr)
+    print(visible(t("classroom.fig.written", path=path), True), file=sys.stderr)

@@ -14,6 +14,8 @@ import argparse
 import json
 from pathlib import Path
 
+from attn_tui.commands import path_arg
+
 NAME = "exercises"
 
 
@@ -29,7 +31,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         help="check exercise files; faults as file:line: message, exit 1 if any",
         description="Check exercise files. Without PATH: every shipped file and --exercises DIR.",
     )
-    validate.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="a file or folder")
+    validate.add_argument(
+        "paths", nargs="*", type=path_arg, metavar="PATH", help="a file or folder"
+    )
     validate.add_argument("--json", action="store_true", help="machine-readable output")
     validate.add_argument(
         "--strict",
@@ -127,6 +131,7 @@ def _try(args: argparse.Namespace) -> int:
 
 def _validate(args: argparse.Namespace) -> int:
     from attn_tui import paths
+    from attn_tui.core import files as bounded
     from attn_tui.core.exercises.examples import check_examples
     from attn_tui.core.exercises.loader import display_path, find_files, load_file
     from attn_tui.core.exercises.wording import lint_text
@@ -157,18 +162,20 @@ def _validate(args: argparse.Namespace) -> int:
         loaded, found = load_file(path)
         warned = []
         if loaded is not None:
-            warned = lint_text(path.read_text("utf-8"), display_path(path))
+            try:  # the same bounded read the loader made (the file may have changed since)
+                text = bounded.read_text(path, bounded.EXERCISE_FILE_LIMIT)
+            except bounded.FileFault:
+                text = ""
+            warned = lint_text(text, display_path(path)) if text else []
             warnings += warned
         if loaded is not None:
             if loaded.id in owners:
-                from attn_tui.core.exercises.loader import LineIndex
                 from attn_tui.core.exercises.model import Problem
 
-                line = LineIndex(path.read_text("utf-8")).set_key("id")
                 found = [
                     Problem(
                         display_path(path),
-                        line,
+                        loaded.id_line,
                         "ex.duplicate_set",
                         {"id": loaded.id, "other": owners[loaded.id]},
                     )
@@ -220,13 +227,17 @@ GLOSSARY = "glossary.toml"  # the one glossary: checked as a glossary, not as a 
 
 
 def _check_glossary(path: Path, display_path):
+    from attn_tui.core import files
     from attn_tui.core.exercises.glossary import GlossaryError, parse
     from attn_tui.core.exercises.model import Problem
 
+    try:  # a bounded read, and the file faults (FIFO, nesting, long keys) before parse sees it
+        text = files.read_text(path, files.EXERCISE_FILE_LIMIT)
+        files.load_toml(text)
+    except files.FileFault as fault:
+        return [Problem.from_fault(display_path(path), fault)]
     try:
-        parse(path.read_text("utf-8"))
-    except (OSError, UnicodeDecodeError) as err:
-        return [Problem(display_path(path), 1, "ex.unreadable", {"error": str(err)})]
+        parse(text)
     except GlossaryError as err:
         return [Problem(display_path(path), 1, "ex.glossary", {"detail": str(err)})]
     return []
@@ -255,6 +266,7 @@ def _missing(target: Path, display_path):
 def _list(args: argparse.Namespace) -> int:
     from attn_tui import paths
     from attn_tui.core.exercises.loader import display_path
+    from attn_tui.core.format import visible
     from attn_tui.i18n import get_lang, t
 
     lang = get_lang()
@@ -300,7 +312,7 @@ def _list(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    console = Console(highlight=False)
+    console = Console(highlight=False, markup=False)  # a teacher's title may hold "[bold]"
     for title, sets in ((t("ex.sets"), library.sets), (t("ex.cmd.quiz_banks"), library.quizzes)):
         if not sets:
             continue
@@ -311,7 +323,7 @@ def _list(args: argparse.Namespace) -> int:
             table.add_row(
                 str(s.order),
                 s.id,
-                s.title.get(lang),
+                visible(s.title.get(lang)),
                 str(len(s.exercises)),
                 t(f"ex.source.{s.source}"),
             )
@@ -320,7 +332,7 @@ def _list(args: argparse.Namespace) -> int:
         console.print(t("ex.cmd.broken"), style="bold red")
         for b in library.broken:
             console.print(
-                b.problems[0].format(t) if b.problems else display_path(b.path),
+                b.problems[0].format(t) if b.problems else visible(display_path(b.path), True),
                 markup=False,
                 soft_wrap=True,
             )

@@ -16,6 +16,8 @@ import argparse
 import re
 from pathlib import Path
 
+from attn_tui.commands import path_arg
+
 NAME = "lab"
 
 _COUNT = re.compile(r"[+-]?\d+")
@@ -41,6 +43,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     )
     src.add_argument(
         "--model",
+        type=path_arg,
         metavar="FILE",
         help="open a Transformer trained with `attn-tui train --model transformer --save FILE`",
     )
@@ -65,17 +68,29 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
         help="trace shapes only, for any size (default n=10, d_model=512, h=8)",
     )
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
-    p.add_argument("--svg", type=Path, metavar="FILE",
+    p.add_argument("--svg", type=path_arg, metavar="FILE",
                    help="also draw each head's weight heatmap (with --shapes: the shape "
                    "trace) into FILE as SVG, for slides")  # fmt: skip
     return p
+
+
+def _count(spec: str, too_large) -> int:
+    """A count typed as digits; ``too_large(shown)`` is raised past nine digits, more than any
+    count could need (int() itself refuses 5,000 digits)."""
+    from attn_tui.core.parse import shown
+
+    digits = spec.strip()
+    if len(digits.lstrip("+-")) > 9:
+        raise too_large(shown(digits))
+    return int(digits)
 
 
 def _sequence(spec: str, d_model: int, seed: int, prefix: str):
     from attn_tui.core.attention import lab
 
     if _COUNT.fullmatch(spec.strip()):
-        count = int(spec)
+        count = _count(spec, lambda n: lab.InputError("lab.too_many_tokens", count=n,
+                                                      limit=lab.MAX_TOKENS))  # fmt: skip
         if count < 1:
             raise lab.InputError("lab.empty")
         return lab.numbered(count, d_model, seed, prefix=prefix)
@@ -131,7 +146,8 @@ def _run_shapes(args: argparse.Namespace) -> int:
     if args.tokens is not None and not _COUNT.fullmatch(args.tokens.strip()):
         n = len(args.tokens.split())
     elif args.tokens is not None:
-        n = int(args.tokens)
+        n = _count(args.tokens, lambda n: lab.InputError("lab.shapes_size", name="n", value=n,
+                                                         limit=lab.MAX_SHAPES_TOKENS))  # fmt: skip
     elif args.preset is not None:
         n = lab.preset(args.preset).n
     else:
@@ -170,10 +186,11 @@ def _run_shapes(args: argparse.Namespace) -> int:
         import sys
 
         from attn_tui import figures as figs
+        from attn_tui.core.format import visible
 
         title = f"attn-tui · {t('app.area.lab')}"
         figs.write_svg(args.svg, figs.widen(console.export_svg(title=title)))
-        print(t("classroom.fig.written", path=args.svg), file=sys.stderr)
+        print(visible(t("classroom.fig.written", path=args.svg), True), file=sys.stderr)
     return 0
 
 
@@ -289,8 +306,9 @@ def _write_svg(path: Path, result) -> None:
     import sys
 
     from attn_tui import figures
+    from attn_tui.core.format import visible
     from attn_tui.i18n import t
 
     title = f"attn-tui · {t('app.area.lab')}"
     figures.write_svg(path, figures.svg(figures.lab_figure(result), title))
-    print(t("classroom.fig.written", path=path), file=sys.stderr)
+    print(visible(t("classroom.fig.written", path=path), True), file=sys.stderr)

@@ -28,13 +28,14 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     from attn_tui import paths
+    from attn_tui.core.format import visible
     from attn_tui.core.progress import ProgressStore
     from attn_tui.i18n import t
 
     data = paths.data_dir(args.data_dir)
     with ProgressStore.open(data) as store:
         if store.moved_aside is not None:
-            print(t("ex.moved_aside", path=store.moved_aside), file=sys.stderr)
+            print(visible(t("ex.moved_aside", path=store.moved_aside), True), file=sys.stderr)
         if args.reset:
             return _reset(args, store)
         library = paths.load_all(args.exercises, data)
@@ -48,12 +49,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _reset(args: argparse.Namespace, store) -> int:
+    from attn_tui.core.format import visible
     from attn_tui.i18n import t
 
     if not args.yes:
-        print(t("ex.prog.reset_ask", path=store.path), end="", flush=True)
-        try:
-            reply = sys.stdin.readline() if sys.stdin is not None else ""
+        print(visible(t("ex.prog.reset_ask", path=store.path)), end="", flush=True)
+        try:  # bounded: stdin may be /dev/zero, which never ends a line
+            reply = sys.stdin.readline(4096) if sys.stdin is not None else ""
         except (OSError, ValueError):
             reply = ""
         if not reply.endswith("\n") or sys.stdin is None or not sys.stdin.isatty():
@@ -117,11 +119,12 @@ def _print(store, rows, quiz) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from attn_tui.core.format import visible
     from attn_tui.i18n import get_lang, t
 
     lang = get_lang()
-    console = Console(highlight=False)
-    console.print(t("ex.prog.file", path=store.path), markup=False, soft_wrap=True)
+    console = Console(highlight=False, markup=False)  # a teacher's title may hold "[bold]"
+    console.print(visible(t("ex.prog.file", path=store.path), True), soft_wrap=True)
     table = Table(title=t("ex.sets"), title_justify="left")
     for key in (
         "ex.cmd.col_id",
@@ -136,7 +139,7 @@ def _print(store, rows, quiz) -> None:
     for s, p in rows:
         table.add_row(
             s.id,
-            s.title.get(lang),
+            visible(s.title.get(lang)),
             f"{p.done}/{p.total}",
             f"{p.solved}/{p.total}",
             p.first_unsolved or t("ex.prog.all_done"),

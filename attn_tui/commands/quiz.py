@@ -20,6 +20,8 @@ import argparse
 import json
 from pathlib import Path
 
+from attn_tui.commands import path_arg, print_json
+
 NAME = "quiz"
 MARKS = {"correct": "✓", "partial": "◐", "empty": "·"}  # anything else: ✗
 OVERRIDDEN = "*"  # a mark the teacher set by hand (--overrides)
@@ -42,7 +44,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         "*.toml / *.json file in a folder. A broken file is reported by name and line and "
         "the rest are still graded; exit 0 unless nothing could be graded.",
     )
-    grade.add_argument("answers", type=Path, metavar="ANSWERS", help="a file or a folder")
+    grade.add_argument("answers", type=path_arg, metavar="ANSWERS", help="a file or a folder")
     grade.add_argument("--json", action="store_true", help="machine-readable output")
     grade.add_argument("--show-key", action="store_true", help="also print the answer key")
     _add_gradebook_options(grade)
@@ -97,17 +99,20 @@ def _add_compose_options(template: argparse.ArgumentParser) -> None:
 def _add_gradebook_options(grade: argparse.ArgumentParser) -> None:
     grade.add_argument(
         "--csv",
-        type=Path,
+        type=path_arg,
         metavar="FILE",
         help="write a gradebook: one row per student (total, percent, each "
         "question, each topic); broken files listed with their fault",
     )
     grade.add_argument(
-        "--feedback", type=Path, metavar="DIR", help="write one feedback file per student into DIR"
+        "--feedback",
+        type=path_arg,
+        metavar="DIR",
+        help="write one feedback file per student into DIR",
     )
     grade.add_argument(
         "--overrides",
-        type=Path,
+        type=path_arg,
         metavar="FILE",
         help="the teacher's own marks (TOML: [student] question = mark, or "
         '{ mark = 0.5, comment = "..." })',
@@ -203,13 +208,7 @@ def _grade(args: argparse.Namespace, bank) -> int:
     bank = _graded_questions(bank, students)
     summary = summarise(bank, learners)
     if args.json:
-        print(
-            json.dumps(
-                _as_json(bank, learners, summary, args.show_key, students),
-                ensure_ascii=False,
-                indent=2,
-            )
-        )
+        print_json(_as_json(bank, learners, summary, args.show_key, students))
     elif path.is_dir():
         _print_class(bank, learners, summary, args.show_key, students)
     else:
@@ -223,7 +222,7 @@ def _grade(args: argparse.Namespace, bank) -> int:
 
 def _apply_overrides(args: argparse.Namespace, learners):
     """The class as gradebook students, with ``--overrides`` applied; None (after printing
-    every fault on stderr) when the overrides file has any."""
+    every fault, as validate does: each on stdout, one line on stderr) when it has any."""
     import sys
 
     from attn_tui.core.exercises.loader import display_path
@@ -238,8 +237,8 @@ def _apply_overrides(args: argparse.Namespace, learners):
         students, problems = apply_overrides(learners, overrides, source)
     if problems:
         for problem in problems:
-            print(problem.format(t), file=sys.stderr)
-        print(t("classroom.ov.none_applied"), file=sys.stderr)
+            print(problem.format(t))
+        print(t("classroom.ov.none_applied"), file=sys.stderr)  # stderr: one line (issue 12)
         return None
     return students
 
@@ -259,21 +258,23 @@ def _write_gradebook(args: argparse.Namespace, path: Path, students) -> None:
     import sys
 
     from attn_tui.commands import _gradebook
+    from attn_tui.core.format import visible
     from attn_tui.core.quiz import answer_files
     from attn_tui.i18n import t
 
     protect = answer_files(path) if path.is_dir() else [path]
     if args.csv is not None:
         _gradebook.write_csv(args.csv, students, protect)
-        print(t("classroom.wrote_csv", path=args.csv, rows=len(students)), file=sys.stderr)
+        line = t("classroom.wrote_csv", path=args.csv, rows=len(students))
+        print(visible(line, True), file=sys.stderr)
     if args.feedback is not None:
         if args.key_for is not None:
             key_for = set(args.key_for)
         else:
             key_for = None if args.show_key else set()
         written = _gradebook.write_feedback(args.feedback, students, key_for, protect)
-        print(t("classroom.wrote_feedback", path=args.feedback, count=len(written)),
-              file=sys.stderr)  # fmt: skip
+        line = t("classroom.wrote_feedback", path=args.feedback, count=len(written))
+        print(visible(line, True), file=sys.stderr)
 
 
 def _pct(fraction: float) -> int:
@@ -337,7 +338,7 @@ def _as_json(bank, learners, summary, show_key: bool, students=()) -> dict:
         return out
 
     data: dict = {
-        "files": [learner(r) for r in learners],
+        "files": (learner(r) for r in learners),  # an iterator: print_json streams it
         "totals": {
             "files": len(learners),
             "graded": summary.graded,
@@ -366,7 +367,8 @@ def _mark_json(out: dict, student) -> None:
 def _console():
     from rich.console import Console
 
-    return Console(highlight=False, width=min(Console().width, 100))
+    # No markup: file names ("[bold]x.toml") and answers ("[/]") are printed as they are.
+    return Console(highlight=False, markup=False, width=min(Console().width, 100))
 
 
 def _topic(tag: str) -> str:
@@ -410,6 +412,7 @@ def _print_learner(bank, r, show_key: bool, student=None) -> None:
     from rich.table import Table
 
     from attn_tui.commands._gradebook import override_note
+    from attn_tui.core.format import visible
     from attn_tui.i18n import t
 
     console = _console()
@@ -418,8 +421,8 @@ def _print_learner(bank, r, show_key: bool, student=None) -> None:
         return
     res = r.result
     console.print(
-        t("quiz.cli.learner", file=r.file.name, score=_num(res.score), total=_num(res.total),
-          percent=_pct(res.fraction)),
+        t("quiz.cli.learner", file=visible(r.file.name, True), score=_num(res.score),
+          total=_num(res.total), percent=_pct(res.fraction)),
         style="bold", markup=False,
     )  # fmt: skip
     console.print(_topic_table(res.per_topic, t("quiz.cli.by_topic")))
@@ -438,7 +441,7 @@ def _print_learner(bank, r, show_key: bool, student=None) -> None:
         if student is not None and a.id in student.overrides:
             lines.insert(0, override_note(student.overrides[a.id], student.auto[a.id]))
             score += OVERRIDDEN
-        row = [str(i), a.id, score, "\n".join(lines)]
+        row = [str(i), a.id, score, visible("\n".join(lines))]
         if show_key:
             row.append(_key(a.inst.exercise))
         table.add_row(*row)
@@ -448,6 +451,7 @@ def _print_learner(bank, r, show_key: bool, student=None) -> None:
 def _print_class(bank, learners, summary, show_key: bool, students=()) -> None:
     from rich.table import Table
 
+    from attn_tui.core.format import visible
     from attn_tui.i18n import t
 
     console = _console()
@@ -465,7 +469,7 @@ def _print_class(bank, learners, summary, show_key: bool, students=()) -> None:
             continue
         res = r.result
         table.add_row(
-            r.file.path.name,  # the folder is given once; problems below keep the whole path
+            visible(r.file.path.name, True),  # the folder is given once; problems keep the path
             f"{_num(res.score)}/{_num(res.total)}" + (OVERRIDDEN if id(r) in marked else ""),
             f"{_pct(res.fraction)}%",
             sep.join(_topic(x) for x in res.weakest_topics(3)),
@@ -474,9 +478,8 @@ def _print_class(bank, learners, summary, show_key: bool, students=()) -> None:
         signs = "".join(
             OVERRIDDEN if a.id in changed else MARKS.get(a.grade.status, "✗") for a in res.answered
         )
-        marks.add_row(
-            r.file.path.name, " ".join(signs[i : i + 10] for i in range(0, len(signs), 10))
-        )
+        rows = " ".join(signs[i : i + 10] for i in range(0, len(signs), 10))
+        marks.add_row(visible(r.file.path.name, True), rows)
     if summary.graded:
         console.print(table)
         console.print(marks)

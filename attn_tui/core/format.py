@@ -84,6 +84,31 @@ def dot_arithmetic(q: Sequence[float], k: Sequence[float], max_terms: int = 6) -
     return " + ".join(terms)
 
 
+# ---- text that came from outside ------------------------------------------------------------
+# A file name, a typed answer or a teacher's file may hold ESC, BEL, a NUL, bidi overrides or bytes
+# that were not UTF-8 (lone surrogates, from surrogateescape). Printed raw, they move the cursor,
+# recolour the terminal or fail to encode; shown as escapes, they are visible and harmless.
+
+_UNSEEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_UNSEEN_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def _escape(m: re.Match[str]) -> str:
+    code = ord(m.group())
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8, as surrogateescape keeps it
+        return f"\\x{code - 0xDC00:02x}"
+    if code < 0x100:
+        return {0x0A: "\\n", 0x09: "\\t"}.get(code, f"\\x{code:02x}")
+    return f"\\u{code:04x}"
+
+
+def visible(text: str, one_line: bool = False) -> str:
+    """``text`` safe to print: control characters, bidi overrides and unpaired surrogates become
+    escapes (``\\x1b``, ``\\xff`` for a byte that was not UTF-8). Tabs and new lines stay
+    unless ``one_line``."""
+    return (_UNSEEN_LINE if one_line else _UNSEEN).sub(_escape, text)
+
+
 # ---- wrapping prose that mixes Chinese and English ----------------------------------------
 # Rich wraps on spaces, so a run of Chinese (which has none) moves whole to the next line and
 # is then cut anywhere. Here each CJK character is its own breakable unit, English words stay

@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from attn_tui.core import files
 from attn_tui.core.exercises.grading import CORRECT, INCORRECT, PARTIAL, Grade
 from attn_tui.core.exercises.loader import display_path
 from attn_tui.core.exercises.model import Problem
@@ -73,7 +74,6 @@ def student_names(learners: Sequence[LearnerResult]) -> list[str]:
 
 # -- reading an overrides file --------------------------------------------------------------
 
-_TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _HEADER = re.compile(r'^\s*\[\s*("(?:[^"\\]|\\.)*"|\'[^\']*\'|[A-Za-z0-9_-]+)\s*\]')
 _KEY = re.compile(r'^\s*("(?:[^"\\]|\\.)*"|\'[^\']*\'|[A-Za-z0-9_-]+)\s*=')
 
@@ -106,14 +106,10 @@ def _is_number(value: Any) -> bool:
 
 def parse_overrides(text: str, name: str) -> tuple[list[Override], list[Problem]]:
     """The marks in an overrides file's text, and its faults (each with its line)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        message = str(err)
-        m = _TOML_AT.search(message)
-        line = int(m.group(1)) if m else 1
-        detail = _TOML_AT.sub("", message).replace(" (at end of document)", "")
-        return [], [Problem(name, line, "ex.toml_syntax", {"detail": detail})]
+    try:  # deep nesting, 20,000-part keys and 5,000-digit numbers are faults too
+        data = files.load_toml(text)
+    except files.FileFault as fault:
+        return [], [Problem.from_fault(name, fault)]
     where = _lines(text)
     overrides: list[Override] = []
     problems: list[Problem] = []
@@ -149,13 +145,12 @@ def parse_overrides(text: str, name: str) -> tuple[list[Override], list[Problem]
 def read_overrides(path: Path) -> tuple[list[Override], list[Problem]]:
     """An overrides file from disk; never raises on its content (faults come back as Problems)."""
     name = display_path(path)
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_OVERRIDES_BYTES + 1)
-    except OSError as err:
-        return [], [Problem(name, 1, "ex.unreadable", {"error": err.strerror or str(err)})]
-    if len(raw) > MAX_OVERRIDES_BYTES:
-        return [], [Problem(name, 1, "classroom.ov.too_big", {"limit": MAX_OVERRIDES_BYTES})]
+    try:  # never blocks on a FIFO, never reads /dev/zero without end
+        raw = files.read_bytes(path, MAX_OVERRIDES_BYTES)
+    except files.FileFault as fault:
+        if fault.code == "files.too_large":
+            return [], [Problem(name, 1, "classroom.ov.too_big", {"limit": MAX_OVERRIDES_BYTES})]
+        return [], [Problem.from_fault(name, fault)]
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:

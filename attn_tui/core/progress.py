@@ -2,18 +2,33 @@
 
 Every attempt is committed the moment it is graded (WAL, synchronous=FULL), so a process
 killed right after shows a grade has already kept it; a second app instance writing at the
-same time waits for the lock (busy timeout) instead of failing. A file that SQLite says is
-damaged, or that is not ours, is renamed ``progress.db.damaged-YYYYmmdd-HHMMSS`` and a new
-one started; :attr:`ProgressStore.moved_aside` then names the old file so the UI can say so.
+same time waits for the lock (busy timeout) instead of failing.
+
+Opening is safe with any number of processes at once. Each open store holds a *shared* lock
+(``flock``) on ``progress.db.lock`` beside the file for as long as it is open; a file that
+SQLite says is damaged is renamed ``progress.db.damaged-YYYYmmdd-HHMMSS[-n]`` only under the
+*exclusive* lock, so never while another attn-tui has it open, and never over another damaged
+file (the new name is taken with ``link``, which cannot overwrite). Whoever finds the file
+damaged but cannot get the exclusive lock waits until someone else has replaced it, then opens
+the new one. :attr:`ProgressStore.moved_aside` names the old file so the UI can say so. The
+switch to WAL, which SQLite does not retry on a busy peer, is retried with backoff.
+
+A valid SQLite file that is not ours (another program's), or ours from a newer attn-tui, is
+left untouched: opening raises :class:`StoreError`. So does every other reason progress cannot
+be kept (a data directory that is a file or read-only, a full disk, a lock held too long):
+callers catch StoreError alone, and ``code``/``params`` name the reason (``store.*`` texts).
 
 Standard library only, and it takes a Path: finding the data directory is ``attn_tui.paths``'s job.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import random
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -22,12 +37,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: no flock; SQLite's own locking still applies
+    fcntl = None  # type: ignore[assignment]
+
 T = TypeVar("T")
 
 FILENAME = "progress.db"
+LOCKNAME = FILENAME + ".lock"
 SCHEMA_VERSION = 1
-BUSY_TIMEOUT_S = 30.0
+BUSY_TIMEOUT_S = 30.0  # how long to wait for another process's write, or for a file being moved
+MOVE_WAIT_S = 5.0  # how long a damaged file may stay open elsewhere before we give up on it
 _CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+_BUSY_CODES = {5, 6}  # SQLITE_BUSY, SQLITE_LOCKED
+_REASONS = {  # primary SQLite result code → store.* reason
+    8: "store.read_only",  # SQLITE_READONLY
+    13: "store.full",  # SQLITE_FULL
+    14: "store.cannot_open",  # SQLITE_CANTOPEN
+}
+
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -86,6 +115,16 @@ _REQUIRED_COLUMNS = {
 
 
 _SELF_CHECKS = _SCHEMA[_SCHEMA.index("CREATE TABLE IF NOT EXISTS self_checks") :].split(";")[0]
+
+
+class StoreError(Exception):
+    """Progress cannot be kept, and why: ``code`` is a ``store.*`` text key, ``params`` fill it
+    (``path``, and ``error`` for the system's own words). Everything the store raises is one."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(f"{code}: {params}")
 
 
 class DamagedStore(Exception):
@@ -172,61 +211,154 @@ class ProgressStore:
     moved_aside: Path | None = None  # set when a damaged file was renamed on the way in
     _conn: sqlite3.Connection | None = field(default=None, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _gate: _Gate | None = field(default=None, repr=False)
+    _file_id: tuple[int, int] | None = field(default=None, repr=False)  # (dev, inode) opened
 
     # -- opening
     @classmethod
     def open(cls, data_dir: Path) -> ProgressStore:
+        """Open (or start) the store in ``data_dir``; raises StoreError when it cannot."""
         data_dir = Path(data_dir)
-        data_dir.mkdir(parents=True, exist_ok=True)
-        store = cls(path=data_dir / FILENAME)
         try:
-            store._conn = store._connect()
-        except DamagedStore:
-            store.moved_aside = _move_aside(store.path)
-            store._conn = store._connect()
+            data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise StoreError("store.no_dir", path=str(data_dir), error=_reason(err)) from None
+        store = cls(path=data_dir / FILENAME)
+        store._gate = _Gate(data_dir / LOCKNAME)
+        try:
+            store._open()
+        except DamagedStore:  # damaged again right after being replaced: give up, say so
+            store._gate.release()
+            raise StoreError("store.damaged", path=str(store.path)) from None
+        except BaseException:
+            store._gate.release()
+            raise
         return store
 
-    def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(
-            self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
-        )
+    def _open(self) -> None:
+        """Under the shared lock, connect; a damaged file goes to :meth:`_recover`."""
+        assert self._gate is not None
+        self._gate.hold(exclusive=False, timeout=BUSY_TIMEOUT_S, path=self.path)
         try:
+            self._conn = self._connect()
+        except DamagedStore:
+            seen = self._file_id
+            self._gate.release()
+            self._recover(seen)
+
+    def _recover(self, damaged: tuple[int, int] | None) -> None:
+        """Set the damaged file aside, unless someone else already has; then connect.
+
+        The rename needs the exclusive lock, which only comes when no other store has the
+        file open. While others hold it, wait — until the file at our path is no longer the
+        one found damaged (someone replaced it: open that one instead), or the time runs out.
+        """
+        assert self._gate is not None
+        deadline = time.monotonic() + MOVE_WAIT_S
+        delay = 0.002
+        while True:
+            if self._gate.try_hold(exclusive=True):
+                try:
+                    try:
+                        self._conn = self._connect()  # a peer may have replaced it meanwhile
+                    except DamagedStore:
+                        self.moved_aside = _move_aside(self.path)
+                        self._conn = self._connect()
+                except BaseException:
+                    self._gate.release()
+                    raise
+                self._gate.hold(exclusive=False, timeout=BUSY_TIMEOUT_S, path=self.path)
+                return
+            if _file_id(self.path) != damaged:
+                self._open()
+                return
+            if time.monotonic() > deadline:
+                raise StoreError("store.damaged_in_use", path=str(self.path))
+            time.sleep(delay * (0.5 + random.random()))
+            delay = min(delay * 2, 0.1)
+
+    def _connect(self) -> sqlite3.Connection:
+        """Connect and check; DamagedStore when SQLite calls the file damaged, StoreError when
+        it is not ours, newer than us, or cannot be opened at all. Nothing is written to a
+        file before it is known to be ours."""
+        try:
+            info = os.stat(self.path)
+        except FileNotFoundError:
+            info = None  # a new store
+        except OSError as err:  # a symlink loop, a name too long ...
+            raise StoreError("store.cannot_open", path=str(self.path), error=_reason(err)) from None
+        if info is not None and not stat.S_ISREG(info.st_mode):
+            # SQLite would block forever reading a FIFO, or read /dev/zero without end
+            raise StoreError("store.not_regular", path=str(self.path))
+        try:
+            conn = sqlite3.connect(
+                self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
+            )
+        except sqlite3.Error as err:
+            raise _store_error(err, self.path) from None
+        try:
+            self._file_id = _file_id(self.path)
             conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-            if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            if _retry_busy(lambda: conn.execute("PRAGMA quick_check").fetchone()[0]) != "ok":
                 raise DamagedStore(self.path)
-            conn.execute("PRAGMA journal_mode = WAL")
+            fresh = _retry_busy(lambda: self._check_ours(conn))
+            if _retry_busy(lambda: conn.execute("PRAGMA journal_mode").fetchone()[0]) != "wal":
+                # SQLite does not call the busy handler for this switch: retry it ourselves.
+                _retry_busy(lambda: conn.execute("PRAGMA journal_mode = WAL").fetchone())
             conn.execute("PRAGMA synchronous = FULL")  # an attempt shown as graded is on disk
-            self._ensure_schema(conn)
-        except sqlite3.DatabaseError as err:
+            if fresh:
+                _retry_busy(lambda: self._create_schema(conn))
+            else:  # a file from before self-checks existed gains the table, nothing else
+                _retry_busy(lambda: self._add_self_checks(conn))
+            self._check_columns(conn)
+        except sqlite3.Error as err:
             conn.close()
             if _is_corrupt(err):
                 raise DamagedStore(self.path) from err
-            raise
-        except DamagedStore:
+            raise _store_error(err, self.path) from None
+        except BaseException:
             conn.close()
             raise
         return conn
 
-    @staticmethod
-    def _ensure_schema(conn: sqlite3.Connection) -> None:
+    def _check_ours(self, conn: sqlite3.Connection) -> bool:
+        """True for an empty file (ours to start); StoreError for another program's file or a
+        newer schema; False for a progress file this version can use."""
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        ours = "meta" in tables and conn.execute(
-            "SELECT value FROM meta WHERE key = 'app'"
-        ).fetchone() == ("attn-tui",)
-        if tables and not ours:
-            raise DamagedStore("not an attn-tui progress file")
-        if not ours:
-            with _transaction(conn):
-                for statement in _SCHEMA.split(";"):
-                    if statement.strip():
-                        conn.execute(statement)
-                conn.execute("INSERT OR IGNORE INTO meta VALUES ('app', 'attn-tui')")
-                conn.execute(
-                    "INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),)
-                )
-        if ours:  # a file from before self-checks existed gains the table, nothing else
+        if not tables:
+            return True
+        meta = (
+            dict(conn.execute("SELECT key, value FROM meta").fetchall()) if "meta" in tables else {}
+        )
+        if meta.get("app") != "attn-tui":
+            raise StoreError("store.not_ours", path=str(self.path))
+        version = meta.get("schema", "1")
+        if not (isinstance(version, str) and version.isdigit() and int(version) <= SCHEMA_VERSION):
+            raise StoreError(
+                "store.newer", path=str(self.path), found=str(version), supported=SCHEMA_VERSION
+            )
+        return False
+
+    @staticmethod
+    def _create_schema(conn: sqlite3.Connection) -> None:
+        with _transaction(conn):
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            conn.execute("INSERT OR IGNORE INTO meta VALUES ('app', 'attn-tui')")
+            conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+
+    @staticmethod
+    def _add_self_checks(conn: sqlite3.Connection) -> None:
+        exists = conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'self_checks'"
+        ).fetchone()
+        if not exists:  # a write only when needed: a read-only copy still opens
             with _transaction(conn):
                 conn.execute(_SELF_CHECKS)
+
+    @staticmethod
+    def _check_columns(conn: sqlite3.Connection) -> None:
         for table, needed in _REQUIRED_COLUMNS.items():
             have = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
             if not needed <= have:
@@ -237,6 +369,8 @@ class ProgressStore:
             if self._conn is not None:
                 self._conn.close()
                 self._conn = None
+            if self._gate is not None:
+                self._gate.release()
 
     def __enter__(self) -> ProgressStore:
         return self
@@ -247,23 +381,27 @@ class ProgressStore:
     @property
     def conn(self) -> sqlite3.Connection:
         if self._conn is None:
-            raise RuntimeError("the progress store is closed")
+            raise StoreError("store.closed", path=str(self.path))
         return self._conn
 
     def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``work`` in one committed transaction. A file found damaged mid-session is set
-        aside and ``work`` runs again on a fresh file, so the attempt is still kept."""
+        aside (once no other store has it open) and ``work`` runs again on a fresh file, so
+        the attempt is still kept. Any other failure is a StoreError: nothing was kept."""
         for retry in (False, True):
             with self._lock:
                 try:
                     with _transaction(self.conn):
                         return work(self.conn)
-                except sqlite3.DatabaseError as err:
+                except sqlite3.Error as err:
                     if retry or not _is_corrupt(err):
-                        raise
+                        raise _store_error(err, self.path) from None
+                    seen = self._file_id
                     self.conn.close()
-                    self.moved_aside = _move_aside(self.path)
-                    self._conn = self._connect()
+                    self._conn = None
+                    assert self._gate is not None
+                    self._gate.release()
+                    self._recover(seen)
         raise AssertionError("unreachable")
 
     def _insert(self, sql: str, row: tuple[Any, ...]) -> int:
@@ -272,7 +410,10 @@ class ProgressStore:
 
     def _read(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
-            return self.conn.execute(sql, tuple(params)).fetchall()
+            try:
+                return self.conn.execute(sql, tuple(params)).fetchall()
+            except sqlite3.Error as err:
+                raise _store_error(err, self.path) from None
 
     # -- exercises
     def record_attempt(
@@ -406,9 +547,7 @@ class ProgressStore:
             sql + (" WHERE set_id = ?" if set_id else "") + " ORDER BY id",
             (set_id,) if set_id else (),
         )
-        return [
-            SelfCheck(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5], r[6]) for r in rows
-        ]
+        return [SelfCheck(r[0], r[1], r[2], _json_list(r[3]), r[4], r[5], r[6]) for r in rows]
 
     # -- the quiz
     def record_quiz(
@@ -444,8 +583,12 @@ class ProgressStore:
         )
         out = []
         for r in rows:
-            topics = {k: (v[0], v[1]) for k, v in json.loads(r[4]).items()}
-            out.append(QuizAttempt(r[0], r[1], r[2], r[3], topics, tuple(json.loads(r[5])), r[6]))
+            try:
+                topics = {k: (v[0], v[1]) for k, v in json.loads(r[4]).items()}
+                missed = tuple(json.loads(r[5]))
+            except (ValueError, TypeError, AttributeError, IndexError, KeyError):
+                topics, missed = {}, ()  # a row edited by hand: keep its score, drop the detail
+            out.append(QuizAttempt(r[0], r[1], r[2], r[3], topics, missed, r[6]))
         return out
 
     def best_quiz(self, mode: str | None = None) -> QuizAttempt | None:
@@ -512,46 +655,256 @@ class ProgressStore:
         self._write(wipe)
 
 
+class Guarded:
+    """The store as a screen holds it: while it works, it is the store; when it fails, reads
+    answer as an empty store would and writes keep nothing, and ``on_error(err, writing)``
+    hears of each failure, so the screen can say that progress is not being saved, and why,
+    and practice goes on. ``store`` may be None (it could not be opened at all)."""
+
+    def __init__(
+        self,
+        store: ProgressStore | None,
+        on_error: Callable[[StoreError, bool], None] = lambda err, writing: None,
+    ) -> None:
+        self.store = store
+        self.on_error = on_error
+
+    @property
+    def moved_aside(self) -> Path | None:
+        return self.store.moved_aside if self.store is not None else None
+
+    def _try(self, work: Callable[[ProgressStore], T], default: T, writing: bool) -> T:
+        if self.store is None:
+            return default
+        try:
+            return work(self.store)
+        except StoreError as err:
+            self.on_error(err, writing)
+            return default
+
+    # reads: what a store with nothing in it answers
+    def attempts(self, set_id: str | None = None, exercise_id: str | None = None) -> list[Attempt]:
+        return self._try(lambda s: s.attempts(set_id, exercise_id), [], False)
+
+    def statuses(self, set_id: str) -> dict[str, ExerciseStatus]:
+        return self._try(lambda s: s.statuses(set_id), {}, False)
+
+    def last_visit(self, set_id: str) -> tuple[str, float] | None:
+        return self._try(lambda s: s.last_visit(set_id), None, False)
+
+    def set_progress(self, set_id: str, exercise_ids: Iterable[str]) -> SetProgress:
+        ids = list(exercise_ids)
+        empty = SetProgress(set_id, len(ids), 0, 0, ids[0] if ids else None, None, None)
+        return self._try(lambda s: s.set_progress(set_id, ids), empty, False)
+
+    def quiz_attempts(self, mode: str | None = None) -> list[QuizAttempt]:
+        return self._try(lambda s: s.quiz_attempts(mode), [], False)
+
+    def best_quiz(self, mode: str | None = None) -> QuizAttempt | None:
+        return self._try(lambda s: s.best_quiz(mode), None, False)
+
+    # writes: None when nothing was kept
+    def record_attempt(self, *args: Any, **kwargs: Any) -> int | None:
+        return self._try(lambda s: s.record_attempt(*args, **kwargs), None, True)
+
+    def visit(self, set_id: str, exercise_id: str, at: float | None = None) -> None:
+        self._try(lambda s: s.visit(set_id, exercise_id, at), None, True)
+
+    def record_quiz(self, *args: Any, **kwargs: Any) -> int | None:
+        return self._try(lambda s: s.record_quiz(*args, **kwargs), None, True)
+
+    def record_self_check(self, *args: Any, **kwargs: Any) -> int | None:
+        return self._try(lambda s: s.record_self_check(*args, **kwargs), None, True)
+
+    def self_checks(self, set_id: str | None = None) -> list[SelfCheck]:
+        return self._try(lambda s: s.self_checks(set_id), [], False)
+
+    def quiz_run(self) -> dict[str, Any] | None:
+        return self._try(lambda s: s.quiz_run(), None, False)
+
+    def save_quiz_run(self, run: Mapping[str, Any] | None) -> None:
+        self._try(lambda s: s.save_quiz_run(run), None, True)
+
+    def reset_exercises(self, set_id: str, exercise_ids: Iterable[str] | None = None) -> int:
+        ids = None if exercise_ids is None else list(exercise_ids)
+        return self._try(lambda s: s.reset_exercises(set_id, ids), 0, True)
+
+    def close(self) -> None:
+        if self.store is not None:
+            self.store.close()
+
+
 @contextmanager
 def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
     """BEGIN IMMEDIATE takes the write lock up front, so a busy peer makes us wait, not fail."""
     conn.execute("BEGIN IMMEDIATE")
     try:
         yield
+        conn.execute("COMMIT")  # a full disk fails here: roll back, so the next write can begin
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:
+            try:
+                conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass  # the failure being raised says more than this one
         raise
-    conn.execute("COMMIT")
 
 
-def _is_corrupt(err: sqlite3.DatabaseError) -> bool:
+def _json_list(text: str) -> tuple[Any, ...]:
+    """A JSON list kept in a row; a row edited by hand into something else reads as empty."""
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError):
+        return ()
+    return tuple(value) if isinstance(value, list) else ()
+
+
+def _code(err: sqlite3.Error) -> int | None:
     code = getattr(err, "sqlite_errorcode", None)
+    return None if code is None else code & 0xFF
+
+
+def _is_corrupt(err: sqlite3.Error) -> bool:
+    code = _code(err)
     if code is not None:
-        return (code & 0xFF) in _CORRUPT_CODES
+        return code in _CORRUPT_CODES
     text = str(err).lower()
     return "malformed" in text or "not a database" in text
 
 
-def _move_aside(path: Path) -> Path:
-    """Rename the file (and its -wal/-shm) to ``<name>.damaged-<timestamp>``; return that path."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.damaged-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+def _is_busy(err: sqlite3.Error) -> bool:
+    code = _code(err)
+    if code is not None:
+        return code in _BUSY_CODES
+    return "locked" in str(err).lower() or "busy" in str(err).lower()
+
+
+def _retry_busy(work: Callable[[], T]) -> T:
+    """``work``, retried with backoff while SQLite says busy (for the statements its busy
+    timeout does not cover, such as the switch to WAL), up to BUSY_TIMEOUT_S."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    delay = 0.002
+    while True:
+        try:
+            return work()
+        except sqlite3.OperationalError as err:
+            if not _is_busy(err) or time.monotonic() > deadline:
+                raise
+        time.sleep(delay * (0.5 + random.random()))
+        delay = min(delay * 2, 0.25)
+
+
+def _store_error(err: sqlite3.Error, path: Path) -> StoreError:
+    """A SQLite failure as the reason progress cannot be kept."""
+    code = _code(err)
+    if _is_busy(err):
+        return StoreError("store.busy", path=str(path), seconds=round(BUSY_TIMEOUT_S))
+    if _is_corrupt(err):
+        return StoreError("store.damaged", path=str(path))
+    reason = _REASONS.get(code) if code is not None else None
+    if reason is None and "disk is full" in str(err).lower():
+        reason = "store.full"
+    return StoreError(reason or "store.failed", path=str(path), error=str(err))
+
+
+def _reason(err: OSError) -> str:
+    return err.strerror or type(err).__name__
+
+
+def _file_id(path: Path) -> tuple[int, int] | None:
     try:
-        os.replace(path, target)
-    except FileNotFoundError:
-        pass  # another instance moved it first
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_dev, info.st_ino)
+
+
+class _Gate:
+    """An flock on ``progress.db.lock``: shared by every open store, exclusive to move a
+    damaged file aside. Without fcntl (Windows) it admits everyone."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.fd: int | None = None
+
+    def _fd(self) -> int:
+        if self.fd is None:
+            try:
+                self.fd = os.open(
+                    self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644
+                )
+            except OSError as err:
+                raise StoreError(
+                    "store.no_dir", path=str(self.path.parent), error=_reason(err)
+                ) from None
+        return self.fd
+
+    def try_hold(self, exclusive: bool) -> bool:
+        """Take (or convert to) the lock without waiting; False when someone else holds it."""
+        if fcntl is None:
+            return True
+        mode = fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH
+        try:
+            fcntl.flock(self._fd(), mode | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        except OSError as err:
+            if err.errno in (errno.EAGAIN, errno.EACCES):
+                return False
+            if err.errno in (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS):
+                return True  # a file system without locks: SQLite's own locking still applies
+            raise StoreError("store.failed", path=str(self.path), error=_reason(err)) from None
+        return True
+
+    def hold(self, exclusive: bool, timeout: float, path: Path) -> None:
+        """Take the lock, waiting with backoff up to ``timeout``; StoreError store.busy after."""
+        deadline = time.monotonic() + timeout
+        delay = 0.002
+        while not self.try_hold(exclusive):
+            if time.monotonic() > deadline:
+                raise StoreError("store.busy", path=str(path), seconds=round(timeout))
+            time.sleep(delay * (0.5 + random.random()))
+            delay = min(delay * 2, 0.1)
+
+    def release(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)  # closing the descriptor drops its flock
+            self.fd = None
+
+
+def _move_aside(path: Path) -> Path:
+    """Rename the file (and its -wal/-shm) to ``<name>.damaged-<timestamp>[-n]``; return that.
+
+    Called under the exclusive lock only. The new name is taken with a hard link, which fails
+    rather than overwrite, so a damaged file never replaces another one.
+    """
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    n = 1
+    while True:
+        target = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n > 1 else ""))
+        if _rename_no_clobber(path, target):
+            break
+        n += 1
     for suffix in ("-wal", "-shm"):
         side = path.with_name(path.name + suffix)
-        if side.exists():
-            try:
-                os.replace(side, target.with_name(target.name + suffix))
-            except FileNotFoundError:
-                pass
+        if os.path.lexists(side):
+            _rename_no_clobber(side, target.with_name(target.name + suffix))
     return target
+
+
+def _rename_no_clobber(source: Path, target: Path) -> bool:
+    """Rename ``source`` to ``target`` unless ``target`` exists (False then)."""
+    try:
+        os.link(source, target)
+    except FileExistsError:
+        return False
+    except OSError:  # no hard links here (some file systems): check, then rename
+        if os.path.lexists(target):
+            return False
+        os.rename(source, target)
+        return True
+    os.unlink(source)
+    return True
 
 
 def open_store(data_dir: Path) -> ProgressStore:

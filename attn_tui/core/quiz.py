@@ -18,10 +18,10 @@ with ``_``), and an answer file that carries the record is marked on those quest
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
-import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -32,8 +32,11 @@ from attn_tui.core.exercises.generators import Instance, instance
 from attn_tui.core.exercises.grading import EMPTY, Grade, grade
 from attn_tui.core.exercises.loader import display_path
 from attn_tui.core.exercises.model import Exercise, Problem
+from attn_tui.core.files import ANSWER_FILE_LIMIT, FileFault, load_json, load_toml, read_text
+from attn_tui.core.parse import shown
 
 QUICK_SIZE = 10  # questions in a quick quiz
+MAX_WARNINGS = 20  # unknown ids named per answer file; the rest are counted
 FILE_SEED = 0  # a generated question in an answer file is drawn from this seed (template = grading)
 ANSWER_SUFFIXES = (".toml", ".json")
 RECORD_KEY = "_quiz"  # an answer file's list of the questions its quiz holds
@@ -190,8 +193,6 @@ def answer(inst: Instance, typed: Any) -> Answered:
 # -- answer files ---------------------------------------------------------------------------
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-# tomllib (3.11) puts the line only in its message
-_TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 
 
 @dataclass(frozen=True)
@@ -214,11 +215,42 @@ def toml_key(question_id: str) -> str:
     return question_id if _BARE_KEY.fullmatch(question_id) else json.dumps(question_id)
 
 
-def _line_of_key(text: str, key: str) -> int:
-    """The line where ``key`` is defined (first mention), 1 when it cannot be found."""
-    pattern = re.compile(r'^[ \t]*["\']?' + re.escape(key) + r'["\']?[ \t]*[=:]', re.M)
-    m = pattern.search(text) or re.compile(r'"' + re.escape(key) + r'"\s*:').search(text)
-    return text.count("\n", 0, m.start()) + 1 if m else 1
+# A key defined at the start of a line (TOML ``key =``, ``"key" =``; YAML-ish ``key:``), and a
+# JSON object key anywhere ("key": ...). Neither pattern can backtrack far: a string ends at its
+# first unescaped quote.
+_LINE_KEY = re.compile(
+    r"""^[ \t]*(?:"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'|([^\s=:"']+))[ \t]*[=:]""", re.M
+)
+_JSON_KEY = re.compile(r'"((?:[^"\\]|\\.)*)"\s*:')
+
+
+def _key_lines(text: str, keys: Iterable[str]) -> dict[str, int]:
+    """The line where each of ``keys`` is first defined (1 when it cannot be found), in one
+    pass over the text however many keys are asked for."""
+    wanted = set(keys)
+    found: dict[str, int] = {}
+    if not wanted:
+        return found
+    newlines = [m.start() for m in re.finditer("\n", text)]
+    for pattern in (_LINE_KEY, _JSON_KEY):
+        for m in pattern.finditer(text):
+            raw = next((g for g in m.groups() if g is not None), "")
+            key = _unquote(raw) if m.group(0).lstrip().startswith('"') else raw
+            if key in wanted and key not in found:
+                found[key] = bisect.bisect_left(newlines, m.start()) + 1
+        if len(found) == len(wanted):
+            break
+    return found
+
+
+def _unquote(raw: str) -> str:
+    """A quoted key's escapes (``\\u00e9``, ``\\"``) as the parser read them."""
+    if "\\" not in raw:
+        return raw
+    try:
+        return json.loads(f'"{raw}"')
+    except ValueError:
+        return raw
 
 
 def _unwrap(data: dict[str, Any]) -> dict[str, Any]:
@@ -234,60 +266,48 @@ def parse_answers(text: str, name: str, suffix: str, known: Iterable[str] = ()) 
     """Read an answer file's text; ``suffix`` ".json" means JSON, anything else TOML."""
     path = Path(name)
     try:
-        if suffix.lower() == ".json":
-            data = json.loads(text)
-        else:
-            data = tomllib.loads(text)
-    except json.JSONDecodeError as err:
-        return AnswerFile(
-            path, None, (Problem(name, err.lineno, "quiz.json_syntax", {"detail": err.msg}),)
-        )
-    except tomllib.TOMLDecodeError as err:
-        message = str(err)
-        m = _TOML_AT.search(message)
-        line = int(m.group(1)) if m else max(1, len(text.splitlines()))
-        detail = _TOML_AT.sub("", message).replace(" (at end of document)", "")
-        return AnswerFile(path, None, (Problem(name, line, "ex.toml_syntax", {"detail": detail}),))
+        data = load_json(text) if suffix.lower() == ".json" else load_toml(text)
+    except FileFault as fault:
+        return AnswerFile(path, None, (Problem.from_fault(name, fault),))
     if not isinstance(data, dict):
         return AnswerFile(path, None, (Problem(name, 1, "quiz.not_a_table", {}),))
     questions = data.pop(RECORD_KEY, None)
     if questions is not None:
         if not isinstance(questions, list) or not all(isinstance(q, str) for q in questions):
-            line = _line_of_key(text, RECORD_KEY)
+            line = _key_lines(text, [RECORD_KEY]).get(RECORD_KEY, 1)
             return AnswerFile(path, None, (Problem(name, line, "classroom.bad_record", {}),))
         questions = tuple(dict.fromkeys(questions))
-    record_line = _line_of_key(text, RECORD_KEY) if questions is not None else 1
+    record_line = _key_lines(text, [RECORD_KEY]).get(RECORD_KEY, 1) if questions is not None else 1
     answers = _unwrap(data)
     known_ids = set(known if questions is None else questions)
-    warnings = tuple(
-        Problem(name, _line_of_key(text, qid), "quiz.unknown_id", {"id": qid})
-        for qid in answers
-        if known_ids and qid not in known_ids
-    )
-    return AnswerFile(path, answers, warnings, questions, record_line)
+    unknown = [qid for qid in answers if known_ids and qid not in known_ids]
+    lines = _key_lines(text, unknown[:MAX_WARNINGS])
+    warnings = [
+        Problem(name, lines.get(qid, 1), "quiz.unknown_id", {"id": shown(qid)})
+        for qid in unknown[:MAX_WARNINGS]
+    ]
+    if len(unknown) > MAX_WARNINGS:  # 200,000 stray keys: name a few, count the rest
+        more = {"count": len(unknown) - MAX_WARNINGS}
+        warnings.append(Problem(name, warnings[-1].line, "files.more_problems", more))
+    return AnswerFile(path, answers, tuple(warnings), questions, record_line)
 
 
 def read_answers(path: Path, known: Iterable[str] = ()) -> AnswerFile:
-    """Read one answer file; never raises on its content (faults come back as Problems)."""
+    """Read one answer file (at most ANSWER_FILE_LIMIT bytes, a regular file only); never
+    raises on its content (faults come back as Problems)."""
     name = display_path(path)
     try:
-        raw = path.read_bytes()
-    except OSError as err:
-        problem = Problem(name, 1, "ex.unreadable", {"error": err.strerror or str(err)})
-        return AnswerFile(path, None, (problem,))
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        line = raw[: err.start].count(b"\n") + 1
-        return AnswerFile(path, None, (Problem(name, line, "ex.not_utf8", {}),))
-    found = parse_answers(text, name, path.suffix, known)
-    return replace(found, path=path)
+        text = read_text(path, ANSWER_FILE_LIMIT)
+    except FileFault as fault:
+        return AnswerFile(path, None, (Problem.from_fault(name, fault),))
+    return replace(parse_answers(text, name, path.suffix, known), path=path)
 
 
 def answer_files(folder: Path) -> list[Path]:
-    """The answer files directly in ``folder`` (``*.toml``, ``*.json``), by name."""
+    """The answer files directly in ``folder`` (``*.toml``, ``*.json``), by name. Not only regular
+    files: a FIFO or a link to /dev/zero named so is reported as unreadable, not skipped."""
     return sorted(
-        p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in ANSWER_SUFFIXES
+        p for p in folder.iterdir() if not p.is_dir() and p.suffix.lower() in ANSWER_SUFFIXES
     )
 
 
@@ -314,11 +334,14 @@ class LearnerResult:
         return sum(a.grade.status == EMPTY for a in self.result.answered)
 
 
-def grade_answers(bank: Sequence[Exercise], file: AnswerFile) -> LearnerResult:
+def grade_answers(
+    bank: Sequence[Exercise], file: AnswerFile, shown: Mapping[str, Instance] | None = None
+) -> LearnerResult:
     """Grade every question of ``bank`` or, when the file records its quiz, the recorded
     questions only (in the record's order); one the file leaves out counts as unanswered.
     A recorded id the bank lacks makes the file unmarkable (a total out of the wrong number
-    of questions would mislead), reported like any other fault."""
+    of questions would mislead), reported like any other fault. ``shown``: the questions'
+    file instances by id, when already drawn (a class shares them)."""
     if file.answers is None:
         return LearnerResult(file, None)
     questions = list(bank)
@@ -331,16 +354,29 @@ def grade_answers(bank: Sequence[Exercise], file: AnswerFile) -> LearnerResult:
             broken = replace(file, answers=None, problems=(*file.problems, problem))
             return LearnerResult(broken, None)
         questions = [by_id[qid] for qid in file.questions]
-    answered = [answer(file_instance(ex), file.answers.get(ex.id)) for ex in questions]
+    drawn = shown or {}
+    answered = [
+        answer(drawn.get(ex.id) or file_instance(ex), file.answers.get(ex.id)) for ex in questions
+    ]
     return LearnerResult(file, score_run(answered))
 
 
 def grade_path(bank: Sequence[Exercise], path: Path) -> list[LearnerResult]:
     """One file → one learner; a folder → every answer file in it. Broken files are kept, so
-    they can be reported by name and line beside the others."""
+    they can be reported by name and line beside the others; a file whose grading fails
+    unexpectedly is reported the same way, and the rest of the class is still graded."""
     files = answer_files(path) if path.is_dir() else [path]
     ids = [ex.id for ex in bank]
-    return [grade_answers(bank, read_answers(p, ids)) for p in files]
+    shown = {ex.id: file_instance(ex) for ex in bank}  # drawn once for the whole class
+    results = []
+    for p in files:
+        file = read_answers(p, ids)
+        try:
+            results.append(grade_answers(bank, file, shown))
+        except Exception as err:  # noqa: BLE001 — one learner's file must not stop the class
+            fault = Problem(file.name, 1, "files.check_failed", {"error": type(err).__name__})
+            results.append(LearnerResult(AnswerFile(p, None, (fault,)), None))
+    return results
 
 
 @dataclass(frozen=True)

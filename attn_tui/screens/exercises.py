@@ -31,8 +31,8 @@ from attn_tui.core.exercises.grading import Grade, grade, reveal
 from attn_tui.core.exercises.loader import display_path
 from attn_tui.core.exercises.model import ExerciseSet, Library
 from attn_tui.core.format import cell_len
-from attn_tui.core.progress import ExerciseStatus, ProgressStore
-from attn_tui.i18n import get_lang, t
+from attn_tui.core.progress import ExerciseStatus, Guarded, ProgressStore, StoreError
+from attn_tui.i18n import describe, get_lang, t
 from attn_tui.screens.base import TutorFooter, TutorScreen, tr
 from attn_tui.screens.confirm import ConfirmScreen
 from attn_tui.widgets.prose import Prose, fit_words
@@ -131,7 +131,7 @@ class ExercisesScreen(TutorScreen):
     def __init__(self) -> None:
         super().__init__()
         self.library: Library = Library()
-        self.store: ProgressStore | None = None
+        self.store: Guarded | None = None  # None: progress could not be opened (store_error)
         self.store_error: str | None = None
         self.current: ExerciseSet | None = None
         self.index = 0
@@ -148,9 +148,15 @@ class ExercisesScreen(TutorScreen):
         data = paths.data_dir(self.app.data_dir)  # type: ignore[attr-defined]
         self.library = paths.load_all(extra=self.app.extra_exercises, data=data)  # type: ignore[attr-defined]
         try:
-            self.store = ProgressStore.open(data)
-        except Exception as err:  # noqa: BLE001 — an unusable data dir must not stop practice
-            self.store, self.store_error = None, str(err)
+            self.store = Guarded(ProgressStore.open(data), self._store_failed)
+        except StoreError as err:  # an unusable data dir or file must not stop practice
+            self.store, self.store_error = None, describe(err)
+
+    def _store_failed(self, err: StoreError, writing: bool) -> None:
+        """The store failed mid-session: say so (at once when an answer was not kept)."""
+        self.store_error = describe(err)
+        if writing:
+            self.notify(t("ex.store_unusable", error=self.store_error), severity="error")
 
     def on_unmount(self) -> None:
         if self.store is not None:

@@ -22,8 +22,8 @@ from attn_tui import paths
 from attn_tui.core import quiz
 from attn_tui.core.exercises.generators import Instance, instance
 from attn_tui.core.exercises.model import Exercise
-from attn_tui.core.progress import ProgressStore, QuizAttempt
-from attn_tui.i18n import get_lang, t
+from attn_tui.core.progress import Guarded, ProgressStore, QuizAttempt, StoreError
+from attn_tui.i18n import describe, get_lang, t
 from attn_tui.screens.base import TutorFooter, TutorScreen, tr
 from attn_tui.screens.confirm import ConfirmScreen
 from attn_tui.widgets.prose import Prose
@@ -70,7 +70,7 @@ class QuizScreen(TutorScreen):
         super().__init__()
         self.bank: list[Exercise] = []
         self.broken_banks = 0
-        self.store: ProgressStore | None = None
+        self.store: Guarded | None = None  # None: progress could not be opened
         self.view = "start"
         self.mode = "quick"  # quick, full or retry
         self.run: list[Instance] = []
@@ -130,13 +130,17 @@ class QuizScreen(TutorScreen):
         self.bank = library.quiz_exercises
         self.broken_banks = sum(1 for b in library.broken if "quiz" in b.path.parts)
         try:
-            self.store = ProgressStore.open(data)
-        except OSError as err:
-            self.notify(t("ex.data_dir_unusable", path=data, error=err), severity="error")
+            self.store = Guarded(ProgressStore.open(data), self._store_failed)
+        except StoreError as err:  # the quiz works without a store; the learner is told why
+            self._store_failed(err, True)
         if self.store is not None and self.store.moved_aside is not None:
             self.notify(t("ex.moved_aside", path=self.store.moved_aside), severity="warning")
         self.saved = self._remember(lambda store: store.quiz_run())
         self.show("start")
+
+    def _store_failed(self, err: StoreError, writing: bool) -> None:
+        if writing:  # a failed read only empties the history shown
+            self.notify(t("store.not_saved", reason=describe(err)), severity="error")
 
     def on_unmount(self) -> None:
         if self.store is not None:

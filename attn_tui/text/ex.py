@@ -169,10 +169,6 @@ TEXT = {
         "进度文件已损坏，已移到 {path}，并新建了一个。",
         "The progress file was damaged; it was moved to {path} and a new one started.",
     ),
-    "ex.data_dir_unusable": (
-        "无法使用数据目录 {path}：{error}",
-        "cannot use the data directory {path}: {error}",
-    ),
     # -- the exercise screen: keys, states, placeholders, help
     "ex.key.hint": ("提示", "Hint"),
     "ex.key.reveal": ("看答案", "Answer"),
@@ -207,8 +203,8 @@ TEXT = {
         "The calculator now holds this exercise's numbers.",
     ),
     "ex.store_unusable": (
-        "进度无法保存（{error}）；练习照常可做。",
-        "Progress cannot be saved ({error}); the exercises still work.",
+        "进度没有保存：{error}。练习照常可做。",
+        "Progress is not being saved: {error}. The exercises still work.",
     ),
     "ex.ph.number": ("一个数，如 0.2303 或 3/4", "one number, e.g. 0.2303 or 3/4"),
     "ex.ph.vector": (
@@ -662,4 +658,8 @@ TEXT = {
     ),
     "ex.quiz.quick": ("快速", "quick"),
     "ex.quiz.full": ("完整", "full"),
+    "ex.param_overflow": (
+        "{fn} 用这些数算出来会溢出（太大、无穷大或除以零），请换小一些的数。",
+        "{fn} overflows with these numbers (too large, infinite or a division by zero); use smaller ones.",
+    ),
 }

@@ -333,4 +333,8 @@ TEXT = {
         "F4 cycles through: attention, Q/K/V, heads and output, the shapes trace "
         "(n = 10, d_model = 512, h = 8), and cost.",
     ),
+    "lab.bad_seed": (
+        "随机种子 {value} 不可用：请取 0 到 {hi} 之间的整数。",
+        "seed {value} is not usable: choose a whole number from 0 to {hi}.",
+    ),
 }

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from attn_tui.core.progress import FILENAME, ProgressStore
+from attn_tui.core.progress import FILENAME, ProgressStore, StoreError
 
 
 def test_attempts_persist_across_reopen(tmp_path: Path):
@@ -118,14 +118,29 @@ def test_damaged_file_is_moved_aside_and_a_new_one_started(tmp_path: Path, damag
         assert store.moved_aside is None and len(store.attempts()) == 1
 
 
-def test_a_database_that_is_not_ours_is_moved_aside(tmp_path: Path):
+@pytest.mark.parametrize(
+    "tables",
+    [
+        ["CREATE TABLE notes (text TEXT)"],
+        ["CREATE TABLE meta (key TEXT, value TEXT)", "INSERT INTO meta VALUES ('app', 'other')"],
+    ],
+    ids=["other tables", "a meta table of its own"],
+)
+def test_a_database_that_is_not_ours_is_refused_and_left_untouched(tmp_path: Path, tables):
     conn = sqlite3.connect(tmp_path / FILENAME)
-    conn.execute("CREATE TABLE notes (text TEXT)")
+    for sql in tables:
+        conn.execute(sql)
     conn.commit()
     conn.close()
-    with ProgressStore.open(tmp_path) as store:
-        assert store.moved_aside is not None
-        assert store.attempts() == []
+    before = (tmp_path / FILENAME).read_bytes()
+    with pytest.raises(StoreError) as caught:
+        ProgressStore.open(tmp_path)
+    assert caught.value.code == "store.not_ours"
+    assert (tmp_path / FILENAME).read_bytes() == before  # not switched to WAL, not moved
+    assert sorted(p.name for p in tmp_path.iterdir() if "damaged" in p.name) == []
+    check = sqlite3.connect(tmp_path / FILENAME)
+    assert check.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    check.close()
 
 
 def test_second_damage_gets_its_own_name(tmp_path: Path):

@@ -112,6 +112,12 @@ def _check_d_model(d_model: int) -> None:
         raise InputError("lab.d_model", value=d_model, limit=MAX_D_MODEL)
 
 
+def _check_seed(seed: int) -> None:
+    """numpy takes a seed from 0 to 2⁶⁴ − 1; a negative one would raise deep inside it."""
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or not 0 <= seed < 2**64:
+        raise InputError("lab.bad_seed", value=seed, hi=f"{2**64 - 1:,}")
+
+
 def _embedding(label: str, d_model: int, seed: int) -> np.ndarray:
     # crc32, not hash(): Python salts str hashes per process, and a preset must not change.
     rng = np.random.default_rng([seed, zlib.crc32(label.encode("utf-8"))])
@@ -124,6 +130,7 @@ def embed(labels: Sequence[str], d_model: int = 8, seed: int = 0) -> Tokens:
     labels = tuple(str(w) for w in labels if str(w).strip())
     _check_count(len(labels))
     _check_d_model(d_model)
+    _check_seed(seed)
     X = np.vstack([_embedding(w, d_model, seed) for w in labels])  # (n, d_model)
     return Tokens(labels=labels, X=X)
 
@@ -191,6 +198,7 @@ def projections(
     a seeded matrix takes its width from a typed partner (W_K from W_Q, W_O from W_V).
     """
     _check_d_model(d_model)
+    _check_seed(seed)
     typed_ = {
         name: None if value is None else _as_matrix(value, name)
         for name, value in (("W_Q", W_Q), ("W_K", W_K), ("W_V", W_V), ("W_O", W_O))

@@ -15,7 +15,8 @@ from __future__ import annotations
 import math
 import re
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +25,7 @@ import numpy as np
 from attn_tui.core.attention.steps import attend, softmax
 from attn_tui.core.exercises.model import Exercise, Msg
 from attn_tui.core.exercises.worked import worked
-from attn_tui.core.parse import InputError, parse_matrix, parse_vector
+from attn_tui.core.parse import InputError, parse_matrix, parse_vector, shown
 
 # -- reading parameters ---------------------------------------------------------------------
 
@@ -36,7 +37,9 @@ def _bad(fn: str, param: str, value: object, rule: str) -> InputError:
 def _show(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    if isinstance(value, (list, dict)) and len(value) > 64:  # a message quotes a little of it
+        value = [*list(value)[:8], "…"]
+    return shown(str(value), 80)
 
 
 def _is_int(value: object) -> bool:
@@ -44,15 +47,24 @@ def _is_int(value: object) -> bool:
 
 
 def _is_num(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    """A finite number; an integer too large for a float (TOML allows 10**400) is not one."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return abs(value) <= 1e308 if isinstance(value, int) else math.isfinite(value)
+
+
+def _as_text(row: list[Any]) -> str:
+    return " ".join(repr(float(v)) for v in row)
 
 
 def _vector(fn: str, p: Mapping[str, Any], name: str) -> np.ndarray:
+    """A vector parameter, typed as text or as a TOML list: either way through the parser, so
+    the calculator's limits hold (64 entries, |x| ≤ 10⁶: every dot product stays finite)."""
     value = p[name]
     if isinstance(value, str):
         return parse_vector(value, field=name)
     if isinstance(value, list) and value and all(_is_num(v) for v in value):
-        return np.array(value, dtype=np.float64)
+        return parse_vector(_as_text(value), field=name)
     raise _bad(fn, name, value, "ex.rule.vector")
 
 
@@ -66,7 +78,7 @@ def _matrix(fn: str, p: Mapping[str, Any], name: str) -> np.ndarray:
         and all(isinstance(r, list) and r and all(_is_num(v) for v in r) for r in value)
         and len({len(r) for r in value}) == 1
     ):
-        return np.array(value, dtype=np.float64)
+        return parse_matrix("\n".join(_as_text(r) for r in value), field=name)
     raise _bad(fn, name, value, "ex.rule.matrix")
 
 
@@ -270,7 +282,20 @@ def run_check(spec: Mapping[str, Any]) -> float | np.ndarray:
         raise InputError("ex.unknown_check", fn=_show(fn), known=", ".join(CHECKS))
     check = CHECKS[fn]
     merged = _params(fn, params, check.required, check.defaults)
-    return check.compute(merged)
+    with _no_overflow(fn):
+        return check.compute(merged)
+
+
+@contextmanager
+def _no_overflow(fn: str) -> Iterator[None]:
+    """A computation that overflows is a fault in the file's numbers, said in a sentence (and
+    NumPy's RuntimeWarning never reaches the terminal). Underflow (exp of a very negative
+    score) is ordinary softmax and stays quiet."""
+    try:
+        with np.errstate(over="raise", invalid="raise", divide="raise", under="ignore"):
+            yield
+    except (FloatingPointError, OverflowError, ZeroDivisionError):
+        raise InputError("ex.param_overflow", fn=fn) from None
 
 
 # -- generate: fresh numbers from a seed ----------------------------------------------------
@@ -463,7 +488,8 @@ def draw(spec: Mapping[str, Any], seed: int) -> Drawn:
     gen = GENERATORS[fn]
     merged = _params(fn, params, (), gen.defaults)
     rng = np.random.default_rng(seed)
-    values, answer = gen.draw(fn, merged, rng)
+    with _no_overflow(fn):
+        values, answer = gen.draw(fn, merged, rng)
     calculator = None
     if "query" in values:
         calculator = {"query": fmt_vector(values["query"]), "keys": fmt_matrix(values["keys"])}

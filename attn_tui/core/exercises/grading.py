@@ -24,7 +24,14 @@ from attn_tui.core.exercises.model import FOUND, MISSING, SELF_MARKED, Exercise,
 from attn_tui.core.exercises.written import normalise_text
 from attn_tui.core.exercises.written.judge import NEAR_PASS, UNKNOWN_SHARE, judge
 from attn_tui.core.exercises.written.text import MAX_CHARS as MAX_ANSWER_CHARS
-from attn_tui.core.parse import InputError, normalise, parse_matrix, parse_vector
+from attn_tui.core.parse import (
+    MAX_ABS,
+    InputError,
+    normalise,
+    parse_matrix,
+    parse_vector,
+    shown,
+)
 
 CORRECT, PARTIAL, INCORRECT, EMPTY, UNREADABLE, REVEALED = (
     "correct",
@@ -131,11 +138,12 @@ def _describe_input_error(err: InputError, t: Callable[..., str], lang: str | No
 # -- numbers --------------------------------------------------------------------------------
 
 _THOUSANDS = re.compile(r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
-_FRACTION = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))\s*/\s*(\d+\.?\d*|\.\d+)")
+_FRACTION = re.compile(r"([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*/\s*(\d+(?:\.\d*)?|\.\d+)")
+# (read only for answers of at most 40 characters)
 # One side of a simple surd: 3, √3, 2√3, 2×√3, √(3), sqrt(3) — a number times a root, or either.
 _SURD_TERM = re.compile(
-    r"(?P<coef>[+-]?(?:\d+\.?\d*|\.\d+))?"
-    r"(?:\s*[×*·]?\s*(?:√|sqrt)\s*(?P<open>\()?\s*(?P<root>\d+\.?\d*|\.\d+)\s*(?(open)\)))?"
+    r"(?P<coef>[+-]?(?:\d+(?:\.\d*)?|\.\d+))?"
+    r"(?:\s*[×*·]?\s*(?:√|sqrt)\s*(?P<open>\()?\s*(?P<root>\d+(?:\.\d*)?|\.\d+)\s*(?(open)\)))?"
 )
 
 
@@ -176,6 +184,9 @@ def _read_number(answer: Any) -> float:
     if isinstance(answer, bool):
         raise InputError("not_a_number", field="answer", entry=1, token=str(answer))
     if isinstance(answer, (int, float)):
+        if isinstance(answer, int) and abs(answer) > MAX_ABS:  # float() would overflow
+            raise InputError("too_large", field="answer", entry=1, token=shown(str(answer)),
+                             limit=f"{MAX_ABS:g}")  # fmt: skip
         return float(parse_vector(repr(float(answer)), "answer")[0])
     text = normalise(str(answer)).strip()
     if _THOUSANDS.fullmatch(text):
@@ -290,6 +301,7 @@ def _shape(a: np.ndarray) -> str:
 # -- choices --------------------------------------------------------------------------------
 
 _SPLIT = re.compile(r"[\s,;/、，；]+|\band\b|和|及")
+MAX_PICKS = 64  # distinct tokens of a multi answer looked up; more are all unknown
 
 
 def _token(text: str) -> str:
@@ -307,7 +319,8 @@ def _choice_id(ex: Exercise, token: str) -> str | None:
         if c.id.casefold() == tok:
             return c.id
     ids_numeric = any(c.id.isdigit() for c in ex.choices)
-    if tok.isdigit() and not ids_numeric and 1 <= int(tok) <= len(ex.choices):
+    # isdecimal, not isdigit: int("፩") fails; and a pasted million digits is no position
+    if tok.isdecimal() and len(tok) <= 4 and not ids_numeric and 1 <= int(tok) <= len(ex.choices):
         return ex.choices[int(tok) - 1].id
     flat = normalise_text(token)
     for c in ex.choices:
@@ -343,20 +356,23 @@ def _grade_multi(inst: Instance, answer: Any) -> Grade:
             tokens = list(_token(tokens[0]))  # "ac" → a, c
     picked: set[str] = set()
     unknown: list[str] = []
-    for tok in tokens:
+    # Each distinct token once, and at most MAX_PICKS of them looked up: a pasted megabyte of
+    # "1 1 1 …" or "a1 a2 a3 …" is one or many wrong picks, not a minute of lookups.
+    distinct = list(dict.fromkeys(tokens))
+    for tok in distinct[:MAX_PICKS]:
         cid = _choice_id(ex, tok)
         if cid is None:
             unknown.append(tok)
         else:
             picked.add(cid)
+    unknown += distinct[MAX_PICKS:]
     right = set(inst.answer)
     hits, wrong = picked & right, picked - right
     score = max(0, len(hits) - len(wrong)) / len(right)
     notes: list[Note] = []
     if unknown:
-        notes.append(
-            Note("ex.fb.unknown_choice", {"answer": ", ".join(unknown), "known": _ids(ex)})
-        )
+        listed = ", ".join(shown(u) for u in unknown[:10]) + (", …" if len(unknown) > 10 else "")
+        notes.append(Note("ex.fb.unknown_choice", {"answer": listed, "known": _ids(ex)}))
     if wrong:
         notes.append(Note("ex.fb.not_right", {"ids": ", ".join(sorted(wrong))}))
     if right - picked:

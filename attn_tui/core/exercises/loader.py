@@ -12,14 +12,16 @@ Messages are text keys (``ex.*``) with parameters, so this module stays free of 
 
 from __future__ import annotations
 
+import bisect
+import os
 import re
-import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from attn_tui.core import files
 from attn_tui.core.attention.steps import check_shapes
 from attn_tui.core.exercises import claims, generators
 from attn_tui.core.exercises.model import (
@@ -52,63 +54,105 @@ from attn_tui.core.parse import InputError, parse_matrix, parse_vector
 
 # -- finding lines in the raw text ----------------------------------------------------------
 
-_HEADER = re.compile(r'^\s*(\[\[?)\s*([A-Za-z_"][A-Za-z0-9_.\-" ]*?)\s*\]\]?\s*(?:#.*)?$')
-_TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+# The name is matched greedily up to the "]" (its class has no "]"), so a header line holding
+# a long run of spaces costs one pass, not one per space; spaces are dropped from it below.
+_HEADER = re.compile(r'^\s*(\[\[?)\s*([A-Za-z_"][A-Za-z0-9_.\-" ]*)\]\]?\s*(?:#.*)?$')
+# The key a line starts with (``key =``, ``"key" =``, ``key.sub =``) ...
+_LEADING_KEY = re.compile(r"""^\s*(?:"([^"]*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*[=.]""")
+# ... and every ``key =`` anywhere in a line (inline tables, arrays spread over lines, and the
+# last part of a dotted key: ``hints.zh =``).
+_ANY_KEY = re.compile(r"""(?:^|[{,.\s])(?:"([^"]*)"|([A-Za-z0-9_-]+))"?\s*=""")
 
 
 class LineIndex:
-    """Where tables and keys are in a TOML text, found by scanning it (tomllib cannot say)."""
+    """Where tables and keys are in a TOML text, found by scanning it (tomllib cannot say).
+
+    Built in one pass over the lines; every lookup is then a dictionary hit and a binary
+    search, so a file of 50,000 tables or 20,000 choices costs no more per lookup than a small
+    one. The reader asks through :class:`_LazyLines`, so only a fault pays for a lookup.
+    """
 
     def __init__(self, text: str) -> None:
-        self.lines = text.splitlines()
+        self.lines = text.split("\n")
         self.headers: list[tuple[int, str, bool]] = []  # (line, dotted name, array table?)
+        self._named: dict[str, list[int]] = {}  # dotted table name → its header lines
+        self._arrays: dict[str, list[int]] = {}  # the same, [[array]] headers only
         for no, line in enumerate(self.lines, 1):
-            m = _HEADER.match(line)
+            m = _HEADER.match(line) if line.lstrip()[:1] == "[" else None
             if m:
                 name = re.sub(r'[\s"]', "", m.group(2))
-                self.headers.append((no, name, m.group(1) == "[["))
-        self.exercises = [no for no, name, arr in self.headers if name == "exercise" and arr]
-        self.set_line = next((no for no, name, _ in self.headers if name == "set"), 1)
+                is_array = m.group(1) == "[["
+                self.headers.append((no, name, is_array))
+                self._named.setdefault(name, []).append(no)
+                if is_array:
+                    self._arrays.setdefault(name, []).append(no)
+        self._header_lines = [no for no, _, _ in self.headers]
+        self._span_ends: dict[str, list[int]] = {}
+        self._keys: tuple[dict[str, list[int]], dict[str, list[int]]] | None = None
+        self.exercises = self._arrays.get("exercise", [])
+        self.set_line = self._named["set"][0] if "set" in self._named else 1
+
+    def _key_lines(self) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+        """key → lines starting with it, and key → lines holding ``key =`` anywhere; built on
+        the first lookup (a file without faults may never need one)."""
+        if self._keys is None:
+            leading: dict[str, list[int]] = {}
+            anywhere: dict[str, list[int]] = {}
+            for no, line in enumerate(self.lines, 1):
+                if "=" not in line:
+                    continue
+                lead = _LEADING_KEY.match(line)
+                if lead:
+                    key = next(g for g in lead.groups() if g is not None)
+                    leading.setdefault(key, []).append(no)
+                for k in _ANY_KEY.finditer(line):
+                    key = k.group(1) if k.group(1) is not None else k.group(2)
+                    rows = anywhere.setdefault(key, [])
+                    if not rows or rows[-1] != no:
+                        rows.append(no)
+            self._keys = (leading, anywhere)
+        return self._keys
+
+    @staticmethod
+    def _first_in(rows: list[int] | None, lo: int, hi: int) -> int | None:
+        """The first of the sorted ``rows`` in [lo, hi), if any."""
+        if not rows:
+            return None
+        i = bisect.bisect_left(rows, lo)
+        return rows[i] if i < len(rows) and rows[i] < hi else None
 
     def _next_header(self, after: int) -> int:
-        return next((no for no, _, _ in self.headers if no > after), len(self.lines) + 1)
+        i = bisect.bisect_right(self._header_lines, after)
+        return self._header_lines[i] if i < len(self._header_lines) else len(self.lines) + 1
 
     def _span_end(self, start: int, prefix: str) -> int:
         """End of the table at ``start`` together with its sub-tables ``prefix.*``."""
-        for no, name, _ in self.headers:
-            if no > start and not (name.startswith(prefix + ".")):
-                return no
-        return len(self.lines) + 1
+        ends = self._span_ends.get(prefix)
+        if ends is None:  # ends[k]: the first header from k on that is not under prefix
+            ends = [len(self.headers)] * (len(self.headers) + 1)
+            for k in range(len(self.headers) - 1, -1, -1):
+                under = self.headers[k][1].startswith(prefix + ".")
+                ends[k] = ends[k + 1] if under else k
+            self._span_ends[prefix] = ends
+        k = ends[bisect.bisect_right(self._header_lines, start)]
+        return self._header_lines[k] if k < len(self.headers) else len(self.lines) + 1
 
     def _find(self, start: int, end: int, keys: tuple[str, ...], prefix: str) -> int | None:
         """Line of ``keys[0] = ...`` in lines (start, end) outside sub-tables, then of each
         later key on or after it (inline tables may spread arrays over lines)."""
+        leading, anywhere = self._key_lines()
         stop = self._next_header(start) if start >= 1 else self._first_header()
-        first = re.compile(rf'^\s*"?{re.escape(keys[0])}"?\s*[=.]')
-        found = next(
-            (no for no in range(start + 1, min(stop, end)) if first.match(self.lines[no - 1])),
-            None,
-        )
+        found = self._first_in(leading.get(keys[0]), start + 1, min(stop, end))
         if found is None:  # maybe a sub-table: [exercise.hints]
             sub = f"{prefix}.{keys[0]}" if prefix else keys[0]
-            found = next(
-                (no for no, name, _ in self.headers if start < no < end and name == sub), None
-            )
+            found = self._first_in(self._named.get(sub), start + 1, end)
             if found is None:
                 return None
             region_end = self._next_header(found)
         else:
             region_end = stop
         for key in keys[1:]:
-            pattern = re.compile(rf'(?:^|[{{,.\s]){re.escape(key)}"?\s*=')  # hints.zh =
-            later = next(
-                (
-                    no
-                    for no in range(found, min(region_end, end))
-                    if pattern.search(self.lines[no - 1])
-                ),
-                None,
-            )
+            later = self._first_in(anywhere.get(key), found, min(region_end, end))
             if later is None:
                 break
             found = later
@@ -139,16 +183,72 @@ class LineIndex:
         """Line of the j-th ``[[exercise.<table>]]`` of exercise i (or of a key in it)."""
         start = self.exercise(i)
         end = self._span_end(start, "exercise")
-        name = f"exercise.{table}"
-        subs = [no for no, n, arr in self.headers if start < no < end and n == name and arr]
-        if j >= len(subs):
+        subs = self._arrays.get(f"exercise.{table}", [])
+        first = bisect.bisect_right(subs, start)
+        if first + j >= len(subs) or subs[first + j] >= end:
             return self.exercise_key(i, table)
+        line = subs[first + j]
         if not keys:
-            return subs[j]
-        return self._find(subs[j], self._next_header(subs[j]), keys, name) or subs[j]
+            return line
+        return self._find(line, self._next_header(line), keys, f"exercise.{table}") or line
+
+
+class _Later:
+    """A line number worked out only when a fault is reported: looking lines up for every key
+    of every exercise, fault or not, cost more than checking them."""
+
+    __slots__ = ("_find", "_line")
+
+    def __init__(self, find: Callable[[], int]) -> None:
+        self._find = find
+        self._line: int | None = None
+
+    def __int__(self) -> int:
+        if self._line is None:
+            self._line = self._find()
+        return self._line
+
+    __index__ = __int__
+
+    def __eq__(self, other: object) -> bool:
+        return int(self) == other
+
+    def __hash__(self) -> int:
+        return hash(int(self))
+
+    def __repr__(self) -> str:
+        return repr(int(self))
+
+
+class _LazyLines:
+    """The LineIndex as the reader uses it: key lookups come back as :class:`_Later`."""
+
+    def __init__(self, index: LineIndex) -> None:
+        self.index = index
+        self.exercises = index.exercises
+        self.exercise = index.exercise  # header lines only: cheap, and stored in Exercise.line
+
+    def top(self, *keys: str) -> _Later:
+        return _Later(lambda: self.index.top(*keys))
+
+    def set_key(self, *keys: str) -> _Later:
+        return _Later(lambda: self.index.set_key(*keys))
+
+    def exercise_key(self, i: int, *keys: str) -> _Later:
+        return _Later(lambda: self.index.exercise_key(i, *keys))
+
+    def sub(self, i: int, table: str, j: int, *keys: str) -> _Later:
+        return _Later(lambda: self.index.sub(i, table, j, *keys))
 
 
 # -- checking one file ----------------------------------------------------------------------
+
+
+MAX_PROBLEMS = 200  # a file this broken is not read further: the list would help nobody
+
+
+class _TooManyProblems(Exception):
+    pass
 
 
 class _Reader:
@@ -156,12 +256,14 @@ class _Reader:
 
     def __init__(self, path: str, text: str) -> None:
         self.path = path
-        self.lines = LineIndex(text)
+        self.lines = _LazyLines(LineIndex(text))
         self.problems: list[Problem] = []
         self._glossary: Any = None
 
     def fault(self, line: int, code: str, exercise: str | None = None, **params: Any) -> None:
-        self.problems.append(Problem(self.path, line, code, params, exercise))
+        if len(self.problems) >= MAX_PROBLEMS:
+            raise _TooManyProblems
+        self.problems.append(Problem(self.path, int(line), code, params, exercise))
 
     # small typed readers; each returns None after reporting a fault
     def text(self, value: Any, key: str, line: int, ex: str | None) -> Text | None:
@@ -872,15 +974,21 @@ def _norm_nonempty(phrase: str) -> bool:
 def load_text(text: str, path: str = "<text>") -> tuple[ExerciseSet | None, list[Problem]]:
     """Parse and check one file's text; the set is None when there is any problem."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        message = str(err)
-        m = _TOML_AT.search(message)
-        line = int(m.group(1)) if m else max(1, len(text.splitlines()))
-        detail = _TOML_AT.sub("", message).replace(" (at end of document)", "")
-        return None, [Problem(path, line, "ex.toml_syntax", {"detail": detail})]
+        data = files.load_toml(text)
+    except files.FileFault as fault:
+        return None, [Problem.from_fault(path, fault)]
     reader = _Reader(path, text)
-    result = reader.read(data)
+    try:
+        result = reader.read(data)
+    except _TooManyProblems:
+        stop = Problem(path, reader.problems[-1].line, "files.too_many_problems",
+                       {"count": MAX_PROBLEMS})  # fmt: skip
+        return None, sorted(reader.problems, key=lambda p: p.line) + [stop]
+    except Exception as err:  # noqa: BLE001 — a file we failed to check must not stop the others
+        fault = Problem(path, 1, "files.check_failed", {"error": type(err).__name__})
+        return None, [fault]
+    if result is not None:
+        result = _with(result, id_line=int(reader.lines.set_key("id")))
     return result, sorted(reader.problems, key=lambda p: p.line)
 
 
@@ -888,21 +996,17 @@ def display_path(path: Path) -> str:
     """The path as a teacher would type it: relative to the working directory when inside it."""
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except (ValueError, OSError):
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop (Python 3.11)
         return str(path)
 
 
 def load_file(path: Path, source: str = "shipped") -> tuple[ExerciseSet | None, list[Problem]]:
+    """One file, read with a size bound; what is not a regular file is reported, not read."""
     shown = display_path(path)
     try:
-        raw = path.read_bytes()
-    except OSError as err:
-        return None, [Problem(shown, 1, "ex.unreadable", {"error": err.strerror or str(err)})]
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as err:
-        line = raw[: err.start].count(b"\n") + 1
-        return None, [Problem(shown, line, "ex.not_utf8", {})]
+        text = files.read_text(path, files.EXERCISE_FILE_LIMIT)
+    except files.FileFault as fault:
+        return None, [Problem.from_fault(shown, fault)]
     result, problems = load_text(text, shown)
     if result is not None:
         result = _with(result, path=path, source=source)
@@ -915,13 +1019,39 @@ def _with(s: ExerciseSet, **changes: Any) -> ExerciseSet:
     return replace(s, **changes)
 
 
+MAX_DEPTH = 4  # folders below the one given: sets/, quiz/, a teacher's own grouping
+MAX_FOLDERS = 2000  # visited at most: `--exercises ~` (or /) must not walk a whole disk
+
+
 def find_files(folder: Path) -> list[Path]:
-    """Every ``*.toml`` under ``folder`` (``sets/``, ``quiz/`` or flat), in name order."""
-    if folder.is_file():
-        return [folder]
-    if not folder.is_dir():
-        return []
-    return sorted(p for p in folder.rglob("*.toml") if p.is_file())
+    """Every ``*.toml`` under ``folder`` (``sets/``, ``quiz/`` or flat), in name order.
+
+    The walk does not follow links to folders, goes at most MAX_DEPTH folders down and visits
+    at most MAX_FOLDERS of them. Not only regular files: a FIFO or a symlink loop named
+    ``*.toml`` is reported by load_file, not skipped."""
+    if folder.is_dir():
+        found: list[Path] = []
+        todo, visited = [(folder, 0)], 0
+        while todo and visited < MAX_FOLDERS:
+            here, depth = todo.pop()
+            visited += 1
+            try:
+                entries = sorted(os.scandir(here), key=lambda e: e.name)
+            except OSError:
+                continue  # unreadable: nothing from it
+            for entry in entries:
+                try:
+                    is_dir = entry.is_dir(follow_symlinks=False)
+                except OSError:
+                    is_dir = False
+                if is_dir and depth < MAX_DEPTH:
+                    todo.append((Path(entry.path), depth + 1))
+                elif not is_dir and entry.name.endswith(".toml"):
+                    found.append(Path(entry.path))
+        return sorted(found)
+    # Anything else that is there (a file, a FIFO, /dev/zero, a symlink loop) is tried and
+    # reported by load_file; a path that does not exist gives nothing.
+    return [folder] if os.path.lexists(folder) else []
 
 
 def load_library(sources: Iterable[tuple[Path, str]]) -> Library:
@@ -939,7 +1069,7 @@ def load_library(sources: Iterable[tuple[Path, str]]) -> Library:
                 problems = [
                     Problem(
                         display_path(path),
-                        LineIndex(path.read_text("utf-8")).set_key("id"),
+                        loaded.id_line,
                         "ex.duplicate_set",
                         {"id": loaded.id, "other": display_path(owners[loaded.id])},
                     )

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from attn_tui.core.format import visible
+
 
 class Msg(str):
     """A text key used as a parameter value: whoever formats the message translates it too."""
@@ -244,6 +246,7 @@ class ExerciseSet:
     topics: tuple[str, ...] = ()
     path: Path | None = None
     source: str = "shipped"  # "shipped", "extra" (--exercises DIR) or "data" (<data dir>/exercises)
+    id_line: int = 1  # where set.id is written: a fault about the whole set points here
 
     def exercise(self, exercise_id: str) -> Exercise | None:
         return next((e for e in self.exercises if e.id == exercise_id), None)
@@ -266,6 +269,12 @@ class Problem:
     params: Mapping[str, Any] = field(default_factory=dict)
     exercise: str | None = None
 
+    @classmethod
+    def from_fault(cls, path: str, fault: Any) -> Problem:
+        """A :class:`attn_tui.core.files.FileFault` (why a file could not be read) as a Problem."""
+        params = {k: Msg(v) if k in fault.texts else v for k, v in fault.params.items()}
+        return cls(path, fault.line, fault.code, params)
+
     def message(self, t: Callable[..., str], lang: str | None = None) -> str:
         """The fault in words; ``t`` is ``attn_tui.i18n.t`` (passed in: the core imports no UI)."""
         params = {k: t(v, lang=lang) if isinstance(v, Msg) else v for k, v in self.params.items()}
@@ -279,7 +288,8 @@ class Problem:
         return text
 
     def format(self, t: Callable[..., str], lang: str | None = None) -> str:
-        return f"{self.path}:{self.line}: {self.message(t, lang)}"
+        """``file:line: message`` on one line, whatever the file name or the file held."""
+        return visible(f"{self.path}:{self.line}: {self.message(t, lang)}", one_line=True)
 
     def to_dict(self, t: Callable[..., str], lang: str | None = None) -> dict[str, Any]:
         return {

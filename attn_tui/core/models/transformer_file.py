@@ -178,7 +178,7 @@ def _read_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, path: Path) -> np.n
 def _read_arrays(path: Path) -> dict[str, np.ndarray]:
     try:
         st = path.stat()
-    except OSError as err:
+    except (OSError, ValueError) as err:  # ValueError: a NUL in a typed name
         raise _fault("unreadable", path, reason=_reason(err)) from err
     if not stat.S_ISREG(st.st_mode):  # a directory, /dev/zero, a pipe: never read
         raise _fault("unreadable", path, reason=_why("not_regular"))

@@ -1,0 +1,29 @@
+"""The front door's own messages (attn_tui/cli.py): each is one line on stderr."""
+
+TEXT = {
+    "cli.usage_hint": ("（用法见 {prog} --help）", "(see {prog} --help)"),
+    "cli.needs_terminal": (
+        "全屏界面需要一个终端，但标准输入不是终端。脚本里请用无界面的命令（见 attn-tui --help）。",
+        "the full-screen app needs a terminal, and standard input is not one. "
+        "In scripts, use a headless command (see attn-tui --help).",
+    ),
+    "cli.not_utf8": (
+        "{option} 的值不是有效的 UTF-8 文字。",
+        "the value of {option} is not valid UTF-8 text.",
+    ),
+    "cli.home_unknown": (
+        "无法展开 {path} 里的 ~（没有这个用户，或找不到主目录）。",
+        "cannot expand the ~ in {path} (no such user, or no home directory).",
+    ),
+    "cli.no_exercises": (
+        "--exercises 指定的 {path} 不存在。",
+        "--exercises {path} does not exist.",
+    ),
+    "cli.needs": ("{option} 只能和 {needed} 一起用。", "{option} only works with {needed}."),
+    "cli.excludes": ("{option} 不能和 {other} 一起用。", "{option} cannot be used with {other}."),
+    "cli.internal": (
+        "出了意外的错误（{error}）。设 ATTN_TUI_DEBUG=1 再运行一次可以看到详细信息；请报告这个问题。",
+        "an unexpected error ({error}). Run again with ATTN_TUI_DEBUG=1 for the details, "
+        "and please report it.",
+    ),
+}

@@ -1,0 +1,406 @@
+"""Fuzz: every headless command and every option, with hostile values, files and data dirs.
+
+The cases are generated from the parser itself (so an option added tomorrow is fuzzed too) and
+from a fixed list of hostile values; the same run always tries the same cases. Each must end with
+exit status 0 or 2 (1 where a command documents it: validation found faults, nothing could be
+graded, a reset was declined), at most one line on stderr and no traceback, within a time bound
+linear in the size of its input; the megabyte cases run in a fresh process whose peak memory
+is bounded too. Failures are collected and reported together.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from .hostile import (
+    PATHS,
+    VALUES,
+    hostile_files,
+    megabyte_texts,
+    run,
+    run_process,
+    verdict,
+)
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX: FIFOs, SIGALRM")
+
+# Commands that are not headless computations, with why they are left out here.
+NOT_FUZZED = {"serve": "runs a web server until stopped; its options are checked by its own tests"}
+# Exit 1 is documented for these: faults found, nothing graded, a reset declined, a NaN run.
+ALLOWS_ONE = {("exercises", "validate"), ("quiz", "grade"), ("progress",), ("train",)}
+# Fast settings for commands that would otherwise compute for long with an ordinary value.
+BASE = {("train",): ["--iters", "1", "--batch", "1", "--length", "2"]}
+POSITIONAL = {("quiz", "grade"): "GOOD_ANSWERS"}
+
+
+def allowed(command: tuple[str, ...]) -> frozenset[int]:
+    ones = any(command[: len(c)] == c for c in ALLOWS_ONE)
+    return frozenset({0, 1, 2} if ones else {0, 2})
+
+
+def commands() -> list[tuple[tuple[str, ...], argparse.ArgumentParser]]:
+    """Every leaf command of the parser: ("calc",), ("exercises", "validate"), ..."""
+    from attn_tui.cli import _subparsers, build_parser
+
+    found = []
+
+    def walk(path: tuple[str, ...], parser: argparse.ArgumentParser) -> None:
+        subs = [
+            (name, p)
+            for action in parser._actions
+            if isinstance(action, argparse._SubParsersAction)
+            for name, p in action.choices.items()
+        ]
+        if not subs:
+            found.append((path, parser))
+        for name, child in subs:
+            walk((*path, name), child)
+
+    for action in build_parser()._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, parser in action.choices.items():
+                if name not in NOT_FUZZED:
+                    walk((name,), parser)
+    assert _subparsers  # the helper this walk mirrors
+    return found
+
+
+def options(parser: argparse.ArgumentParser) -> tuple[list[str], list[str]]:
+    """(options taking a value, flags) of one parser, by their longest spelling."""
+    values, flags = [], []
+    for action in parser._actions:
+        if not action.option_strings or action.help == argparse.SUPPRESS:
+            continue
+        if isinstance(action, (argparse._HelpAction, argparse._VersionAction)):
+            continue
+        name = max(action.option_strings, key=len)
+        (flags if action.nargs == 0 else values).append(name)
+    return values, flags
+
+
+def slow_when_valid(command: tuple[str, ...], option: str, value: str) -> bool:
+    """A value that is fine and would make the command compute for long (the trainer's budget
+    is the trainer's issue): not tried here."""
+    if command == ("train",):
+        try:
+            number = float(value)
+        except ValueError:
+            return False
+        return option in ("--iters", "--seeds", "--batch") and number > 2
+    return False
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory) -> dict[str, Path]:
+    """A good answer file, hostile answer files and sets, and hostile data directories."""
+    root = tmp_path_factory.mktemp("fuzz")
+    good = root / "good.toml"
+    good.write_text('sc-dot = "2"\n', "utf-8")
+    made = {"GOOD_ANSWERS": good, "root": root}
+    for suffix in (".toml", ".json"):
+        for name, path in hostile_files(root / f"answers{suffix}", suffix).items():
+            made[f"answers{suffix}:{name}"] = path
+    sets = root / "sets"
+    for name, path in hostile_files(sets, ".toml").items():
+        made[f"set:{name}"] = path
+    made["sets"] = sets
+    # data directories that cannot hold a store, or hold one that is not ours
+    dirs = root / "data"
+    dirs.mkdir()
+    (dirs / "file").write_text("not a directory")
+    for name, make in {
+        "db-dir": lambda d: (d / "progress.db").mkdir(),
+        "db-fifo": lambda d: os.mkfifo(d / "progress.db"),
+        "db-zero": lambda d: (d / "progress.db").symlink_to("/dev/zero"),
+        "db-loop": lambda d: (d / "progress.db").symlink_to("progress.db"),
+        "db-garbage": lambda d: (d / "progress.db").write_bytes(b"garbage" * 1000),
+        "db-other": lambda d: _other_program(d / "progress.db"),
+        "db-newer": lambda d: _newer_schema(d),
+        "exercises-hostile": lambda d: hostile_files(d / "exercises", ".toml"),
+    }.items():
+        d = dirs / name
+        d.mkdir()
+        make(d)
+        made[f"data:{name}"] = d
+    made["data:file"] = dirs / "file"
+    return made
+
+
+def _other_program(path: Path) -> None:
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE notes (text TEXT)")
+    conn.commit()
+    conn.close()
+
+
+def _newer_schema(folder: Path) -> None:
+    from attn_tui.core.progress import ProgressStore
+
+    with ProgressStore.open(folder) as store:
+        store.conn.execute("UPDATE meta SET value = '99' WHERE key = 'schema'")
+
+
+def check_all(cases, world, failures_allowed: int = 0) -> int:
+    """Run (argv, command, stdin) cases; assert none fails; return how many ran."""
+    failures = []
+    for argv, command, stdin in cases:
+        argv = [str(world[a]) if a in world else a for a in argv]
+        problem = verdict(run(argv, stdin=stdin), allowed(command))
+        if problem:
+            failures.append(problem)
+    assert failures == [], f"{len(failures)} of {len(cases)} cases failed:\n" + "\n".join(
+        failures[:40]
+    )
+    return len(cases)
+
+
+def _leaf_cases() -> list[tuple[list[str], tuple[str, ...], str]]:
+    cases = []
+    for command, parser in commands():
+        base = [*command, *BASE.get(command, [])]
+        if command in POSITIONAL:
+            base.append(POSITIONAL[command])
+        values, flags = options(parser)
+        for option in values:
+            for value in VALUES:
+                if not slow_when_valid(command, option, value):
+                    cases.append(([*base, option, value], command, ""))
+        for flag in flags:
+            cases.append(([*base, flag], command, "y\n"))
+        cases.append(([*base, *flags], command, "n\n"))
+    return cases
+
+
+LEAF_CASES = _leaf_cases()
+
+
+@pytest.mark.parametrize(
+    "command", sorted({c for _, c, _ in LEAF_CASES}), ids=lambda c: " ".join(c)
+)
+def test_every_option_of_every_command_with_hostile_values(command, world):
+    ran = check_all([c for c in LEAF_CASES if c[1] == command], world)
+    assert ran >= 1
+
+
+def test_global_options_before_and_after_the_command(world):
+    cases = []
+    for value in VALUES:
+        cases += [
+            (["--lang", value, "calc"], ("calc",), ""),
+            (["calc", "--lang", value], ("calc",), ""),
+        ]
+    for value in PATHS:
+        cases += [
+            (["--data-dir", value, "progress", "--json"], ("progress",), ""),
+            (["progress", "--data-dir", value], ("progress",), ""),
+            (["--exercises", value, "exercises", "list"], ("exercises", "list"), ""),
+            (["quiz", "template", "--exercises", value], ("quiz", "template"), ""),
+        ]
+    assert check_all(cases, world) == 2 * len(VALUES) + 4 * len(PATHS)
+
+
+def test_hostile_files_given_to_grade_and_validate(world):
+    cases = []
+    for n, key in enumerate(world):
+        # every file once as a report, every other one also as JSON (the two share the reading)
+        if key.startswith("answers"):
+            cases.append((["quiz", "grade", key], ("quiz", "grade"), ""))
+            if n % 2:
+                cases.append(
+                    (["quiz", "grade", key, "--json", "--show-key"], ("quiz", "grade"), "")
+                )
+        if key.startswith("set:"):
+            cases.append((["exercises", "validate", key], ("exercises", "validate"), ""))
+            if n % 2:
+                cases.append(
+                    (["exercises", "validate", key, "--json"], ("exercises", "validate"), "")
+                )
+    assert check_all(cases, world) > 60
+
+
+@pytest.mark.parametrize("suffix", [".toml", ".json"])
+def test_a_class_with_every_hostile_file_is_still_graded(world, suffix):
+    """One folder: every bad file beside one good one. The good one is graded; exit 0."""
+    folder = world[f"answers{suffix}:empty"].parent
+    (folder / f"zz-good{suffix}").write_text(
+        '{"sc-dot": 2}' if suffix == ".json" else "sc-dot = 2\n", "utf-8"
+    )
+    for extra in ([], ["--json"]):
+        outcome = run(["quiz", "grade", str(folder), *extra])
+        assert verdict(outcome) is None, verdict(outcome)
+        assert outcome.code == 0  # graded: the broken files are reported, the good one marked
+        assert f"zz-good{suffix}" in outcome.out
+
+
+def test_hostile_exercise_sets_never_stop_the_library(world):
+    """A teacher's folder of bad sets: list, progress, quiz template and validate all finish."""
+    sets = str(world["sets"])
+    data = str(world["data:exercises-hostile"])
+    for argv in (
+        ["--exercises", sets, "exercises", "list"],
+        ["--exercises", sets, "exercises", "list", "--json"],
+        ["--exercises", sets, "progress", "--json"],
+        ["--exercises", sets, "quiz", "template"],
+        ["--data-dir", data, "exercises", "list"],
+        ["--data-dir", data, "progress"],
+        ["--data-dir", data, "quiz", "template", "--json"],
+    ):
+        outcome = run(argv)
+        assert verdict(outcome) is None, verdict(outcome)
+        assert outcome.code == 0, outcome.short()
+    outcome = run(["exercises", "validate", sets])
+    assert verdict(outcome, frozenset({1})) is None, verdict(outcome)
+
+
+def test_data_directories_that_cannot_hold_progress(world):
+    cases = []
+    for key in world:
+        if key.startswith("data:"):
+            for argv in (["--data-dir", key, "progress"], ["progress", "--json", "--data-dir", key],
+                         ["--data-dir", key, "progress", "--reset", "--yes"]):  # fmt: skip
+                cases.append((argv, ("progress",), ""))
+    assert check_all(cases, world) >= 27
+
+
+@pytest.mark.parametrize("stdin", ["", "y", "\x00" * 5000, "y" * 2**20, "是\n", "\udcff\n"])
+def test_reset_reads_a_bounded_answer_from_any_stdin(world, stdin, tmp_path):
+    outcome = run(["--data-dir", str(tmp_path), "progress", "--reset"], stdin=stdin)
+    assert verdict(outcome, frozenset({0, 1})) is None, verdict(outcome)
+
+
+# -- a megabyte in every text field ---------------------------------------------------------
+
+TEXT_FIELDS = [
+    ["calc", "--query"],
+    ["calc", "--keys"],
+    ["calc", "--values"],
+    ["calc", "--temperature"],
+    ["lab", "--tokens"],
+    ["lab", "--preset"],
+    ["lab", "--x"],
+    ["lab", "--cross"],
+    ["lab", "--shapes", "--tokens"],
+    ["--lang"],
+    ["quiz", "template", "--lang"],
+    ["train", "--lr"],
+    ["train", "--length"],
+    ["--data-dir"],
+    ["--exercises"],
+    ["quiz", "grade"],
+    ["exercises", "validate"],
+]
+
+
+@pytest.mark.parametrize("field", TEXT_FIELDS, ids=lambda f: " ".join(f))
+def test_a_megabyte_in_every_text_field(field):
+    """Each shape that once cost the square of its length, in this field, in this process."""
+    shapes = megabyte_texts() if field[:2] == ["calc", "--query"] else megabyte_texts()[:3]
+    failures = []
+    for name, text in shapes:
+        argv = [*field, text] + (["calc"] if field == ["--lang"] else [])
+        if field[0] in ("--data-dir", "--exercises"):
+            argv.append("progress")
+        command = tuple(a for a in field if not a.startswith("-"))
+        problem = verdict(run(argv), allowed(command or ("x",)))
+        if problem:
+            failures.append(f"{name}: {problem}")
+    assert failures == []
+
+
+@pytest.mark.parametrize(
+    "field", [["calc", "--query"], ["calc", "--keys"], ["lab", "--x"], ["lab", "--tokens"]]
+)
+def test_a_megabyte_argument_in_a_fresh_process_stays_within_memory(field):
+    text = "1 " * 2**19 + "1"  # a megabyte of numbers: the parser's longest path
+    outcome = run_process([*field, text])
+    assert verdict(outcome) is None, verdict(outcome)
+    assert outcome.peak_mb is not None
+
+
+def test_megabyte_answer_and_exercise_files_in_a_fresh_process(tmp_path):
+    mb = 2**20
+    answers = tmp_path / "a.toml"
+    answers.write_text(
+        "\n".join(f'{q} = "{"1 " * (mb // 20)}"' for q in ("sc-dot", "sc-steps", "sc-why")),
+        "utf-8",
+    )
+    exercise = tmp_path / "s.toml"
+    exercise.write_text(
+        '[set]\nid = "s"\ntitle = { zh = "x", en = "x" }\nsummary = { zh = "x", en = "x" }\n'
+        '[[exercise]]\nid = "e"\nkind = "number"\nanswer = 1\ntopics = ["dot-product"]\n'
+        f'prompt = {{ zh = "{"猫" * (mb // 3)}", en = "x" }}\n'
+        'explanation = { zh = "x", en = "x" }\n'
+        f'check = {{ fn = "dot", a = "{"1" * mb}x", b = "1" }}\n',
+        "utf-8",
+    )
+    for argv, code in (
+        (["quiz", "grade", str(answers), "--json"], frozenset({0})),
+        (["exercises", "validate", str(exercise)], frozenset({1})),
+    ):
+        outcome = run_process(argv, size=mb)
+        assert verdict(outcome, code) is None, verdict(outcome, code)
+
+
+def test_a_megabyte_answer_for_every_kind_of_question(tmp_path):
+    """A multi-choice answer of a million digits raised ValueError (int() of the token) and
+    a megabyte of "1 1 1 …" took a minute of choice lookups."""
+    from attn_tui import paths
+
+    bank = paths.load_all().quiz_exercises
+    failures = []
+    for kind in sorted({ex.kind for ex in bank}):
+        ids = [ex.id for ex in bank if ex.kind == kind][:2]
+        shapes = [megabyte_texts()[0], megabyte_texts()[3]]
+        for name, text in [*shapes, ("distinct", " ".join(f"a{i}" for i in range(150_000)))]:
+            path = tmp_path / f"{kind}-{name}.json"
+            path.write_text(json.dumps({i: text for i in ids}), "utf-8")
+            outcome = run(["quiz", "grade", str(path), "--json"])
+            problem = verdict(outcome, frozenset({0}))
+            if problem or json.loads(outcome.out)["files"][0]["ok"] is not True:
+                failures.append(f"{kind} {name}: {problem or outcome.out[:300]}")
+    assert failures == []
+
+
+def test_grading_any_value_an_answer_file_can_hold():
+    """Seeded: values of every type an answer file can give (and text a learner can type),
+    against every exercise of every shipped set and quiz bank. Grading never raises."""
+    import math
+    import random
+
+    from attn_tui import paths
+    from attn_tui.core.exercises.grading import grade
+    from attn_tui.core.quiz import file_instance
+
+    rng = random.Random(12)
+    library = paths.load_all()
+    exercises = [ex for s in library.sets + library.quizzes for ex in s.exercises]
+    atoms = [
+        None, True, False, 0, -1, 10**400, -(10**400), 1e308, math.inf, -math.inf, math.nan,
+        "", " ", "a", "1", "-1", "1/0", "0/0", "1/3", "1,000", "1,,0", "[", "]", "[/]", "\x1b",
+        "\ud800", "\udcff", "t", "对", "√", "፩", "²", "abc" * 50, "a c", "a、c", "(B)",
+        "1e309", "nan", "1 2; 3", "[[1,2],[3,4]]", {}, {"a": 1}, [], [[]], [[1, 2], [3]],
+    ]  # fmt: skip
+
+    def value(depth: int = 0):
+        roll = rng.random()
+        if roll < 0.55 or depth > 3:
+            return rng.choice(atoms)
+        if roll < 0.85:
+            return [value(depth + 1) for _ in range(rng.randrange(0, 6))]
+        return {str(rng.random()): value(depth + 1)}
+
+    statuses = set()
+    for ex in exercises:
+        inst = file_instance(ex)
+        for _ in range(60):
+            answer = value()
+            g = grade(inst, answer)  # must not raise
+            assert 0.0 <= g.score <= 1.0, (ex.id, answer, g)
+            statuses.add(g.status)
+    assert {"incorrect", "unreadable", "empty"} <= statuses

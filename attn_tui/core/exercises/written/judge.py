@@ -72,6 +72,8 @@ PREDICATES = frozenset({"INCREASE", "DECREASE", "ONE", "GOOD", "HURT", "TIGHT", 
 # this many units of a term it is said of ("the gradients get larger"), never across a clause
 # full of other things ("huge inputs make softmax's output one-hot and its derivative 0").
 CONTRA_REACH = 4
+# A keyword list's fragment may pair two concepts in at most this many words ("variance d").
+PAIR_WORDS = 3
 
 _GRAMMAR = {
     "@NEG": lexicon.NEG,
@@ -836,11 +838,19 @@ def _keyword_list(a: Analysis) -> bool:
                 return True
         return False
 
+    def n_words(f: list[int]) -> int:  # a Chinese word is one word, whatever its characters
+        return len({("zh", units[i].word) if units[i].kind == "zh" else i for i in f})
+
     if len(fragments) == 1:
         return not structured(fragments[0]) and len(nouns[0]) >= 3
     if sum(1 for c in nouns if c) < 2 or 2 * sum(said) > len(fragments):
         return False
-    return all(not structured(f) and len(c) <= 1 for f, c in zip(fragments, nouns, strict=True))
+    # A fragment of two concepts and nothing else ("variance d", "different patterns") is
+    # still a label, not a claim: it says nothing of how the two relate.
+    return all(
+        not structured(f) and (len(c) <= 1 or (len(c) == 2 and n_words(f) <= PAIR_WORDS))
+        for f, c in zip(fragments, nouns, strict=True)
+    )
 
 
 def _unknown_share(a: Analysis, lex: _Lexicon) -> float:

@@ -35,7 +35,7 @@ NEG_BOTH = ("不存在 不需要 没必要 不重要 没用 没有用 无用 没
 NOT_NEG = (
     "不同 不断 不仅 不少 不错 不管 不论 不过 不久 非常 无论 不但 不然 无数 不得不 非得 并且 不光 "
     "不止 无非 莫非 非零 非负 不为零 无穷 无限 不仅仅 不只 不只是 差不多 不一样 不相同 免不了 "
-    "大不了 了不起 无所谓",
+    "大不了 了不起 无所谓 分别 区别 差别 特别 类别 级别 识别 辨别 鉴别 个别 告别 别的 未来",
     "not only|not just|no matter|no doubt|not merely|nothing but|non zero|nonzero|"
     "non negative|nonnegative|no less than|no more than|not to mention",
 )

@@ -92,6 +92,8 @@ _GRAMMAR = {
     "@HEDGE": lexicon.HEDGE,
 }
 _NEGATORS = ("@NEG", "@NEG_SHORT", "@NEG_POST", "@NEG_BOTH")
+# Words that start a clause or a step: in Chinese, only where a word starts.
+_JOINERS = frozenset({"@END", "@STEP"})
 
 
 def parse_alternative(text: str) -> tuple[Atom, ...] | None:
@@ -316,6 +318,8 @@ class Analysis:
                 if form.single_zh and not (u.word_start and u.word_end):
                     if reading.words[u.word] not in lex.domain_words:
                         continue  # "键" inside "关键", "值" inside "数值"
+                if form.term in _JOINERS and u.kind == "zh" and not u.word_start:
+                    continue  # "于是" inside "等于是": no new clause there
                 found.append(Mention(form.term, i, j))
             if u.kind == "en" and len(u.key) >= 4:
                 for form in lex.by_prefix.get(u.key[:4], ()):

@@ -342,6 +342,67 @@ def test_quiz_grade_json_gives_scores_without_the_key(tmp_path, capsys):
     assert [i["state"] for i in q["ideas"]] == ["found"] * 4 and q["uncertain"] is False
 
 
+# -- what the second blind round's dev part found (blind2_dev.toml) ----------------------------
+
+
+def item(path: str):
+    set_id, ex_id = path.split("/")
+    return LIBRARY.get(set_id).exercise(ex_id)
+
+
+@pytest.mark.parametrize("word", ["分别", "区别", "特别"])
+def test_words_with_bie_inside_deny_nothing(word):
+    """别 ("don't") inside 分别 / 区别 / 特别 once denied the rest of its clause."""
+    g = grade(
+        quiz("sc-steps"),
+        f"第一步查询{word}和每个键做点积得到分数，第二步 softmax 成权重，第三步对值加权求和。",
+    )
+    assert states(g)["score"] == FOUND and g.correct
+
+
+@pytest.mark.parametrize(
+    "answer", ["heads, separate subspaces, concatenation", "方差 d，饱和，梯度消失"]
+)
+def test_a_list_of_two_word_labels_is_still_a_keyword_list(answer):
+    ex = quiz("sc-why-sqrt") if "方差" in answer else item("multi-head/why-heads")
+    g = grade(ex, answer)
+    assert g.keyword_list and not g.correct
+
+
+def test_yushi_inside_dengyushi_starts_no_clause():
+    """于是 ("so") read inside 等于是 cut the clause, and the 不 before it lost its reach."""
+    g = grade(
+        item("kinds-cost/what-weights-explain"),
+        "热力图看得出模型取了哪里的信息，但权重大不等于是因为那个词才这么输出，而且多层以后更难读。",
+    )
+    assert states(g)["cause"] == FOUND and g.correct
+
+
+def test_reversal_and_sorting_swapped_is_a_swap():
+    ex = item("transformer/why-positions")
+    wrong = grade(ex, "Reversing finds its input by content, while sorting finds it by position.")
+    assert states(wrong)["reverse"] == SWAPPED and states(wrong)["sort"] == SWAPPED
+    assert not wrong.correct
+    right = grade(ex, "Reversing finds its input by position, while sorting finds it by content.")
+    assert states(right)["reverse"] == FOUND and states(right)["sort"] == FOUND
+
+
+def test_order_that_does_not_matter_and_position_info_are_the_transformer_ideas():
+    g = grade(
+        quiz("tf-why-order"),
+        "An RNN reads the words one at a time. For attention the order does not matter at all, "
+        "so the Transformer needs position information added to its inputs.",
+    )
+    assert states(g) == {"rnn": FOUND, "attention": FOUND, "encoding": FOUND} and g.correct
+
+
+def test_answering_only_why_attention_cannot_create_is_not_a_pass():
+    ex = item("convex/cannot-create")
+    why = "Its output is a convex combination of the values, so it stays inside their range."
+    assert not grade(ex, why).correct
+    assert grade(ex, why + " A feed-forward layer after it can map to new directions.").correct
+
+
 # -- calibration ------------------------------------------------------------------------------
 
 
@@ -350,7 +411,7 @@ def test_agreement_with_the_teachers_calibration_answers():
     answers and on wrong answers alike (benchmarks/written_agreement.py prints it per item).
     blind_heldout.toml stays out of the tests: it is a measurement, not a target."""
     right = wrong = n_right = n_wrong = 0
-    for part in ("dev.toml", "heldout.toml", "heldout2.toml", "blind_dev.toml"):
+    for part in ("dev.toml", "heldout.toml", "heldout2.toml", "blind_dev.toml", "blind2_dev.toml"):
         for a in tomllib.loads((CALIBRATION / part).read_text("utf-8"))["answer"]:
             set_id, _, ex_id = a["item"].rpartition("/")
             ex = LIBRARY.get(set_id).exercise(ex_id) if set_id else quiz(ex_id)

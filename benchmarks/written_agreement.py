@@ -9,8 +9,11 @@ the grader as it was ("before").
 
 The default files: dev / heldout / heldout2 (written with the rubrics, by their author) and
 blind_dev / blind_heldout (written by an examiner before reading any rubric, glossary list or
-calibration file; blind_dev was studied for causes, blind_heldout only scored). Read the blind
-parts apart from the others: they are the fairer estimate of answers nobody here has seen.
+calibration file; blind_dev was studied for causes, blind_heldout only scored), and a second
+blind round, blind2_dev / blind2_heldout (all thirteen written items, each label with the
+teacher's full / partial / none mark; the same rule: dev studied, held-out only scored). Read
+the blind parts apart from the others: they are the fairer estimate of answers nobody here has
+seen.
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ DEFAULT = [
         "heldout2.toml",
         "blind_dev.toml",
         "blind_heldout.toml",
+        "blind2_dev.toml",
+        "blind2_heldout.toml",
     )
 ]
 

@@ -463,16 +463,16 @@ def _transformer(row_id: str, metric: str, stat: str = "mean") -> float:
     scripts/transformer_figures.py); a third argument picks 'sd', 'min', 'max' or 'n';
     transformer('reverse', 'params') is the model's parameter count."""
     if not all(isinstance(x, str) for x in (row_id, metric, stat)):
-        raise _Bad("trainer_args")
+        raise _Bad("transformer_args")
     table = _transformer_figures()
     if row_id not in table.rows:
-        raise _Bad("trainer_row", row=row_id, known=", ".join(table.rows))
+        raise _Bad("transformer_row", row=row_id, known=", ".join(table.rows))
     row = table[row_id]
     if metric == "params":
         return float(row.params)
     if metric not in row.stats or stat not in ("mean", "sd", "min", "max", "n"):
         known = ", ".join([*row.stats, "params"])
-        raise _Bad("trainer_metric", row=row_id, metric=f"{metric} {stat}", known=known)
+        raise _Bad("transformer_metric", row=row_id, metric=f"{metric} {stat}", known=known)
     return float(getattr(row.stats[metric], stat))
 
 
@@ -483,8 +483,10 @@ def _blind_ceiling(task: str, length: float) -> float:
     from attn_tui.core.models.trainer import ReversalData
     from attn_tui.core.models.transformer_trainer import position_blind_ceiling
 
-    if task not in ("reverse", "sort") or length != int(length) or not 2 <= length <= 20:
-        raise _Bad("arguments")
+    if task not in ("reverse", "sort") or not isinstance(length, float | int):
+        raise _Bad("blind_args")
+    if length != int(length) or not 2 <= length <= 20:
+        raise _Bad("blind_args")
     return position_blind_ceiling(task, ReversalData(int(length)).eval_x)
 
 

@@ -88,13 +88,13 @@ TEXT = {
     "transformer.why_blind": (
         "没有位置信息时，模型分不清各个位置：每个输出只看得到自己的字母和序列里每种字母各有几个，"
         "同一个字母不管在哪儿都得到同一个答案。它最好的办法是押“最可能的那个字母”，"
-        "在这些留出序列上平均能押中 {ceiling:.3f}——所以逐位准确率高于瞎猜的 1/6 ≈ 0.167，"
+        "在这些留出序列上平均能押中 {ceiling:.3f}——所以逐位准确率高于瞎猜的 1/{letters}（{guess:.3f}），"
         "但整串几乎从不全对。这次得到 {pos_acc:.3f}。",
         "Without positions the model cannot tell the places apart: each output sees only its "
         "own letter and how many of each letter the sequence holds, so every copy of a letter "
         "gets the same answer wherever it stands. Its best move is to bet on the likeliest "
         "letter, which on these held-out sequences is right {ceiling:.3f} of the time on "
-        "average — above blind guessing (1/6 ≈ 0.167) per position, yet almost never a whole "
+        "average — above blind guessing (1/{letters}, {guess:.3f}) per position, yet almost never a whole "
         "sequence. This run: {pos_acc:.3f}.",
     ),
     "transformer.seeds_title": (

@@ -453,11 +453,13 @@ class TrainerScreen(TutorScreen):
         return self.snapshot, losses
 
     def request_redraw(self) -> None:
-        """Redraw now, or at the next frame if one was drawn less than FRAME ago."""
+        """Redraw now, or at the next frame if one was drawn less than FRAME ago. A single
+        step is drawn at once: its report answers a key press, and reports come no faster
+        than the presses (the first one lands right after the run's start was drawn)."""
         if self._draw_pending:
             return
         wait = self._last_draw + FRAME - time.perf_counter()
-        if wait <= 0:
+        if wait <= 0 or (self.pace == "step" and self.running):
             self.redraw()
         else:
             self._draw_pending = True

@@ -824,6 +824,14 @@ class LabScreen(TutorScreen):
             self.training_default = True
             self._train_default(path)
 
+    def open_trained_model(self) -> None:
+        """Show the last Transformer trained in the app (the training screen's ctrl+o): its
+        file is read again, even when the trained source is on show already."""
+        with self.prevent(Select.Changed):
+            self.query_one("#sentence", Select).value = TRAINED
+        self._open_trained()
+        self.recompute()
+
     @work(thread=True, exclusive=True, group="lab-train", exit_on_error=False)
     def _train_default(self, path: Path) -> None:
         result = run_to_end(TransformerConfig())  # reversal, L 10: about a second

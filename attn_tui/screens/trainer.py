@@ -286,7 +286,7 @@ class TrainerScreen(TutorScreen):
                 tr(settings, "train.ui.settings", "border_title")
                 tf = TF_DEFAULT
                 yield from self._select_row("model", self._model_options(), "rnn",
-                                            label="transformer.ui.model")  # fmt: skip
+                                            label="transformer.ui.model", classes="model-row")  # fmt: skip
                 yield from self._select_row("variant", self._variant_options(), cfg.variant,
                                             classes="rnn-only")  # fmt: skip
                 yield from self._select_row("task", self._task_options(), tf.task,
@@ -792,8 +792,9 @@ class TrainerScreen(TutorScreen):
         if self.query_one(ContentSwitcher).current != "tables":
             return  # drawn when shown
         session = render_session(self.session)
-        if self.tf_session:
-            session = Group(session, Text(""), tf_panels.render_session(self.tf_session))
+        if self.tf_session:  # (the RNN's table only when it has runs too)
+            tf_session = tf_panels.render_session(self.tf_session)
+            session = Group(session, Text(""), tf_session) if self.session else tf_session
         self.query_one("#session", Static).update(session)
         width = max(self.query_one("#tables").size.width - 4, 40)
         if self.multi_base is None:

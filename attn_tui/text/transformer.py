@@ -189,9 +189,12 @@ TEXT = {
     "transformer.ui.heads": ("每层头数", "heads"),
     "transformer.ui.d_model": ("d_model", "d_model"),
     "transformer.ui.run_label": (
-        "Transformer · {task} · 长度 {length} · 位置：{positions} · 种子 {seed}",
-        "Transformer · {task} · length {length} · positions {positions} · seed {seed}",
+        "Transformer · {task} L{length} · {positions} · 种子 {seed}",
+        "Transformer · {task} L{length} · {positions} · seed {seed}",
     ),
+    "transformer.ui.pos_tag.learned": ("可学习位置", "learned"),
+    "transformer.ui.pos_tag.sinusoidal": ("正弦位置", "sine"),
+    "transformer.ui.pos_tag.none": ("无位置", "no pos."),
     "transformer.ui.goal.reverse": (
         "把 {length} 个字母（A–F）的序列倒过来写：输出 i 要找到输入 L+1−i，只能靠位置认出它",
         "write a sequence of {length} letters (A–F) backwards: output i must find input "
@@ -245,6 +248,19 @@ TEXT = {
         "每层每个头一张图：{n} 条留出序列的平均注意力（越亮越大，0–1；F3 看探针）",
         "Every head of every layer: attention, mean of {n} held-out sequences (brighter = "
         "more, 0–1; F3: the probe)",
+    ),
+    "transformer.ui.col.which": ("头", "head"),
+    "transformer.ui.which": ("第{layer}层 头{head}", "L{layer} H{head}"),
+    "transformer.ui.col.mirror": ("看 L+1−i", "on L+1−i"),
+    "transformer.ui.col.by_symbol": ("字母解释", "by letter"),
+    "transformer.ui.col.by_position": ("位置解释", "by pos."),
+    "transformer.ui.head_legend": (
+        "留出集上每个头：落在镜像输入 L+1−i 上的平均权重；它的权重方差（同一输出位置内）"
+        "被所看的字母、被所看的位置各解释多少。反转要位置头，排序要内容头。",
+        "Each head on the held-out set: its mean weight on the mirrored input L+1−i, and the "
+        "share of its weights' variance (within one output position) that the attended "
+        "letter, or the attended position, explains. Reversal needs a position head, sorting "
+        "a content head.",
     ),
     "transformer.ui.open_lab": (
         "这个模型已存为最近训练的 Transformer：ctrl+o 在实验室里打开它，看它的 Q、K、V 和每个头。",

@@ -47,7 +47,7 @@ def task_name(task: str) -> str:
 
 def run_label(config: TransformerConfig) -> str:
     return t("transformer.ui.run_label", task=task_name(config.task), length=config.length,
-             positions=positions_name(config.positions), seed=config.seed)  # fmt: skip
+             positions=t(f"transformer.ui.pos_tag.{config.positions}"), seed=config.seed)  # fmt: skip
 
 
 def intro(config: TransformerConfig) -> str:
@@ -70,11 +70,6 @@ def heads_key(snapshot: Snapshot | None, mean: bool) -> bytes | None:
     if weights is None:
         return None
     return np.rint(weights * 100).astype(np.int16).tobytes()
-
-
-def head_line(h: HeadStats) -> str:
-    return t("transformer.lab.head_line", layer=h.layer, head=h.head, mirror=acc(h.mirror, 2),
-             by_symbol=acc(h.by_symbol, 2), by_position=acc(h.by_position, 2))  # fmt: skip
 
 
 def render_heads(
@@ -121,8 +116,18 @@ def render_heads(
         parts += [Prose(title, "bold"),
                   ModelView(weights, layer_label=t("transformer.lab.layer_title"),
                             head_label=t("transformer.lab.head_short"))]  # fmt: skip
-    parts += [Prose(head_line(h), "dim") for h in snapshot.heads]
+    parts.append(render_head_table(snapshot.heads))
     return Group(*parts)
+
+
+def render_head_table(heads: Sequence[HeadStats]) -> RenderableType:
+    """Each head's held-out figures, one row each, and what the columns measure."""
+    header = [t("transformer.ui.col.which"), t("transformer.ui.col.mirror"),
+              t("transformer.ui.col.by_symbol"), t("transformer.ui.col.by_position")]  # fmt: skip
+    rows = [[t("transformer.ui.which", layer=h.layer, head=h.head), acc(h.mirror, 2),
+             acc(h.by_symbol, 2), acc(h.by_position, 2)] for h in heads]  # fmt: skip
+    return Group(Text(""), columns(rows, "lrrr", header),
+                 Prose(t("transformer.ui.head_legend"), "dim"))  # fmt: skip
 
 
 def render_blind(result: RunResult | None) -> RenderableType:

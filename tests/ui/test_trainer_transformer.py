@@ -18,6 +18,7 @@ from attn_tui.core.models import transformer_file
 from attn_tui.core.models.transformer_trainer import TransformerConfig, run_to_end
 from attn_tui.screens.lab import TRAINED, LabScreen
 
+from .conftest import shown
 from .test_trainer import finish, open_trainer, text, until
 
 
@@ -68,12 +69,10 @@ async def test_a_two_head_run_draws_every_head_and_its_figures_as_the_core_measu
         core = run_to_end(replace(screen.config, eval_every=0))
         np.testing.assert_array_equal(result.losses, core.losses)
         assert result.seq_acc == core.seq_acc
-        heat = text(screen, "#heat", 80)
-        for layer in (1, 2):
-            for head in (1, 2):
-                h = core.final.heads[(layer - 1) * 2 + head - 1]
-                assert (f"layer {layer} head {head}: weight on L+1−i {h.mirror:.2f} · variance "
-                        f"explained by the symbol {h.by_symbol:.2f}") in heat  # fmt: skip
+        heat = shown(screen.query_one("#heat"), 80)
+        rows = [line.split() for line in heat.splitlines() if line.startswith("L")]
+        assert rows == [[f"L{h.layer}", f"H{h.head}", f"{h.mirror:.2f}", f"{h.by_symbol:.2f}",
+                         f"{h.by_position:.2f}"] for h in core.final.heads]  # fmt: skip
         assert "Every head of every layer" in heat and "head 2" in heat
         accuracy = text(screen, "#accuracy")
         assert f"whole {core.seq_acc:.3f}" in accuracy

@@ -152,6 +152,18 @@ async def test_a_trained_transformer_opens_in_the_lab_with_its_weights():
         await until(lambda: lab.saved is not None and lab.saved.config.seed == 4)
         kept = transformer_file.load(path)
         np.testing.assert_array_equal(lab.result.proj.W_Q, kept.model.layers[0].W_Q)
+        # and coming back to the lab by the home screen shows the newest one too
+        await pilot.app.switch_mode("train")
+        await pilot.pause()
+        screen.query_one("#seed", Input).value = "5"
+        await pilot.pause()
+        await pilot.press("f5")
+        await finish(pilot)
+        await pilot.app.switch_mode("lab")
+        await pilot.pause()
+        await until(lambda: lab.saved is not None and lab.saved.config.seed == 5)
+        core = run_to_end(TransformerConfig(length=8, heads=2, iters=150, seed=5))
+        np.testing.assert_allclose(lab.result.proj.W_K, core.model.layers[0].W_K, rtol=1e-6)
 
 
 async def test_ctrl_o_without_a_trained_transformer_says_what_to_do():

@@ -71,10 +71,10 @@ from attn_tui.core.models.workers import (
 from attn_tui.core.parse import InputError
 from attn_tui.i18n import describe, get_lang, t
 from attn_tui.screens.base import TutorScreen, tr
+from attn_tui.widgets import transformer_panels as tf_panels
 from attn_tui.widgets.fields import say
 from attn_tui.widgets.loss_curve import LossCurve
 from attn_tui.widgets.prose import Prose
-from attn_tui.widgets import transformer_panels as tf_panels
 from attn_tui.widgets.train_panels import (
     heat_key,
     render_accuracy,
@@ -285,28 +285,30 @@ class TrainerScreen(TutorScreen):
             with VerticalScroll(id="train-settings") as settings:
                 tr(settings, "train.ui.settings", "border_title")
                 tf = TF_DEFAULT
-                yield from self._select_row("model", self._model_options(), "rnn",
-                                            label="transformer.ui.model", classes="model-row")  # fmt: skip
-                yield from self._select_row("variant", self._variant_options(), cfg.variant,
-                                            classes="rnn-only")  # fmt: skip
-                yield from self._select_row("task", self._task_options(), tf.task,
-                                            label="transformer.ui.task", classes="tf-only")  # fmt: skip
-                yield from self._input_row("length", cfg.length)
-                yield from self._select_row("feed", self._feed_options(), cfg.feed,
-                                            classes="rnn-only")  # fmt: skip
-                yield from self._select_row("positions", self._positions_options(), tf.positions,
-                                            label="transformer.ui.positions", classes="tf-only")  # fmt: skip
-                for field in ("layers", "heads", "d_model"):
-                    yield from self._input_row(field, getattr(tf, field),
-                                               label=f"transformer.ui.{field}", classes="tf-only")  # fmt: skip
+                rows = (  # field, options, value, label key ("" = train.ui.field), classes
+                    ("model", self._model_options(), "rnn", "transformer.ui.model", "model-row"),
+                    ("variant", self._variant_options(), cfg.variant, "", "rnn-only"),
+                    ("task", self._task_options(), tf.task, "transformer.ui.task", "tf-only"),
+                    ("length", None, cfg.length, "", ""),
+                    ("feed", self._feed_options(), cfg.feed, "", "rnn-only"),
+                    ("positions", self._positions_options(), tf.positions,
+                     "transformer.ui.positions", "tf-only"),
+                    *((f, None, getattr(tf, f), f"transformer.ui.{f}", "tf-only")
+                      for f in ("layers", "heads", "d_model")),
+                )  # fmt: skip
+                for field, options, value, label, classes in rows:
+                    if options is None:
+                        yield from self._input_row(field, value, label, classes)
+                    else:
+                        yield from self._select_row(field, options, str(value), label, classes)
                 for field, value in (("iters", cfg.iters), ("seed", cfg.seed), ("lr", cfg.lr),
                                      ("batch", cfg.batch)):  # fmt: skip
                     yield from self._input_row(field, value)
                 yield from self._select_row("pace", self._pace_options(), "watch")
-                yield from self._select_row("versus", self._variant_options(), "dot",
-                                            classes="rnn-only")  # fmt: skip
+                yield from self._select_row("versus", self._variant_options(), "dot", "",
+                                            "rnn-only")  # fmt: skip
                 yield from self._select_row("tf-versus", self._positions_options(), "none",
-                                            label="train.ui.versus", classes="tf-only")  # fmt: skip
+                                            "train.ui.versus", "tf-only")  # fmt: skip
                 yield from self._input_row("seeds", 10)
                 yield Static(id="train-error", classes="error")
                 yield Static(self._guide_title(), id="guide-title", classes="muted")

@@ -277,8 +277,14 @@ TEXT = {
         "has finished.",
     ),
     "transformer.ui.key.lab": ("在实验室打开", "open in lab"),
-    "transformer.ui.pair_whole": ("位置{positions} 整串 {whole}", "positions {positions} whole {whole}"),
-    "transformer.ui.session_title": ("本次完成的 Transformer 运行", "Transformer runs this session"),
+    "transformer.ui.pair_whole": (
+        "位置{positions} 整串 {whole}",
+        "positions {positions} whole {whole}",
+    ),
+    "transformer.ui.session_title": (
+        "本次完成的 Transformer 运行",
+        "Transformer runs this session",
+    ),
     "transformer.ui.col.task": ("任务", "task"),
     "transformer.ui.col.positions": ("位置", "positions"),
     "transformer.ui.col.head": ("头", "head"),

@@ -46,8 +46,9 @@ def task_name(task: str) -> str:
 
 
 def run_label(config: TransformerConfig) -> str:
+    tag = t(f"transformer.ui.pos_tag.{config.positions}")
     return t("transformer.ui.run_label", task=task_name(config.task), length=config.length,
-             positions=t(f"transformer.ui.pos_tag.{config.positions}"), seed=config.seed)  # fmt: skip
+             positions=tag, seed=config.seed)  # fmt: skip
 
 
 def intro(config: TransformerConfig) -> str:
@@ -164,7 +165,8 @@ def render_session(results: Sequence[RunResult]) -> RenderableType:
              str(r.config.seed), str(r.iters), str(r.params), Text(acc(r.seq_acc), ACCENT),
              Text(acc(r.pos_acc), ACCENT), acc(telling_head(r), 2)]
             for r in latest.values()]  # fmt: skip
-    return Group(Prose(t("transformer.ui.session_title"), ACCENT), columns(rows, "llrrrrrrr", header),
+    return Group(Prose(t("transformer.ui.session_title"), ACCENT),
+                 columns(rows, "llrrrrrrr", header),
                  Prose(t("transformer.ui.session_legend"), "dim"))  # fmt: skip
 
 
@@ -215,7 +217,7 @@ def render_multi(
                         overflow="crop")  # fmt: skip
             line.append_text(strip([r.seq_acc for r in runs.get(v, [])], lo, 1.0, strip_w))
             parts.append(line)
-        parts.append(Prose(t("transformer.ui.strip_legend", lo=fmt.fixed(lo, 2), hi=fmt.fixed(1.0, 2)),
-                           "dim"))  # fmt: skip
+        legend = t("transformer.ui.strip_legend", lo=fmt.fixed(lo, 2), hi=fmt.fixed(1.0, 2))
+        parts.append(Prose(legend, "dim"))
     parts.append(Prose(t("train.ui.noise"), "italic"))
     return Group(*parts)

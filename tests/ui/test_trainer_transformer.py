@@ -132,8 +132,9 @@ async def test_a_trained_transformer_opens_in_the_lab_with_its_weights():
         core = run_to_end(TransformerConfig(length=8, heads=2, iters=150, seed=3))
         layer = core.model.layers[0]
         for name in ("W_Q", "W_K", "W_V", "W_O"):
-            np.testing.assert_allclose(getattr(lab.result.proj, name), getattr(layer, name),
-                                       rtol=1e-6)  # float32 training, float64 in the lab
+            np.testing.assert_allclose(
+                getattr(lab.result.proj, name), getattr(layer, name), rtol=1e-6
+            )  # float32 training, float64 in the lab
         probe = core.final.probe.x
         assert lab.query_one("#sequence", Input).value == "".join("ABCDEF"[s] for s in probe)
         np.testing.assert_allclose(lab.result.weights, core.final.probe.attention[0],

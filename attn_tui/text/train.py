@@ -362,6 +362,7 @@ TEXT = {
     "train.ui.col.pos": ("逐位", "letter"),
     "train.ui.col.diag": ("对角线", "diag."),
     "train.ui.col.book": ("书：整串/逐位", "book whole/letter"),
+    "train.ui.col.book_short": ("书", "book"),
     "train.ui.multi_empty": (
         "F10：{variants} 各训练 {n} 个种子（从种子 {seed} 起），看一次运行里的差距是真的还是运气。",
         "F10: {variants}, {n} seeds each (from seed {seed}), to see whether one run's gap is "

@@ -69,7 +69,7 @@ TEXT = {
     "train.too_long": (
         "这项训练估计要 {about}（{runs} 次运行，每次 {iters} 次迭代 × 批大小 {batch} × 长度 {length}），"
         "超过了 {limit} 的上限：请减少迭代次数、批大小或种子个数。",
-        "this would take {about} ({runs} run(s) of {iters} iterations × batch {batch} × length "
+        "this would take {about} ({runs} {runs:run|runs} of {iters} iterations × batch {batch} × length "
         "{length}), past the {limit} limit: use fewer iterations, a smaller batch or fewer seeds.",
     ),
     "train.budget": (

@@ -448,7 +448,7 @@ TEXT = {
     ),
     "ex.claim.count": (
         "核对式不成立：{{= {claim}}} 写了 {shown} 个数，算出来有 {computed} 个（{value}）。",
-        "a checked claim does not hold: {{= {claim}}} shows {shown} number(s) for {computed} computed ({value}).",
+        "a checked claim does not hold: {{= {claim}}} shows {shown} {shown:number|numbers} for {computed} computed ({value}).",
     ),
     "ex.claim.shapes_differ": (
         "核对式不成立：{{= {claim}}} 两边形状不同（{left} 与 {right}）。",
@@ -624,7 +624,7 @@ TEXT = {
     "ex.cmd.warning": ("用词提醒", "wording"),
     "ex.cmd.warnings": (
         "另有 {count} 条用词提醒：文件照样能用，但与词表（exercises/glossary.toml）的写法不一致。",
-        "{count} wording warning(s): the files still load, but differ from the glossary (exercises/glossary.toml).",
+        "{count} wording {count:warning|warnings}: the files still load, but differ from the glossary (exercises/glossary.toml).",
     ),
     "ex.warn.avoided": (
         "{key} 的 {language} 文本写了 “{form}”，词表里的写法是 “{chosen}”。",

@@ -220,7 +220,30 @@ async def walk_trainer(pilot) -> None:
     await check(pilot, "trainer after a small run")
     await pilot.press("f4")
     await check(pilot, "trainer, tables")
-    # (single-step F8 and the F10 comparison are the trainer engineer's to add here)
+    await pilot.press("f4")
+    await check(pilot, "trainer after a finished run, back to the live view")
+    # single-step (F8): the first iteration, its heatmap and the "press F8" line
+    screen.query_one("#length", Input).value = "10"
+    await pilot.pause()
+    screen.action_step()
+    await _until(pilot, lambda: screen.snapshot is not None and screen.iteration >= 1)
+    await check(pilot, "trainer, single-step")
+    screen.action_stop()
+    await pilot.app.workers.wait_for_complete()
+    await check(pilot, "trainer, single-step stopped")
+    # F9: the settings against the versus variant on one seed, then its table
+    screen.query_one("#pace", Select).value = "fast"
+    screen.query_one("#iters", Input).value = "100"
+    await pilot.pause()
+    await pilot.press("f9")
+    await pilot.app.workers.wait_for_complete()
+    await check(pilot, "trainer after F9")
+    # F10: the same over seeds, shown in the tables
+    screen.query_one("#seeds", Input).value = "3"
+    await pilot.pause()
+    await pilot.press("f10")
+    await pilot.app.workers.wait_for_complete()
+    await check(pilot, "trainer, F10 seeds table")
     await pilot.press("f4")
     screen.query_one("#model", Select).value = "transformer"
     await check(pilot, "trainer, the Transformer chosen")
@@ -245,6 +268,17 @@ async def walk_trainer(pilot) -> None:
     await pilot.press("ctrl+o")
     await _still(pilot)
     await check(pilot, "lab opened on the trainer's Transformer")
+
+
+async def _until(pilot, condition, tries: int = 400) -> None:
+    """Wait for a live run's state without pilot.pause (which waits for the app to go idle)."""
+    import asyncio
+
+    for _ in range(tries):
+        if condition():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the run never reached the state waited for")
 
 
 WALKS = {

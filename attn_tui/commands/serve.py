@@ -78,6 +78,13 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("serve.bad_token")
     if args.max_sessions < 1:
         raise InputError("serve.bad_max", value=args.max_sessions)
+    if not args.host.strip():  # "" binds every interface, and made the address "http://:8000/"
+        raise InputError("serve.bad_host")
+    try:  # before the warm pool is started: a name that cannot be looked up is one line
+        socket.getaddrinfo(args.host, args.port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as err:  # UnicodeError: a label over 63 characters, "a..b"
+        raise InputError("serve.cannot_bind", host=args.host, port=args.port,
+                         error=getattr(err, "strerror", None) or str(err)) from None  # fmt: skip
     try:
         from attn_tui.serve.server import ClassroomServer, is_loopback, make_token, page_html
     except ImportError:
@@ -127,8 +134,8 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         server.serve()
-    except OSError as err:
+    except (OSError, UnicodeError) as err:
         raise InputError("serve.cannot_bind", host=args.host, port=args.port,
-                         error=err.strerror or str(err)) from None  # fmt: skip
+                         error=getattr(err, "strerror", None) or str(err)) from None  # fmt: skip
     print(t("serve.stopped", lang=lang, count=server.ended), flush=True)
     return 0

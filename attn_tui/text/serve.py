@@ -68,6 +68,10 @@ TEXT = {
         "--max-sessions 至少为 1：{value}",
         "--max-sessions must be 1 or more: {value}",
     ),
+    "serve.bad_warm": (
+        "--warm 应在 0 到 --max-sessions（{limit}）之间：{value}",
+        "--warm must be 0 to --max-sessions ({limit}): {value}",
+    ),
     "serve.cannot_bind": (
         "无法在 {host}:{port} 上提供服务：{error}",
         "cannot serve on {host}:{port}: {error}",

@@ -185,7 +185,7 @@ async def run_class(n: int, mode: str, timeout: float, env: dict, arrival: float
             mem = [memory_kb(p) for p in pids]
             extra = [memory_kb(p) for p in launchers]
             cpu = [cpu_seconds(p) for p in pids]
-            since = [c - before.get(p, 0.0) for p, c in zip(pids, cpu)]
+            since = [c - before.get(p, 0.0) for p, c in zip(pids, cpu, strict=True)]
             server_cpu = cpu_seconds(server.pid) - server_before  # every tab's traffic
             launcher_cpu = sum(cpu_seconds(p) for p in launchers)
             for r in results:

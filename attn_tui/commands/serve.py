@@ -57,9 +57,10 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--no-preload", action="store_true",
                    help="start every session from scratch instead of forking it from a warm "
                    "pool (slower; the pool is used on Linux only)")  # fmt: skip
-    p.add_argument("--warm", type=int, default=WARM, metavar="N",
-                   help=f"sessions kept started and waiting for a tab (default {WARM}): as "
-                   "many as students arriving at the same moment; each holds ~30 MB")  # fmt: skip
+    p.add_argument("--warm", type=int, metavar="N",
+                   help=f"sessions kept started and waiting for a tab (default {WARM}, at most "
+                   "--max-sessions): as many as students arriving at the same moment; "
+                   "each holds ~30 MB")  # fmt: skip
     return p
 
 
@@ -82,6 +83,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("serve.bad_token")
     if args.max_sessions < 1:
         raise InputError("serve.bad_max", value=args.max_sessions)
+    if args.warm is None:
+        args.warm = min(WARM, args.max_sessions)
     if not 0 <= args.warm <= args.max_sessions:
         raise InputError("serve.bad_warm", value=args.warm, limit=args.max_sessions)
     try:

@@ -112,8 +112,9 @@ def share_parsed_css() -> None:
                variables_key(variable_tokens or {}))  # fmt: skip
         rules = parsed.get(key)
         if rules is None:
-            rules = list(parse(scope, css, read_from, variable_tokens=variable_tokens,
-                               is_default_rules=is_default_rules, tie_breaker=tie_breaker))  # fmt: skip
+            found = parse(scope, css, read_from, variable_tokens=variable_tokens,
+                          is_default_rules=is_default_rules, tie_breaker=tie_breaker)  # fmt: skip
+            rules = list(found)
             if len(parsed) >= MAX_PARSED_CSS:
                 parsed.clear()
             parsed[key] = rules

@@ -100,12 +100,21 @@ async def one_student(http, base: str, name: str, timeout: float, delay: float) 
     await student.open()
     await student.wait_for("Attention, one step at a time", timeout)
     first = time.monotonic() - t0
-    await student.keys("\r")  # the calculator is the first area
-    await student.wait_for("Step 1 of 4", timeout)
-    # Keys sent before the calculator has focused its query field go nowhere (a person is
-    # never that quick): type again, from the start, until the new numbers show.
     deadline = time.monotonic() + timeout
     retyped = -1
+    while True:  # Enter: the calculator is the first area (again if the key went nowhere)
+        retyped += 1
+        await student.keys("\r")
+        try:
+            await student.wait_for("Step 1 of 4", RETYPE_S)
+            break
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+    # Keys sent before the calculator has focused its query field go nowhere (a person is
+    # never that quick): type again, from the start, until the new numbers show.
+    retyped -= 1
+    deadline = time.monotonic() + timeout
     while True:
         retyped += 1
         student.seen = ""

@@ -135,8 +135,8 @@ class ParkedApp(ServedApp):
         asyncio.get_running_loop().add_reader(self._park.fileno(), self._arrive)
         try:
             self._park.send(b"ready")
-        except OSError:
-            self.exit()
+        except OSError:  # the pool has already sent a tab and closed its end: _arrive reads it
+            pass
 
     def _arrive(self) -> None:
         """The pool sent a tab (or closed the socket: it is gone, and so is this session)."""

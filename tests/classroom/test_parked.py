@@ -96,14 +96,19 @@ async def test_parked_sessions_are_nobodys_until_a_tab_comes_and_are_replaced_af
         assert "0×1 + 1×0 + 1×1 = 1" in ann.seen
         for tab in tabs:
             await tab.close()
-        # the class is in and quiet: the pool parks two new sessions, one at a time
+        # the class is in and quiet: the pool parks new sessions, one at a time; a tab that
+        # comes while one is still being made gets it when it is ready
+        await until(lambda: pool_children(server)[0])
+        late = await Tab(http, server.base, token=TOKEN, name="cy").open()
+        await late.wait_for("Welcome, cy")
+        await late.close()
         await until(lambda: len(pool_children(server)[0]) == 2 and not pool_children(server)[1])
         again, _ = pool_children(server)
         assert not set(again) & taken
-    assert sorted(p.name for p in (server.data / "students").iterdir()) == ["ann", "bob"]
+    assert sorted(p.name for p in (server.data / "students").iterdir()) == ["ann", "bob", "cy"]
     below = server.descendants()
     status, out, _ = server.stop()
-    assert status == 0 and "3 session(s) ended" in out
+    assert status == 0 and "4 session(s) ended" in out
     await until(lambda: not any(alive(p) for p in below), 10)  # parked ones end too
 
 

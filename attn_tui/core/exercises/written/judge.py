@@ -766,8 +766,9 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
         )
         for k, (idea, _, _) in enumerate(comp.ideas)
     )
-    total = sum(i.weight for i in exercise.rubric)
-    score = sum(r.idea.weight for r in results if r.state == FOUND) / total if total else 0.0
+    total = core_weight(exercise.rubric)
+    found = sum(r.idea.weight for r in results if r.state == FOUND)
+    score = min(1.0, found / total) if total else 0.0
     listed = _keyword_list(a)
     if listed:
         score = min(score, exercise.pass_mark / 2)
@@ -792,6 +793,11 @@ def _func_en() -> frozenset[str]:
 @cache
 def _common_en() -> frozenset[str]:
     return _func_en() | {stem(w) for w in _COMMON_EN}
+
+
+def core_weight(rubric: Iterable[Idea]) -> float:
+    """The total a score is taken over: every idea's weight but the bonus ones'."""
+    return sum(i.weight for i in rubric if not i.bonus)
 
 
 def _keyword_list(a: Analysis) -> bool:
@@ -887,6 +893,7 @@ __all__ = [
     "NEAR_PASS",
     "UNKNOWN_SHARE",
     "compile_rubric",
+    "core_weight",
     "judge",
     "parse_alternative",
     "terms_of",

@@ -90,6 +90,7 @@ _GRAMMAR = {
     "@FALSE": lexicon.FALSE,
     "@RETRACT": lexicon.RETRACT,
     "@HEDGE": lexicon.HEDGE,
+    "@TELL": lexicon.TELL,
 }
 _NEGATORS = ("@NEG", "@NEG_SHORT", "@NEG_POST", "@NEG_BOTH")
 # Words that start a clause or a step: in Chinese, only where a word starts.
@@ -237,6 +238,17 @@ class Compiled:
     sources: frozenset[str]
     scopes: frozenset[str]
     targets: frozenset[str] = frozenset({"QUERY", "KEY", "VALUE"})
+    prompt: str = ""  # the prompt's units, as _sentence_keys joins them, both languages
+
+
+# A sentence of at least this many units found word for word in the prompt is the prompt
+# copied back: it restates what was given and earns nothing ("课本跑了一次长度 5 的反转").
+COPIED_UNITS = 6
+_SEP = "\x1f"
+
+
+def _sentence_keys(keys: Iterable[str]) -> str:
+    return _SEP + _SEP.join(keys) + _SEP
 
 
 def _alternatives(match: Sequence[str], phrases: Iterable[str]) -> list[tuple[Atom, ...]]:
@@ -268,13 +280,23 @@ def compile_rubric(exercise: Exercise, glossary) -> Compiled:
         alts = _alternatives(c.match, phrases)
         contradictions.append((c, alts))
         literals |= {name for alt in alts for name, _ in alt if name[0] == "'"}
+    lex = _lexicon(glossary, exercise, sorted(literals))
+    prompt = "\x1e".join(
+        _sentence_keys(
+            u.key
+            for u in read(getattr(exercise.prompt, lang, "") or "", lex.vocabulary, lex.choices).units
+            if u.kind not in BOUNDARY_KINDS
+        )
+        for lang in ("zh", "en")
+    )
     comp = Compiled(
         exercise,
-        _lexicon(glossary, exercise, sorted(literals)),
+        lex,
         ideas,
         contradictions,
         frozenset(i.source for i in exercise.rubric if i.source),
         frozenset(i.scope for i in exercise.rubric if i.scope),
+        prompt=prompt,
     )
     if len(_compiled) > 512:
         _compiled.clear()
@@ -387,6 +409,7 @@ class Analysis:
             if (m.first, m.last) in self._potentials:
                 self.scopes.append((next(extra), m.first, m.first))
         self._bare_denials(negators, extra)
+        self._denied_labels(negators, extra)
         self._retractions(extra)
         self.asks = self._questions(negators)
         self.has_steps = "@STEP" in self.by_term
@@ -471,6 +494,20 @@ class Analysis:
             after_question = units[lo].kind == "sent" and units[lo].key == "?"
             if same_sentence or after_question:
                 self.scopes.append((next(extra), plo, phi))
+
+    def _denied_labels(self, negators: list[Mention], extra) -> None:
+        """A label that denies, tells and names no concept, then a colon ("不能说明：决策的原因",
+        "doesn't tell you: the cause"), denies the clause the colon opens ("Nothing is cut
+        off: …" is a claim of its own, not a label)."""
+        units = self.reading.units
+        named = {self.clause[m.first] for m in self.mentions if not m.term.startswith("@")}
+        tells = {self.clause[m.first] for m in self.by_term.get("@TELL", ())}
+        for c in dict.fromkeys(self.clause[m.first] for m in negators):
+            if c in named or c not in tells or c + 1 not in self.clause_span:
+                continue
+            nlo, nhi = self.clause_span[c + 1]
+            if units[nlo].kind == "clause" and units[nlo].key == ":":
+                self.scopes.append((next(extra), nlo + 1, nhi))
 
     def _retractions(self, extra) -> None:
         """A clause that names no concept, points back and calls it false ("but that is all
@@ -726,6 +763,7 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
     comp = compile_rubric(exercise, glossary)
     reading = read(answer, comp.lex.vocabulary, comp.lex.choices)
     a = Analysis(reading, comp.lex)
+    a.asks = a.asks | _copied(a, comp.prompt)
     hits: list[_Hit | None] = []
     for idea, alts, forbid in comp.ideas:
         hit = _try(alts, a, comp, idea, idea.unless)
@@ -793,6 +831,17 @@ def _func_en() -> frozenset[str]:
 @cache
 def _common_en() -> frozenset[str]:
     return _func_en() | {stem(w) for w in _COMMON_EN}
+
+
+def _copied(a: Analysis, prompt: str) -> frozenset[int]:
+    """The sentences of the answer that are sentences (or runs) of the prompt, word for word."""
+    keys: dict[int, list[str]] = {}
+    for i, u in enumerate(a.reading.units):
+        if u.kind not in BOUNDARY_KINDS:
+            keys.setdefault(a.sent[i], []).append(u.key)
+    return frozenset(
+        s for s, ks in keys.items() if len(ks) >= COPIED_UNITS and _sentence_keys(ks) in prompt
+    )
 
 
 def core_weight(rubric: Iterable[Idea]) -> float:

@@ -17,7 +17,12 @@ NEG = (
     "untrue that|wrong that|rather than|instead of|far from",
 )
 # A negator whose scope is the next few words: "no bottleneck", "without scaling".
-NEG_SHORT = ("", "no|without|none|nothing|lack|lacks|lacking|zero chance")
+# "too small to hold five letters" is "cannot hold" them.
+NEG_SHORT = (
+    "",
+    "no|without|none|nothing|lack|lacks|lacking|zero chance|too small to|too little to|"
+    "too few to|too short to|too weak to|too narrow to|too tiny to|too limited to|too low to",
+)
 NEG_SHORT_REACH = 4  # units
 # A negator that denies what came before it in its clause: "和加权求和无关", "it is wrong".
 NEG_POST = (
@@ -75,6 +80,14 @@ HEDGE = (
 )
 # A clause that is only a negator ("why it decides: no", "能说明原因吗？不能") denies the clause
 # before it in its sentence.
+
+# A label that denies, then a colon ("不能说明：决策的原因", "doesn't tell you: the cause"):
+# the verb of telling that makes a clause a label rather than a claim of its own.
+TELL = (
+    "说明 表明 显示 告诉 证明 看出 解释 反映 体现 代表 回答 展示 揭示 看不出",
+    "tell|tells|show|shows|say|says|prove|proves|explain|explains|reveal|reveals|indicate|"
+    "indicates|mean|means|answer|answers|display|displays",
+)
 
 # A question asserts nothing: a sentence that ends in "?" and asks (an interrogative word, or
 # an auxiliary that opens it) credits no idea, unless a bare yes or no answers it next

@@ -57,6 +57,8 @@ _DOT: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?<![a-z])q\s*t\s*k(?![a-z])"), " q · k "),
 ]
 _REWRITES: list[tuple[re.Pattern[str], str]] = [
+    # "权重高≠因果", "weight != cause": a denial, read as one ("not equal to")
+    (re.compile(r"≠|!=|=/="), " not equal to "),
     (re.compile(r"->|=>|⟶|⇒"), " → "),
     (re.compile(r"<-|⟵|⇐"), " ← "),
     (re.compile(r"[⋅∙•]"), "·"),

@@ -91,6 +91,7 @@ _GRAMMAR = {
     "@RETRACT": lexicon.RETRACT,
     "@HEDGE": lexicon.HEDGE,
     "@TELL": lexicon.TELL,
+    "@ECHO": lexicon.ECHO,
 }
 _NEGATORS = ("@NEG", "@NEG_SHORT", "@NEG_POST", "@NEG_BOTH")
 # Words that start a clause or a step: in Chinese, only where a word starts.
@@ -410,6 +411,7 @@ class Analysis:
                 self.scopes.append((next(extra), m.first, m.first))
         self._bare_denials(negators, extra)
         self._denied_labels(negators, extra)
+        self._echoes(negators, extra)
         self._retractions(extra)
         self.asks = self._questions(negators)
         self.has_steps = "@STEP" in self.by_term
@@ -508,6 +510,39 @@ class Analysis:
             nlo, nhi = self.clause_span[c + 1]
             if units[nlo].kind == "clause" and units[nlo].key == ":":
                 self.scopes.append((next(extra), nlo + 1, nhi))
+
+    def _echoes(self, negators: list[Mention], extra) -> None:
+        """A clause that is only a subject and a helping verb after a denied clause ("a single
+        softmax can't attend to two places; several heads can") takes back that denial and
+        joins its sentence, so the subject has what the clause before it denied."""
+        units = self.reading.units
+        words = self.reading.words
+        func_en = _func_en()
+        by_clause: dict[int, list[Mention]] = {}
+        for m in self.mentions:
+            by_clause.setdefault(self.clause[m.first], []).append(m)
+        negated_clauses = {self.clause[n.first] for n in negators}
+        for c, ms in by_clause.items():
+            echo = [m for m in ms if m.term == "@ECHO"]
+            nouns = [m for m in ms if not m.term.startswith("@")]
+            if not echo or not nouns or c in negated_clauses or c - 1 not in negated_clauses:
+                continue
+            if min(m.first for m in echo) < min(m.first for m in nouns):
+                continue  # "can several heads …": not an echo
+            covered = {i for m in ms for i in range(m.first, m.last + 1)}
+            lo, hi = self.clause_span[c]
+            if not all(
+                i in covered
+                or (u.kind == "en" and u.key in func_en)
+                or (u.kind == "zh" and (words[u.word] in _FUNC_ZH_SET or u.key in _FUNC_ZH_CHARS))
+                for i in range(lo, hi + 1)
+                if (u := units[i]).kind not in BOUNDARY_KINDS
+            ):
+                continue
+            plo, phi = self.clause_span[c - 1]
+            self.scopes.append((next(extra), plo, phi))
+            for i in range(lo, hi + 1):
+                self.sent[i] = self.sent[phi]
 
     def _retractions(self, extra) -> None:
         """A clause that names no concept, points back and calls it false ("but that is all

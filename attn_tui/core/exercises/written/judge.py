@@ -588,17 +588,24 @@ class Analysis:
     def in_sentence(self, term: str, sentence: int) -> list[Mention]:
         return [m for m in self.by_term.get(term, ()) if self.sent[m.first] == sentence]
 
-    def source_of(self, target: Mention, sources: frozenset[str]) -> Mention | None:
-        """The source the target's sentence gives it: after a "from" that follows it, before
-        a "gives" that precedes it, or the only (else the nearest) source in the sentence."""
+    def source_of(
+        self, target: Mention, sources: frozenset[str], targets: frozenset[str] = frozenset()
+    ) -> Mention | None:
+        """The source the target's sentence gives it: after a "from" that follows it (in its
+        own clause: "Q while K and V come from the encoder" is K's and V's "from"), before a
+        "gives" that precedes it, or the only (else the nearest) source in the sentence that
+        no other target has already taken ("the encoder provides the keys")."""
         s = self.sent[target.first]
         cands = sorted((m for t in sources for m in self.in_sentence(t, s)), key=lambda m: m.first)
         if not cands:
             return None
         if len(cands) == 1:
             return cands[0]
+        ends = [m.first for m in self.in_sentence("@END", s)]
         froms = [m for m in self.in_sentence("@FROM", s) if m.first > target.last]
         for f in froms:
+            if any(target.last < e < f.first for e in ends):
+                continue
             if not any(target.last < c.first < f.first for c in cands):
                 after = [c for c in cands if c.first > f.last]
                 if after:
@@ -609,7 +616,32 @@ class Analysis:
                 before = [c for c in cands if c.last < g.first]
                 if before:
                     return before[-1]
-        return min(cands, key=lambda c: min(abs(c.first - target.last), abs(target.first - c.last)))
+        free = [c for c in cands if not self._taken(c, target, targets, s)] or cands
+        return min(free, key=lambda c: min(abs(c.first - target.last), abs(target.first - c.last)))
+
+    def _taken(self, c: Mention, target: Mention, targets: frozenset[str], s: int) -> bool:
+        """Whether source ``c`` is another target's: it gives the target named next after it
+        ("the encoder provides the keys"), or a "from" just before it belongs to the target
+        named last before that ("the keys come from the encoder")."""
+        named = sorted(
+            (m for t in targets for m in self.in_sentence(t, s)), key=lambda m: m.first
+        )
+        for g in self.in_sentence("@GIVE", s):
+            if c.last < g.first and g.first - c.last <= 2:
+                nxt = [m for m in named if m.first > g.last]
+                if nxt and nxt[0].first - g.last <= 4 and nxt[0].term != target.term:
+                    return True
+        ends = [m.first for m in self.in_sentence("@END", s)]
+        for f in self.in_sentence("@FROM", s):
+            if f.last < c.first and c.first - f.last <= 3:
+                prev = [m for m in named if m.last < f.first]
+                if not prev or prev[-1].term == target.term:
+                    continue
+                # "Q, K and V come from X" is Q's "from" too; "K and V come from X, the query
+                # …" and "Q while K and V come from X" are not
+                if target.first > f.last or any(target.last < e < f.first for e in ends):
+                    return True
+        return False
 
     def scope_at(self, pos: int, scopes: frozenset[str]) -> Mention | None:
         """The scope term that governs unit ``pos``: the last one named before it, else the
@@ -753,7 +785,7 @@ def _judge_combo(
     mentions = combo
     if idea is not None and idea.source:
         targets = [m for m in combo if m.term in comp.targets] or [combo[0]]
-        src = a.source_of(targets[0], comp.sources)
+        src = a.source_of(targets[0], comp.sources, comp.targets)
         if src is None:
             return None
         negs |= a.governed(src)

@@ -74,6 +74,9 @@ PREDICATES = frozenset({"INCREASE", "DECREASE", "ONE", "GOOD", "HURT", "TIGHT", 
 CONTRA_REACH = 4
 # A keyword list's fragment may pair two concepts in at most this many words ("variance d").
 PAIR_WORDS = 3
+# A one-fragment answer of at most this many words, with no function word, operator or
+# predicate, is a label ("seed noise", "方差 饱和"), not a sentence.
+SHORT_LABEL = 3
 
 _GRAMMAR = {
     "@NEG": lexicon.NEG,
@@ -968,7 +971,12 @@ def _keyword_list(a: Analysis) -> bool:
         return len({("zh", units[i].word) if units[i].kind == "zh" else i for i in f})
 
     if len(fragments) == 1:
-        return not structured(fragments[0]) and len(nouns[0]) >= 3
+        # three concepts in a row, or a label of a few words that says nothing of its concept
+        # ("seed noise"): no sentence either way
+        f = fragments[0]
+        return not structured(f) and (
+            len(nouns[0]) >= 3 or (bool(nouns[0]) and not said[0] and n_words(f) <= SHORT_LABEL)
+        )
     if sum(1 for c in nouns if c) < 2 or 2 * sum(said) > len(fragments):
         return False
     # A fragment of two concepts and nothing else ("variance d", "different patterns") is

@@ -288,7 +288,9 @@ def compile_rubric(exercise: Exercise, glossary) -> Compiled:
     prompt = "\x1e".join(
         _sentence_keys(
             u.key
-            for u in read(getattr(exercise.prompt, lang, "") or "", lex.vocabulary, lex.choices).units
+            for u in read(
+                getattr(exercise.prompt, lang, "") or "", lex.vocabulary, lex.choices
+            ).units
             if u.kind not in BOUNDARY_KINDS
         )
         for lang in ("zh", "en")
@@ -626,9 +628,7 @@ class Analysis:
         """Whether source ``c`` is another target's: it gives the target named next after it
         ("the encoder provides the keys"), or a "from" just before it belongs to the target
         named last before that ("the keys come from the encoder")."""
-        named = sorted(
-            (m for t in targets for m in self.in_sentence(t, s)), key=lambda m: m.first
-        )
+        named = sorted((m for t in targets for m in self.in_sentence(t, s)), key=lambda m: m.first)
         for g in self.in_sentence("@GIVE", s):
             if c.last < g.first and g.first - c.last <= 2:
                 nxt = [m for m in named if m.first > g.last]

@@ -276,7 +276,7 @@ TEXT = {
         "No Transformer trained yet: set model to Transformer, press F5, then ctrl+o once it "
         "has finished.",
     ),
-    "transformer.ui.key.lab": ("在实验室打开", "open in lab"),
+    "transformer.ui.key.lab": ("在实验室打开", "Open in lab"),
     "transformer.ui.pair_whole": (
         "位置{positions} 整串 {whole}",
         "positions {positions} whole {whole}",

@@ -1,5 +1,11 @@
 """The training screen: train the reversal model live and compare its variants.
 
+"model" chooses the RNN (an encoder–decoder with attention) or the tiny Transformer
+(``core.models.transformer_trainer``): the same child process, progress, loss, held-out
+accuracy and F9/F10 comparisons (over positional encodings for the Transformer), with a map
+per head of every layer (``widgets.transformer_panels``). A finished Transformer is kept in the
+data directory as the last one trained, which ctrl+o opens in the lab.
+
 Settings and a short guided comparison on the left; on the right either the live run
 (progress, the attention heatmap, held-out accuracy, a sample decode, the loss curve) or the
 tables (runs finished this session beside the book's single run, and the multi-seed view).

@@ -210,8 +210,9 @@ TEXT = {
         "位置编码：{positions}，{params} 个参数；所有输出位置一次算出。F5 开始；F9 用同一个种子"
         "依次训练它和“F9 对照”里的位置编码；F10 对两者做多种子对比；F4 看对比表；"
         "训练完按 ctrl+o 在实验室里打开它。",
-        "The Transformer learns to {goal}. This run: {layers} layer(s) × {heads} head(s), "
-        "d_model {d_model}, positions: {positions}, {params} parameters; every output position "
+        "The Transformer learns to {goal}. This run: {layers} {layers:layer|layers} × {heads} "
+        "{heads:head|heads}, d_model {d_model}, positions: {positions}, {params} parameters; "
+        "every output position "
         "is computed at once. F5 trains; F9 trains it and the “F9 versus” positions with the "
         "same seed; F10 compares both over many seeds; F4 shows the tables; once trained, "
         "ctrl+o opens it in the lab.",
@@ -276,7 +277,7 @@ TEXT = {
         "No Transformer trained yet: set model to Transformer, press F5, then ctrl+o once it "
         "has finished.",
     ),
-    "transformer.ui.key.lab": ("在实验室打开", "open in lab"),
+    "transformer.ui.key.lab": ("在实验室打开", "Open in lab"),
     "transformer.ui.pair_whole": (
         "位置{positions} 整串 {whole}",
         "positions {positions} whole {whole}",

@@ -4,8 +4,9 @@ The cases are generated from the parser itself (so an option added tomorrow is f
 from a fixed list of hostile values; the same run always tries the same cases. Each must end with
 exit status 0 or 2 (1 where a command documents it: validation found faults, nothing could be
 graded, a reset was declined), at most one line on stderr and no traceback, within a time bound
-linear in the size of its input; the megabyte cases run in a fresh process whose peak memory
-is bounded too. Failures are collected and reported together.
+linear in the size of its input, and memory bounded: each in-process run may grow this
+process's peak resident set by at most GROWTH_LIMIT_MB, and the megabyte cases run in fresh
+processes whose own peak is bounded. Failures are collected and reported together.
 """
 
 from __future__ import annotations
@@ -261,7 +262,8 @@ def _leaf_cases() -> list[tuple[list[str], tuple[str, ...], str]]:
         for base in bases(command):
             base = [*command, *base]
             for option in values:
-                for value in VALUES:
+                files = (*command, option) in OUTPUTS | INPUTS  # file names: PATHS, and files
+                for value in PATHS if files else VALUES:
                     if not slow_when_valid(command, option, value):
                         cases.append(([*base, option, value], command, ""))
                 if (*command, option) in OUTPUTS:

@@ -192,7 +192,7 @@ def run_process(argv: list[str], *, size: int = 0, env: dict | None = None) -> O
 
 _BATCH = """
 import json, os, sys
-sys.path.insert(0, os.environ.pop("ATTN_TEST_ROOT"))
+sys.path.append(os.environ.pop("ATTN_TEST_ROOT"))  # attn_tui: the installed one, or PYTHONPATH
 from tests.robust.hostile import run
 def peak_kb():
     with open("/proc/self/status") as status:

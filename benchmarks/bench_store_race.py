@@ -52,8 +52,12 @@ def main() -> None:
     from attn_tui.core.progress import ProgressStore
 
     procs = [
-        subprocess.Popen([sys.executable, "-c", WORKER, f"w{i}"], stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, text=True)  # fmt: skip
+        subprocess.Popen(
+            [sys.executable, "-c", WORKER, f"w{i}"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )  # fmt: skip
         for i in range(4)
     ]
     root = Path(tempfile.mkdtemp(prefix="store-race-"))

@@ -237,7 +237,7 @@ def run_batch(cases: list[tuple[list[str], str]], *, env: dict | None = None) ->
     assert len(rows) == len(cases), proc.stderr.decode("utf-8", "replace")[-3000:]
     return [
         Outcome(list(argv), code, "", err, seconds, size, peak)
-        for (argv, _), (code, err, seconds, size, peak) in zip(cases, rows)
+        for (argv, _), (code, err, seconds, size, peak) in zip(cases, rows, strict=True)
     ]
 
 

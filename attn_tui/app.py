@@ -42,6 +42,11 @@ def _loader(target: str) -> Callable[[], Screen]:
     return load
 
 
+# How long keys typed while a screen opens may wait for it (it takes ~0.1 s; this only bounds
+# a screen that never finishes mounting).
+HOLD_AT_MOST_S = 5.0
+
+
 class AttnApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "attn-tui"
@@ -91,27 +96,39 @@ class AttnApp(App[None]):
         if self._held_keys is not None:
             self._held_keys.append(event)
             return True
-        if self.screen.is_mounted:
+        try:
+            screen = self.screen
+        except Exception:  # noqa: BLE001 — no screen (starting or closing): Textual decides
+            return False
+        if screen.is_mounted:
             return False
         self._held_keys = [event]
-        self._wait_for(self.screen)
+        self._wait_for(screen)
         return True
 
     def _wait_for(self, screen: Screen) -> None:
         async def mounted() -> None:
-            await screen._mounted_event.wait()  # set once on_mount has run (focus given)
-            self.call_later(self._release_keys)
+            try:  # set once on_mount has run (focus given); a screen that never gets there
+                # (closed first) must not keep the keys for ever
+                await asyncio.wait_for(screen._mounted_event.wait(), HOLD_AT_MOST_S)
+            except TimeoutError:
+                pass
+            self.call_later(self._release_keys, screen)
 
         self._waiting = asyncio.create_task(mounted())
 
-    async def _release_keys(self) -> None:
+    async def _release_keys(self, waited_for: Screen) -> None:
         """Hand the held keys on in the order typed (this runs in the app's own task, so no
         newer key overtakes them); a held key that opens another screen holds the rest again."""
         held, self._held_keys = self._held_keys or [], None
         while held:
-            if not self.screen.is_mounted:
+            try:
+                screen = self.screen
+            except Exception:  # noqa: BLE001 — the app is closing: nothing to type into
+                return
+            if not screen.is_mounted and screen is not waited_for:
                 self._held_keys = held
-                self._wait_for(self.screen)
+                self._wait_for(screen)
                 return
             await super().on_event(held.pop(0))
 

@@ -15,7 +15,7 @@ from attn_tui.screens.base import TutorScreen, tr
 
 
 class HomeScreen(TutorScreen):
-    HELP = (("app.area.calc", "app.help.home"),)
+    HELP = (("app.key.home", "app.help.home"),)  # (not titled "Calculator": it is the home)
     # Priority: the area opens while Enter is handled, so keys typed straight after it go to
     # the new screen (held by the app until it is mounted), not to this list. The list's moves
     # are priority too, so that "down down enter" typed at once opens the third area: a move

@@ -93,8 +93,8 @@ async def _still(pilot) -> None:
 async def _open_menus(pilot, where: str) -> None:
     """Open each drop-down on the screen in turn and check it."""
     for select in list(pilot.app.screen.query(Select)):
-        if not select.display or select.disabled:
-            continue
+        if select.disabled or not all(node.display for node in select.ancestors_with_self):
+            continue  # (a hidden row's menu, the other model's, say, cannot be opened)
         select.expanded = True
         await pilot.pause()
         await check(pilot, f"{where}, menu #{select.id} open")
@@ -258,6 +258,30 @@ async def walk_trainer(pilot) -> None:
     await pilot.app.workers.wait_for_complete()
     await check(pilot, "trainer, F10 seeds table")
     await _help(pilot, "trainer")
+    await pilot.press("f4")
+    screen.query_one("#model", Select).value = "transformer"
+    await check(pilot, "trainer, the Transformer chosen")
+    await _open_menus(pilot, "trainer, Transformer")
+    await pilot.press("f5")
+    await pilot.app.workers.wait_for_complete()
+    await check(pilot, "trainer after a Transformer run")
+    for field, value in (("positions", "none"), ("layers", "2"), ("heads", "2"),
+                         ("length", "6"), ("iters", "100"), ("seeds", "2")):  # fmt: skip
+        screen.query_one(f"#{field}").value = value  # type: ignore[attr-defined]
+    await pilot.pause()
+    await pilot.press("f5")
+    await pilot.app.workers.wait_for_complete()
+    await check(pilot, "trainer after a 2×2-head run without positions")
+    screen.query_one("#live").scroll_end(animate=False)
+    await check(pilot, "trainer after a 2×2-head run, scrolled down")
+    screen.query_one("#tf-versus", Select).value = "learned"
+    await pilot.pause()
+    await pilot.press("f10")
+    await pilot.app.workers.wait_for_complete()
+    await check(pilot, "trainer, Transformer over seeds")
+    await pilot.press("ctrl+o")
+    await _still(pilot)
+    await check(pilot, "lab opened on the trainer's Transformer")
 
 
 async def _until(pilot, condition, tries: int = 400) -> None:

@@ -87,3 +87,15 @@ async def test_moves_and_enter_typed_at_once_open_the_area_moved_to(index):
         burst(pilot.app, *["down"] * index, "enter")
         await settle(pilot)
         assert pilot.app.current_mode == mode
+
+
+async def test_an_answer_typed_as_an_exercise_set_opens_goes_into_its_answer_field():
+    """Enter on the list of sets opens the set in a message handler that runs later: the
+    letter typed straight after it went to the list and was lost."""
+    async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        burst(pilot.app, "down", "down", "enter", "enter", "c")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, ExercisesScreen) and screen.inst is not None
+        assert screen.query_one("#ex-answer", Input).value == "c"

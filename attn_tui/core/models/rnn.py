@@ -116,27 +116,59 @@ class Batch(NamedTuple):
     X: np.ndarray  # (L, B, V)      encoder inputs, one-hot of x
     D: np.ndarray  # (L, B, V)      decoder inputs: zeros at t = 1, then the target of step t-1
     Yt: np.ndarray  # (V, L, B)     targets (x reversed), one-hot, symbol axis first
+    rows: np.ndarray  # (2L, B) intp  which row of the input table each step reads (see below)
+
+
+class OneHotBlocks:
+    """Blocks of K batches as one-hot Batches, written into the same buffers every time.
+
+    ``make(xs)`` turns (K, B, L) sequences into K Batches with a few numpy calls: inputs are
+    rows of an identity matrix taken in the layout the model reads (row V is all zeros: "no
+    symbol", what the decoder reads at t = 1); targets, symbol axis first, are the inputs'
+    one-hot in reverse time order. Values are exactly 0 and 1, as a matrix product with a
+    one-hot row needs. ``rows`` indexes the model's input table (:meth:`ReversalRNN.loss_and_grads`):
+    encoder step t reads row x_t, decoder step t row V + d_t, where d_t = V means "nothing".
+
+    The Batches are views into buffers made once per (K, B, L) and overwritten by the next
+    ``make``: a caller uses each Batch before asking for the next block, as the trainer does.
+    (Fresh arrays of this size cost more in page faults than the arithmetic; measured.)
+    """
+
+    def __init__(self, dtype: np.dtype | type = np.float32) -> None:
+        self.dtype = np.dtype(dtype)
+        self.eye = np.eye(VOCAB + 1, VOCAB, dtype=self.dtype)  # row V: zeros
+        self.shape: tuple[int, ...] = ()
+
+    def _allocate(self, K: int, B: int, L: int) -> None:
+        V, dtype = VOCAB, self.dtype
+        self.shape = (K, B, L)
+        self.xs = np.empty((K, B, L), np.intp)
+        self.rows = np.empty((K, 2 * L, B), np.intp)  # encoder rows, then decoder rows
+        self.X = np.empty((K, L, B, V), dtype)
+        self.D = np.empty((K, L, B, V), dtype)
+        self.Yt = np.empty((K, V, L, B), dtype)
+        self.rows[:, L] = 2 * V  # d_1 = nothing: the table's last row
+        self.batches = [Batch(*parts) for parts in zip(
+            self.xs, self.X, self.D, self.Yt, self.rows, strict=True)]  # fmt: skip
+
+    def make(self, xs: np.ndarray) -> list[Batch]:
+        K, B, L = xs.shape
+        if self.shape != (K, B, L):
+            self._allocate(K, B, L)
+        np.copyto(self.xs, xs)
+        x_t = self.rows[:, :L]  # (K, L, B) time-major symbols: the encoder's rows
+        np.copyto(x_t, self.xs.transpose(0, 2, 1))
+        # teacher forcing: decoder step t ≥ 2 is fed the target of step t-1, i.e. x_{L+2-t}
+        np.add(x_t[:, : 0 : -1], VOCAB, self.rows[:, L + 1 :])
+        np.take(self.eye, x_t, 0, self.X, "clip")  # (K, L, B, V)
+        np.take(self.eye, self.rows[:, L:] - VOCAB, 0, self.D, "clip")  # row V: zeros
+        np.copyto(self.Yt, self.X[:, ::-1].transpose(0, 3, 1, 2))  # the reversal, symbol first
+        return self.batches
 
 
 def one_hot_batches(xs: np.ndarray, dtype: np.dtype | type = np.float32) -> list[Batch]:
-    """Turn a block of K batches ``xs`` (K, B, L) into K Batches with a few numpy calls.
-
-    Inputs are rows of an identity matrix taken in the layout the model reads (row V is all
-    zeros: "no symbol", what the decoder reads at t = 1); targets, symbol axis first, are one
-    comparison along the long axis. Values are exactly 0 and 1, as a matrix product with a
-    one-hot row needs. (Measured: half the time of fancy indexing and transposing copies.)
-    """
-    K, B, L = xs.shape
-    eye = np.eye(VOCAB + 1, VOCAB, dtype=dtype)  # rows 0..V−1 one-hot, row V zeros
-    x_t = np.ascontiguousarray(xs.transpose(0, 2, 1))  # (K, L, B) time-major
-    y_t = x_t[:, ::-1]  # reversal: the targets are the inputs in reverse time order
-    X = np.take(eye, x_t, axis=0)  # (K, L, B, V)
-    prev = np.full(x_t.shape, VOCAB, dtype=x_t.dtype)  # d_1 = 0: no previous symbol
-    prev[:, 1:] = y_t[:, :-1]  # teacher forcing: step t is fed the target of step t-1
-    D = np.take(eye, prev, axis=0)  # (K, L, B, V)
-    symbols = np.arange(VOCAB).reshape(1, VOCAB, 1)
-    Yt = (y_t.reshape(K, 1, L * B) == symbols).astype(dtype).reshape(K, VOCAB, L, B)
-    return [Batch(*parts) for parts in zip(xs, X, D, Yt, strict=True)]
+    """Turn a block of K batches ``xs`` (K, B, L) into K Batches (arrays of their own)."""
+    return list(OneHotBlocks(dtype).make(np.asarray(xs)))
 
 
 def one_hot_batch(x: np.ndarray, dtype: np.dtype | type = np.float32) -> Batch:
@@ -157,6 +189,10 @@ class _Workspace:
         self.S = S = np.zeros((2 * L + 1, B, H), dtype)  # h_0..h_L, s_1..s_L  (h_0 stays 0)
         self.dS = dS = np.zeros((2 * L + 1, B, H), dtype)  # dLoss/dS
         self.P = P = np.empty((2 * L, B, H), dtype)  # input part of the pre-activation, rows 1..2L
+        # input table: rows 0..V−1 Wxh + bh, V..2V−1 Wxs + bs, 2V bs alone ("no input")
+        self.table = np.empty((2 * V + 1, H), dtype)
+        self.table_enc, self.table_dec = self.table[:V], self.table[V : 2 * V]
+        self.table_none = self.table[2 * V]
         self.dP = dP = np.empty((2 * L, B, H), dtype)  # dLoss/d(pre-activation)
         self.dtanh = dtanh = np.empty((2 * L, B, H), dtype)  # 1 − S², rows 1..2L
         self.tmp = np.empty((B, H), dtype)
@@ -164,6 +200,7 @@ class _Workspace:
         self.logits = np.empty((V, N), dtype)  # transposed: reductions over 6 rows are fast
         self.colmax = np.empty(N, dtype)
         self.sumexp = np.empty(N, dtype)
+        self.logsum = np.empty(N, dtype)
         self.ones_N = np.ones(N, dtype)  # ones @ M sums the rows of M, faster than M.sum(0)
         # flat views of the same memory for the all-steps-at-once matmuls
         self.P_enc, self.P_dec = P[:L].reshape(N, H), P[L:].reshape(N, H)
@@ -176,48 +213,59 @@ class _Workspace:
         # the recurrence's views, made once: row r reads S[r-1] and P[r-1] and writes S[r]
         Ws = [model.Whh if r <= L else model.Wss for r in range(1, 2 * L + 1)]
         self.forward_steps = [(S[r - 1], Ws[r - 1], P[r - 1], S[r]) for r in range(1, 2 * L + 1)]
-        # backward, r = 2L..1: dP[r-1] = dS[r] ⊙ tanh'; then dnext = dP[r-1] Wᵀ (not for r = 1)
+        # backward, r = 2L..1: dP[r-1] = dS[r] ⊙ tanh'; then dnext = dP[r-1] Wᵀ (not for r = 1);
+        # Wᵀ copied contiguous once per step of training: np.dot is faster on it than on a view
+        self.WhhT, self.WssT = np.empty((H, H), dtype), np.empty((H, H), dtype)
+        WTs = [self.WhhT if r <= L else self.WssT for r in range(1, 2 * L + 1)]
         self.backward_steps = [
-            (dS[r], dtanh[r - 1], dP[r - 1], Ws[r - 1].T) for r in range(2 * L, 0, -1)
+            (dS[r], dtanh[r - 1], dP[r - 1], WTs[r - 1]) for r in range(2 * L, 0, -1)
         ]
         if model.attention:
-            # the output layer reads Z = [s_t ; c_t]; attention works batch-first
+            # the output layer reads Z = [s_t ; c_t]; attention works batch-first, on views
+            # (a batched matmul reads and writes strided matrices as they are, no copies)
             self.Z = np.empty((L, B, 2 * H), dtype)
             self.dZ = np.empty((L, B, 2 * H), dtype)
-            self.K = np.empty((B, L, H), dtype)  # keys = values = h_1..h_L
-            self.Q = np.empty((B, L, H), dtype)  # queries s_1..s_L
-            self.C = np.empty((B, L, H), dtype)  # contexts c_1..c_L
-            self.dK = np.empty((B, L, H), dtype)
-            self.dC = np.empty((B, L, H), dtype)
+            self.Kv = S[1 : L + 1].transpose(1, 0, 2)  # (B, Li, H) keys = values = h_1..h_L
+            self.KvT = self.Kv.transpose(0, 2, 1)  # (B, H, Li)
+            self.Qv = self.S_dec.transpose(1, 0, 2)  # (B, Lo, H) queries s_1..s_L
+            self.dK_tm = dS[1 : L + 1]  # (Li, B, H) the keys' gradient lands in dS ...
+            self.dKv = self.dK_tm.transpose(1, 0, 2)  # ... written batch first
             self.tmpK = np.empty((B, L, H), dtype)
+            self.tmpK_tm = np.empty((L, B, H), dtype)  # time-major: adds to dK_tm row by row
+            self.tmpKv = self.tmpK_tm.transpose(1, 0, 2)
+            self.tmpQ = np.empty((L, B, H), dtype)  # the queries' share, time-major
+            self.tmpQv = self.tmpQ.transpose(1, 0, 2)
             self.A = np.empty((B, L, L), dtype)  # (B, Lo, Li) weights; rows sum to 1
             self.dA = np.empty((B, L, L), dtype)
             self.tmpA = np.empty((B, L, L), dtype)
             self.rowsum = np.empty((B, L, 1), dtype)
             self.A2, self.tmpA2 = self.A.reshape(B * L, L), self.tmpA.reshape(B * L, L)
+            self.AT, self.dAT = self.A.transpose(0, 2, 1), self.dA.transpose(0, 2, 1)
             self.rowsum1 = self.rowsum.reshape(B * L)
             self.ones_L = np.ones(L, dtype)
             self.Z_flat, self.dZ_flat = self.Z.reshape(N, 2 * H), self.dZ.reshape(N, 2 * H)
             self.Z_s, self.Z_c = self.Z[:, :, :H], self.Z[:, :, H:]
             self.dZ_s, self.dZ_c = self.dZ[:, :, :H], self.dZ[:, :, H:]
-            self.K_src, self.dK_dst = S[1 : L + 1].transpose(1, 0, 2), dS[1 : L + 1]
-            self.Q_src = self.S_dec.transpose(1, 0, 2)
+            self.Cv, self.dCv = self.Z_c.transpose(1, 0, 2), self.dZ_c.transpose(1, 0, 2)
             if model.score in ("general", "qk"):
-                # projected queries (and keys): flat (B·L, H) views for one matmul each
+                # projected queries (and keys): flat (B·L, H) batch-first copies for one matmul
+                # each (and for the weight gradients, summed in this order)
+                self.K = np.empty((B, L, H), dtype)
+                self.Q = np.empty((B, L, H), dtype)
                 self.Qp = np.empty((B, L, H), dtype)
                 self.dQp = np.empty((B, L, H), dtype)
                 self.dQ = np.empty((B, L, H), dtype)
                 self.Q_flat, self.K_flat = self.Q.reshape(N, H), self.K.reshape(N, H)
                 self.Qp_flat, self.dQp_flat = self.Qp.reshape(N, H), self.dQp.reshape(N, H)
                 self.dQ_flat = self.dQ.reshape(N, H)
-                self.tmpK_flat, self.dK_flat = self.tmpK.reshape(N, H), self.dK.reshape(N, H)
+                self.tmpK_flat = self.tmpK.reshape(N, H)
             if model.score == "qk":
                 self.Kp = np.empty((B, L, H), dtype)
                 self.dKp = np.empty((B, L, H), dtype)
                 self.Kp_flat, self.dKp_flat = self.Kp.reshape(N, H), self.dKp.reshape(N, H)
         else:
             self.Z_flat = self.S_dec.reshape(N, H)  # the output layer reads s_t alone
-            self.dZ_flat = self.dS_dec.reshape(N, H)
+            self.dZ_flat = dS[L + 1 :].reshape(N, H)
 
 
 class ReversalRNN:
@@ -311,44 +359,50 @@ class ReversalRNN:
         return ws
 
     # ---- attention scores: forward and backward side by side ---------------------------------
-    # Each forward fills ws.A with the raw scores (B, Lo, Li) from Q = s_1..s_L and K = h_1..h_L
-    # (batch first). Each backward receives ws.dA = dLoss/dscores and adds the keys' share to
-    # ws.dK and the queries' share to the decoder states' gradient ws.dS_dec (Lo, B, H).
+    # Each forward fills ws.A with the raw scores (B, Lo, Li) from the queries s_1..s_L and the
+    # keys h_1..h_L (batch first). Each backward receives ws.dA = dLoss/dscores, adds the keys'
+    # share to ws.dKv (the encoder states' gradient, which holds the values' share already) and
+    # writes the decoder states' gradient ws.dS_dec (Lo, B, H): the output layer's ws.dZ_s plus
+    # the queries' share.
 
     def _score_dot(self, ws: _Workspace) -> None:
-        np.matmul(ws.Q, ws.K.transpose(0, 2, 1), ws.A)  # s_t · h_j
+        np.matmul(ws.Qv, ws.KvT, ws.A)  # s_t · h_j
 
     def _score_dot_backward(self, ws: _Workspace) -> None:
-        np.matmul(ws.dA.transpose(0, 2, 1), ws.Q, ws.tmpK)  # keys' share: dscoreᵀ Q
-        ws.dK += ws.tmpK
-        ws.dS_dec += (ws.dA @ ws.K).transpose(1, 0, 2)  # queries' share: dscore K
+        np.matmul(ws.dAT, ws.Qv, ws.tmpKv)  # keys' share: dscoreᵀ Q
+        ws.dK_tm += ws.tmpK_tm
+        np.matmul(ws.dA, ws.Kv, ws.tmpQv)  # queries' share: dscore K
+        np.add(ws.dZ_s, ws.tmpQ, ws.dS_dec)
 
     def _score_general(self, ws: _Workspace) -> None:
+        np.copyto(ws.Q, ws.Qv)  # batch first, for dWa's sum
         np.dot(ws.Q_flat, self.Wa, ws.Qp_flat)  # (B·Lo, H) s_t Wa
-        np.matmul(ws.Qp, ws.K.transpose(0, 2, 1), ws.A)  # (s_t Wa) · h_j
+        np.matmul(ws.Qp, ws.KvT, ws.A)  # (s_t Wa) · h_j
 
     def _score_general_backward(self, ws: _Workspace) -> None:
-        np.matmul(ws.dA, ws.K, ws.dQp)  # d(s_t Wa) = dscore K        (B, Lo, H)
-        np.matmul(ws.dA.transpose(0, 2, 1), ws.Qp, ws.tmpK)  # keys' share: dscoreᵀ (Q Wa)
-        ws.dK += ws.tmpK
+        np.matmul(ws.dA, ws.Kv, ws.dQp)  # d(s_t Wa) = dscore K        (B, Lo, H)
+        np.matmul(ws.dAT, ws.Qp, ws.tmpKv)  # keys' share: dscoreᵀ (Q Wa)
+        ws.dK_tm += ws.tmpK_tm
         np.dot(ws.Q_flat.T, ws.dQp_flat, self.dWa)  # dWa = Qᵀ d(Q Wa), over batch and steps
         np.dot(ws.dQp_flat, self.Wa.T, ws.dQ_flat)  # queries' share: d(Q Wa) Waᵀ
-        ws.dS_dec += ws.dQ.transpose(1, 0, 2)
+        np.add(ws.dZ_s, ws.dQ.transpose(1, 0, 2), ws.dS_dec)
 
     def _score_qk(self, ws: _Workspace) -> None:
+        np.copyto(ws.K, ws.Kv)  # batch first, for dWk's and dWq's sums
+        np.copyto(ws.Q, ws.Qv)
         np.dot(ws.Q_flat, self.Wq, ws.Qp_flat)  # (B·Lo, H) q_t = s_t Wq
         np.dot(ws.K_flat, self.Wk, ws.Kp_flat)  # (B·Li, H) k_j = h_j Wk
         np.matmul(ws.Qp, ws.Kp.transpose(0, 2, 1), ws.A)  # q_t · k_j
 
     def _score_qk_backward(self, ws: _Workspace) -> None:
         np.matmul(ws.dA, ws.Kp, ws.dQp)  # dq = dscore k               (B, Lo, H)
-        np.matmul(ws.dA.transpose(0, 2, 1), ws.Qp, ws.dKp)  # dk = dscoreᵀ q  (B, Li, H)
+        np.matmul(ws.dAT, ws.Qp, ws.dKp)  # dk = dscoreᵀ q  (B, Li, H)
         np.dot(ws.Q_flat.T, ws.dQp_flat, self.dWq)  # dWq = Qᵀ dq
         np.dot(ws.K_flat.T, ws.dKp_flat, self.dWk)  # dWk = Kᵀ dk
         np.dot(ws.dKp_flat, self.Wk.T, ws.tmpK_flat)  # keys' share: dk Wkᵀ
-        ws.dK += ws.tmpK
+        ws.dKv += ws.tmpK
         np.dot(ws.dQp_flat, self.Wq.T, ws.dQ_flat)  # queries' share: dq Wqᵀ
-        ws.dS_dec += ws.dQ.transpose(1, 0, 2)
+        np.add(ws.dZ_s, ws.dQ.transpose(1, 0, 2), ws.dS_dec)
 
     # ---- one training step ---------------------------------------------------------------------
 
@@ -365,14 +419,16 @@ class ReversalRNN:
         Yt = batch.Yt.reshape(V, N)
 
         # ---- forward -------------------------------------------------------------------
-        # input projections of all steps at once (a one-hot row times W picks a row of W)
-        dot(X, self.Wxh, ws.P_enc)  # (N, V) @ (V, H)
-        ws.P_enc += self.bh
+        # input projections of all steps at once: a one-hot row times W is a row of W, so
+        # each step's x_t Wxh + bh is a row of a small table (Wxh + bh, Wxs + bs, bs alone)
+        add(self.Wxh, self.bh, ws.table_enc)
+        np.copyto(ws.table_none, self.bs)  # d_1 = 0, so step 1 gets bs alone
         if self.feed == "previous":
             D = batch.D.reshape(N, V)
-            dot(D, self.Wxs, ws.P_dec)  # d_1 = 0, so step 1 gets bs alone
-            ws.P_dec += self.bs
+            add(self.Wxs, self.bs, ws.table_dec)
+            np.take(ws.table, batch.rows, 0, ws.P, "clip")  # (2L, B, H)
         else:  # the decoder reads nothing: its pre-activation is s_{t-1} Wss + bs
+            np.take(ws.table, batch.rows[:L], 0, ws.P[:L], "clip")
             np.copyto(ws.P_dec, self.bs)
 
         # the recurrence: rows 1..L are the encoder, L+1..2L the decoder, which starts at h_L
@@ -384,8 +440,6 @@ class ReversalRNN:
 
         if self.attention:  # every decoder step at once, batch first: (B, Lo, H) · (B, H, Li)
             A = ws.A
-            np.copyto(ws.K, ws.K_src)  # (B, Li, H)
-            np.copyto(ws.Q, ws.Q_src)  # (B, Lo, H)
             if self.score == "dot":
                 self._score_dot(ws)
                 # |s_t · h_j| < H because tanh ∈ (−1, 1), so the scaled scores stay inside ±√H:
@@ -399,9 +453,8 @@ class ReversalRNN:
             np.exp(A, A)
             dot(ws.A2, ws.ones_L, ws.rowsum1)  # Σ_j over input positions
             A /= ws.rowsum  # softmax: each row of A sums to 1
-            np.matmul(A, ws.K, ws.C)  # (B, Lo, H) c_t = Σ_j a_tj h_j
+            np.matmul(A, ws.Kv, ws.Cv)  # (B, Lo, H) c_t = Σ_j a_tj h_j, into Z's second half
             np.copyto(ws.Z_s, ws.S_dec)  # Z = [s_t ; c_t]  (Lo, B, 2H)
-            np.copyto(ws.Z_c, ws.C.transpose(1, 0, 2))
 
         # output layer and softmax cross-entropy, all steps at once, transposed: (V, N)
         logits = ws.logits
@@ -412,7 +465,7 @@ class ReversalRNN:
         target_logits = float(np.vdot(logits, Yt))  # Σ over predictions of the right logit
         np.exp(logits, logits)
         add.reduce(logits, 0, None, ws.sumexp)  # (N,)
-        loss = (float(add.reduce(np.log(ws.sumexp))) - target_logits) / N
+        loss = (float(add.reduce(np.log(ws.sumexp, ws.logsum))) - target_logits) / N
         logits /= ws.sumexp  # (V, N) softmax probabilities
 
         # ---- backward ------------------------------------------------------------------
@@ -426,10 +479,8 @@ class ReversalRNN:
         dS = ws.dS
         if self.attention:
             A, dA = ws.A, ws.dA
-            np.copyto(ws.dS_dec, ws.dZ_s)  # the s_t half of dZ
-            np.copyto(ws.dC, ws.dZ_c.transpose(1, 0, 2))  # (B, Lo, H)
-            np.matmul(ws.dC, ws.K.transpose(0, 2, 1), dA)  # (B, Lo, Li)   from c = A K
-            np.matmul(A.transpose(0, 2, 1), ws.dC, ws.dK)  # (B, Li, H)    values' share
+            np.matmul(ws.dCv, ws.KvT, dA)  # (B, Lo, Li)   from c = A K; dCv: dZ's c half
+            np.matmul(ws.AT, ws.dCv, ws.dKv)  # (B, Li, H)    values' share, into dS
             # backprop through softmax: dscore_tj = a_tj (da_tj − Σ_k a_tk da_tk)
             multiply(dA, A, ws.tmpA)
             dot(ws.tmpA2, ws.ones_L, ws.rowsum1)
@@ -443,11 +494,12 @@ class ReversalRNN:
                 self._score_general_backward(ws)
             else:
                 self._score_qk_backward(ws)
-            np.copyto(ws.dK_dst, ws.dK.transpose(1, 0, 2))  # encoder states h_1..h_L
         else:  # encoder states reach the loss only through h_L; clear last batch's sums
             dS[1 : L + 1].fill(0.0)
 
         # backprop through time, rows 2L..1: gradient from above plus from row r+1
+        np.copyto(ws.WhhT, self.Whh.T)
+        np.copyto(ws.WssT, self.Wss.T)
         multiply(ws.S_after, ws.S_after, ws.dtanh)
         np.subtract(1.0, ws.dtanh, ws.dtanh)  # tanh' = 1 − S², every row at once
         dnext = ws.dnext

@@ -29,9 +29,9 @@ from attn_tui.core.models.rnn import (
     FEEDS,
     SCORES,
     VOCAB,
+    OneHotBlocks,
     ReversalRNN,
     count_params,
-    one_hot_batches,
 )
 from attn_tui.core.parse import InputError
 
@@ -495,9 +495,10 @@ class Trainer:
 
     def _batches(self) -> Iterator:
         cfg = self.config
+        blocks = OneHotBlocks(self.model.dtype)  # one set of buffers, refilled every block
         while True:
             xs = self.data.draw(self.data_rng, BLOCK, cfg.batch)
-            yield from one_hot_batches(xs, self.model.dtype)
+            yield from blocks.make(xs)
 
     # What another model's trainer replaces (the Transformer's, in transformer_trainer.py),
     # so that both share one loop:

@@ -232,30 +232,35 @@ def clip_global_norm(grads: np.ndarray, max_norm: float) -> float:
 
 
 class Adam:
-    """Adam on one flat parameter vector, in PyTorch's form (bias-corrected, eps outside √)."""
+    """Adam on one flat parameter vector, in PyTorch's form (bias-corrected, eps outside √).
+
+    The two running averages sit in one (2, n) buffer, so their decay and their update are one
+    call each for both (the arithmetic of each number is unchanged).
+    """
 
     def __init__(self, n: int, lr: float, beta1: float, beta2: float, eps: float, dtype) -> None:
         self.lr, self.beta1, self.beta2, self.eps = lr, beta1, beta2, eps
-        self.m = np.zeros(n, dtype)  # running average of the gradient
-        self.v = np.zeros(n, dtype)  # running average of its square
-        self.tmp = np.empty(n, dtype)
+        self.mv = np.zeros((2, n), dtype)
+        self.m, self.v = self.mv  # running averages of the gradient and of its square
+        self.decay = np.array([[beta1], [beta2]], dtype)  # (2, 1): β₁ for m, β₂ for v
+        self.gain = np.array([[1.0 - beta1], [1.0 - beta2]], dtype)
+        self.g2 = np.empty((2, n), dtype)  # g and g², then their weighted shares
+        self.tmp = self.g2[0]
         self.t = 0
 
     def step(self, params: np.ndarray, grads: np.ndarray) -> None:
         self.t += 1
-        b1, b2, m, v, tmp = self.beta1, self.beta2, self.m, self.v, self.tmp
-        m *= b1
-        np.multiply(grads, 1.0 - b1, out=tmp)
-        m += tmp  # m ← β₁m + (1−β₁)g
-        v *= b2
-        np.multiply(grads, grads, out=tmp)
-        tmp *= 1.0 - b2
-        v += tmp  # v ← β₂v + (1−β₂)g²
+        b1, b2, mv, g2, tmp = self.beta1, self.beta2, self.mv, self.g2, self.tmp
+        mv *= self.decay  # β₁m, β₂v
+        np.copyto(g2[0], grads)
+        np.multiply(grads, grads, g2[1])
+        g2 *= self.gain  # (1−β₁)g, (1−β₂)g²
+        mv += g2  # m ← β₁m + (1−β₁)g,  v ← β₂v + (1−β₂)g²
         # p ← p − lr/(1−β₁ᵗ) · m / (√v / √(1−β₂ᵗ) + ε)
-        np.sqrt(v, out=tmp)
+        np.sqrt(self.v, tmp)
         tmp *= 1.0 / math.sqrt(1.0 - b2**self.t)
         tmp += self.eps
-        np.divide(m, tmp, out=tmp)
+        np.divide(self.m, tmp, tmp)
         tmp *= self.lr / (1.0 - b1**self.t)
         params -= tmp
 

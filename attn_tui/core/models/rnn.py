@@ -213,12 +213,9 @@ class _Workspace:
         # the recurrence's views, made once: row r reads S[r-1] and P[r-1] and writes S[r]
         Ws = [model.Whh if r <= L else model.Wss for r in range(1, 2 * L + 1)]
         self.forward_steps = [(S[r - 1], Ws[r - 1], P[r - 1], S[r]) for r in range(1, 2 * L + 1)]
-        # backward, r = 2L..1: dP[r-1] = dS[r] ⊙ tanh'; then dnext = dP[r-1] Wᵀ (not for r = 1);
-        # Wᵀ copied contiguous once per step of training: np.dot is faster on it than on a view
-        self.WhhT, self.WssT = np.empty((H, H), dtype), np.empty((H, H), dtype)
-        WTs = [self.WhhT if r <= L else self.WssT for r in range(1, 2 * L + 1)]
+        # backward, r = 2L..1: dP[r-1] = dS[r] ⊙ tanh'; then dnext = dP[r-1] Wᵀ (not for r = 1)
         self.backward_steps = [
-            (dS[r], dtanh[r - 1], dP[r - 1], WTs[r - 1]) for r in range(2 * L, 0, -1)
+            (dS[r], dtanh[r - 1], dP[r - 1], Ws[r - 1].T) for r in range(2 * L, 0, -1)
         ]
         if model.attention:
             # the output layer reads Z = [s_t ; c_t]; attention works batch-first, on views
@@ -502,8 +499,6 @@ class ReversalRNN:
             dS[1 : L + 1].fill(0.0)
 
         # backprop through time, rows 2L..1: gradient from above plus from row r+1
-        np.copyto(ws.WhhT, self.Whh.T)
-        np.copyto(ws.WssT, self.Wss.T)
         multiply(ws.S_after, ws.S_after, ws.dtanh)
         np.subtract(1.0, ws.dtanh, ws.dtanh)  # tanh' = 1 − S², every row at once
         dnext = ws.dnext
@@ -534,10 +529,18 @@ class ReversalRNN:
     def scores(self, s: np.ndarray, keys: np.ndarray) -> np.ndarray:
         """Scaled scores of decoder states ``s`` (N, H) against encoder states ``keys``
         (N, Li, H): (N, Li), the same formula as in training."""
+        return self._scores(s, self._project_keys(keys))
+
+    def _project_keys(self, keys: np.ndarray) -> np.ndarray:
+        """What the queries are compared with: h_j, or h_j Wk with "qk" (the same at every
+        decoder step, so decoding projects them once)."""
+        return keys @ self.Wk if self.score == "qk" else keys
+
+    def _scores(self, s: np.ndarray, keys: np.ndarray) -> np.ndarray:
         if self.score == "general":
             s = s @ self.Wa
         elif self.score == "qk":
-            s, keys = s @ self.Wq, keys @ self.Wk
+            s = s @ self.Wq
         return np.einsum("nh,njh->nj", s, keys) / math.sqrt(self.H)
 
     def greedy(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
@@ -556,6 +559,7 @@ class ReversalRNN:
             h = np.tanh(self.Wxh[x[:, t]] + h @ self.Whh + self.bh)
             keys[:, t] = h
         s = h  # s_0 = h_L
+        compared = self._project_keys(keys) if self.attention else keys
         d_in = np.zeros((N, H), self.dtype)  # d_1 = 0: no previous symbol
         pred = np.empty((N, L), np.int64)
         attn = np.empty((N, L, L), self.dtype) if self.attention else None
@@ -563,9 +567,10 @@ class ReversalRNN:
             s = np.tanh(d_in + s @ self.Wss + self.bs)  # (N, H)
             features = s
             if attn is not None:
-                scores = self.scores(s, keys)  # (N, Li)
+                scores = self._scores(s, compared)  # (N, Li)
                 if self.score != "dot":  # dot scores are bounded, see loss_and_grads
-                    scores -= scores.max(axis=1, keepdims=True)
+                    # each row's largest (exact), reduced along the long axis: much faster
+                    scores -= np.maximum.reduce(np.ascontiguousarray(scores.T), 0)[:, None]
                 a = np.exp(scores)
                 a /= a.sum(axis=1, keepdims=True)
                 attn[:, t] = a

@@ -217,6 +217,7 @@ class _Workspace:
         self.backward_steps = [
             (dS[r], dtanh[r - 1], dP[r - 1], Ws[r - 1].T) for r in range(2 * L, 0, -1)
         ]
+        self.backward_middle = self.backward_steps[1:-1]  # rows 2L−1..2, sliced once
         if model.attention:
             # the output layer reads Z = [s_t ; c_t]; attention works batch-first, on views
             # (a batched matmul reads and writes strided matrices as they are, no copies)
@@ -506,7 +507,7 @@ class ReversalRNN:
         d_state, d_tanh, d_pre, W_T = steps[0]  # row 2L: nothing from a later row
         multiply(d_state, d_tanh, d_pre)
         dot(d_pre, W_T, dnext)  # (B, H)
-        for d_state, d_tanh, d_pre, W_T in steps[1:-1]:
+        for d_state, d_tanh, d_pre, W_T in ws.backward_middle:
             d_state += dnext
             multiply(d_state, d_tanh, d_pre)  # backprop through tanh
             dot(d_pre, W_T, dnext)

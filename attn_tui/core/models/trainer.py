@@ -551,6 +551,11 @@ class Trainer:
         outcome: Outcome | None = None
         t0 = yielded_at = clock()
 
+        # bound once: the loop body runs thousands of times a second
+        loss_of, before_step, adam_step = self._loss, self._before_step, adam.step
+        params, grads, clip, eval_every = model.params, model.grads, cfg.clip, cfg.eval_every
+        isfinite = math.isfinite
+
         while done < total and outcome is None:
             snap = None
             # iterate until it is time to report; overflow is detected below, not warned about
@@ -561,22 +566,22 @@ class Trainer:
                             "stopped", done, "train.outcome.stopped", {"iteration": done}
                         )
                         break
-                    loss = self._loss(next(batches))
-                    if not math.isfinite(loss):
+                    loss = loss_of(next(batches))
+                    if not isfinite(loss):
                         outcome = _diverged(done + 1, "loss", loss, cfg)
                         break
-                    norm = clip_global_norm(model.grads, cfg.clip)
-                    if not math.isfinite(norm):
+                    norm = clip_global_norm(grads, clip)
+                    if not isfinite(norm):
                         outcome = _diverged(done + 1, "gradient", norm, cfg)
                         break
-                    self._before_step(done, total)
-                    adam.step(model.params, model.grads)
+                    before_step(done, total)
+                    adam_step(params, grads)
                     losses[done] = loss
                     done += 1
                     if done == total:
                         break  # the final Progress reports the last stretch
                     now = clock()
-                    if cfg.eval_every and done % cfg.eval_every == 0:
+                    if eval_every and done % eval_every == 0:
                         train_s += now - t0
                         snap = self.evaluate(done, sample_index=len(snapshots))
                         snapshots.append(snap)

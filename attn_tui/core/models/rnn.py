@@ -198,6 +198,7 @@ class _Workspace:
         self.tmp = np.empty((B, H), dtype)
         self.dnext = np.empty((B, H), dtype)  # gradient flowing back to the previous state
         self.logits = np.empty((V, N), dtype)  # transposed: reductions over 6 rows are fast
+        self.logitsT = self.logits.T
         self.colmax = np.empty(N, dtype)
         self.sumexp = np.empty(N, dtype)
         self.logsum = np.empty(N, dtype)
@@ -207,6 +208,7 @@ class _Workspace:
         self.dP_enc, self.dP_dec = dP[:L].reshape(N, H), dP[L:].reshape(N, H)
         self.S_prev_enc = S[:L].reshape(N, H)  # h_0..h_{L-1}, inputs to each encoder step
         self.S_prev_dec = S[L : 2 * L].reshape(N, H)  # s_0..s_{L-1} (s_0 = h_L)
+        self.S_prev_encT, self.S_prev_decT = self.S_prev_enc.T, self.S_prev_dec.T
         self.S_dec = S[L + 1 :]  # (Lo, B, H) s_1..s_L
         self.dS_dec = dS[L + 1 :]
         self.S_after, self.dtanh_flat = S[1:], dtanh  # rows 1..2L, for tanh' in one call
@@ -265,6 +267,8 @@ class _Workspace:
         else:
             self.Z_flat = self.S_dec.reshape(N, H)  # the output layer reads s_t alone
             self.dZ_flat = dS[L + 1 :].reshape(N, H)
+        self.Z_flatT = self.Z_flat.T
+        self.WhyT = model.Why.T  # views of the parameters stay valid: they change in place
 
 
 class ReversalRNN:
@@ -460,7 +464,7 @@ class ReversalRNN:
 
         # output layer and softmax cross-entropy, all steps at once, transposed: (V, N)
         logits = ws.logits
-        dot(self.Why.T, ws.Z_flat.T, logits)  # (V, F) @ (F, N)
+        dot(ws.WhyT, ws.Z_flatT, logits)  # (V, F) @ (F, N)
         logits += self.by_col
         np.maximum.reduce(logits, 0, None, ws.colmax)
         logits -= ws.colmax  # shift each column: largest logit 0, so exp ≤ 1
@@ -474,9 +478,9 @@ class ReversalRNN:
         dlogits = logits  # backprop through softmax + cross-entropy: (p − y) / N
         dlogits -= Yt
         dlogits *= 1.0 / N
-        dot(ws.Z_flat.T, dlogits.T, self.dWhy)  # (F, N) @ (N, V)
+        dot(ws.Z_flatT, ws.logitsT, self.dWhy)  # (F, N) @ (N, V)
         add.reduce(dlogits, 1, None, self.dby)
-        dot(dlogits.T, self.Why.T, ws.dZ_flat)  # (N, V) @ (V, F) → ds_t (and dc_t)
+        dot(ws.logitsT, ws.WhyT, ws.dZ_flat)  # (N, V) @ (V, F) → ds_t (and dc_t)
 
         dS = ws.dS
         if self.attention:
@@ -516,8 +520,8 @@ class ReversalRNN:
         multiply(d_state, d_tanh, d_pre)
 
         # weight gradients, summed over every step at once
-        dot(ws.S_prev_enc.T, ws.dP_enc, self.dWhh)  # (H, N) @ (N, H)
-        dot(ws.S_prev_dec.T, ws.dP_dec, self.dWss)
+        dot(ws.S_prev_encT, ws.dP_enc, self.dWhh)  # (H, N) @ (N, H)
+        dot(ws.S_prev_decT, ws.dP_dec, self.dWss)
         dot(X.T, ws.dP_enc, self.dWxh)  # (V, N) @ (N, H)
         if self.feed == "previous":
             dot(D.T, ws.dP_dec, self.dWxs)

@@ -245,15 +245,16 @@ class Adam:
         self.decay = np.array([[beta1], [beta2]], dtype)  # (2, 1): β₁ for m, β₂ for v
         self.gain = np.array([[1.0 - beta1], [1.0 - beta2]], dtype)
         self.g2 = np.empty((2, n), dtype)  # g and g², then their weighted shares
-        self.tmp = self.g2[0]
+        self.g_row, self.gg_row = self.g2
+        self.tmp = self.g_row
         self.t = 0
 
     def step(self, params: np.ndarray, grads: np.ndarray) -> None:
         self.t += 1
         b1, b2, mv, g2, tmp = self.beta1, self.beta2, self.mv, self.g2, self.tmp
         mv *= self.decay  # β₁m, β₂v
-        np.copyto(g2[0], grads)
-        np.multiply(grads, grads, g2[1])
+        np.copyto(self.g_row, grads)
+        np.multiply(grads, grads, self.gg_row)
         g2 *= self.gain  # (1−β₁)g, (1−β₂)g²
         mv += g2  # m ← β₁m + (1−β₁)g,  v ← β₂v + (1−β₂)g²
         # p ← p − lr/(1−β₁ᵗ) · m / (√v / √(1−β₂ᵗ) + ε)

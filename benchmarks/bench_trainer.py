@@ -13,9 +13,10 @@ Sections (goal in brackets):
            sides are timed in wall-clock and in this thread's CPU time, interleaved, so a
            busy machine slows both alike; the CPU ratio is the steadier one under load.
   cli      the same ratio from ``attn-tui train --json``'s own ``seconds`` (a fresh process
-           per run, evaluation on, progress bar on), beside the training loop's, and what
-           the difference is made of: evaluation every 100 iterations, the progress reports
-           and bar, and the first iterations' allocations [≥ 10× too].
+           per run, progress bar on; the command evaluates only at the end, the one
+           evaluation it shows), beside the training loop's, and what the difference is made
+           of: evaluation every 100 iterations (as the app does), the progress reports and
+           bar, and the first iterations' allocations [≥ 10× too].
   app      in-app training speed ÷ headless, length 10, q·k, full speed: the app runs
            headless (``run_test``) and its iterations per second of training are compared
            with ``train`` in this process just before and after [≥ 0.85].

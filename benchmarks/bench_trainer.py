@@ -200,7 +200,9 @@ print(json.dumps([1e3 * wall / iters, 1e3 * cpu[-1].result.seconds / iters]))
 """
 
 
-def baseline_ms_per_iter(checkout: str, length: int, variant: str, iters: int) -> tuple[float, float]:
+def baseline_ms_per_iter(
+    checkout: str, length: int, variant: str, iters: int
+) -> tuple[float, float]:
     """The same loop from another checkout of the project (e.g. main, for before/after), in a
     child process that imports attn_tui from there: (wall ms, CPU ms) per iteration."""
     env = dict(os.environ, PYTHONPATH=checkout)
@@ -467,8 +469,11 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=3, help="median of this many runs")
     ap.add_argument("--seconds", type=float, default=4.0, help="app section: seconds per side")
     ap.add_argument("--only", nargs="+", choices=("torch", "cli", "app", "pool"))
-    ap.add_argument("--baseline", metavar="CHECKOUT",
-                    help="torch section: also time the loop of another checkout (before/after)")
+    ap.add_argument(
+        "--baseline",
+        metavar="CHECKOUT",
+        help="torch section: also time the loop of another checkout (before/after)",
+    )
     args = ap.parse_args()
     sections = set(args.only or ("torch", "cli", "app", "pool"))
 

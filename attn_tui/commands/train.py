@@ -167,11 +167,11 @@ def variant_name(variant: str) -> str:
 
 
 def _single(config, as_json: bool) -> int:
+    from dataclasses import replace
+
     from rich.console import Console
 
     from attn_tui.core.models.trainer import train
-
-    from dataclasses import replace
 
     result = None
     # Only the final evaluation is shown (table or JSON), so none is made on the way: the same

@@ -135,7 +135,7 @@ class OneHotBlocks:
     rows of an identity matrix taken in the layout the model reads (row V is all zeros: "no
     symbol", what the decoder reads at t = 1); targets, symbol axis first, are the inputs'
     one-hot in reverse time order. Values are exactly 0 and 1, as a matrix product with a
-    one-hot row needs. ``rows`` indexes the model's input table (:meth:`ReversalRNN.loss_and_grads`):
+    one-hot row needs. ``rows`` indexes the model's input table (see ``loss_and_grads``):
     encoder step t reads row x_t, decoder step t row V + d_t, where d_t = V means "nothing".
 
     The Batches are views into buffers made once per (K, B, L) and overwritten by the next
@@ -168,7 +168,7 @@ class OneHotBlocks:
         x_t = self.rows[:, :L]  # (K, L, B) time-major symbols: the encoder's rows
         np.copyto(x_t, self.xs.transpose(0, 2, 1))
         # teacher forcing: decoder step t ≥ 2 is fed the target of step t-1, i.e. x_{L+2-t}
-        np.add(x_t[:, : 0 : -1], VOCAB, self.rows[:, L + 1 :])
+        np.add(x_t[:, :0:-1], VOCAB, self.rows[:, L + 1 :])
         np.take(self.eye, x_t, 0, self.X, "clip")  # (K, L, B, V)
         np.take(self.eye, self.rows[:, L:] - VOCAB, 0, self.D, "clip")  # row V: zeros
         np.copyto(self.Yt, self.X[:, ::-1].transpose(0, 3, 1, 2))  # the reversal, symbol first

@@ -202,6 +202,7 @@ class _Workspace:
         self.table = np.empty((2 * V + 1, H), dtype)
         self.table_enc, self.table_dec = self.table[:V], self.table[V : 2 * V]
         self.table_none = self.table[2 * V]
+        self.table_in = self.table[: 2 * V].reshape(2, V, H)
         self.dP = dP = np.empty((2 * L, B, H), dtype)  # dLoss/d(pre-activation)
         self.dtanh = dtanh = np.empty((2 * L, B, H), dtype)  # 1 − S², rows 1..2L
         self.tmp = np.empty((B, H), dtype)
@@ -259,8 +260,10 @@ class _Workspace:
             if model.score in ("general", "qk"):
                 # projected queries (and keys): flat (B·L, H) batch-first copies for one matmul
                 # each (and for the weight gradients, summed in this order)
-                self.K = np.empty((B, L, H), dtype)
-                self.Q = np.empty((B, L, H), dtype)
+                # keys and queries are rows 1..L and L+1..2L of S: one copy makes both
+                self.KQ = np.empty((2, B, L, H), dtype)
+                self.K, self.Q = self.KQ
+                self.KQ_src = S[1:].reshape(2, L, B, H).transpose(0, 2, 1, 3)
                 self.A_cols = np.empty((L, B * L), dtype)  # A's rows as columns
                 self.Qp = np.empty((B, L, H), dtype)
                 self.dQp = np.empty((B, L, H), dtype)
@@ -317,6 +320,9 @@ class ReversalRNN:
             setattr(self, "d" + name, self.grads[start : start + size].reshape(shape))
             start += size
         self.by_col = self.by.reshape(vocab, 1)  # for the transposed logits
+        if feed == "previous":  # (Wxh, Wxs) and (bh, bs) as pairs: one add makes both tables
+            self._W_in = self._pair("Wxh", "Wxs", (vocab, hidden))
+            self._b_in = self._pair("bh", "bs", (1, hidden))
         self.init(rng if rng is not None else np.random.default_rng(0))
         self._ws: _Workspace | None = None
 
@@ -343,6 +349,15 @@ class ReversalRNN:
     dWa: np.ndarray
     dWq: np.ndarray
     dWk: np.ndarray
+
+    def _pair(self, first: str, second: str, shape: tuple[int, ...]) -> np.ndarray:
+        """Two parameters of one shape as a (2, *shape) view into the flat vector."""
+        a, b = self.slices[first].start, self.slices[second].start
+        step = self.params.itemsize
+        strides = ((b - a) * step, *(step * math.prod(shape[i + 1 :]) for i in range(len(shape))))
+        return np.lib.stride_tricks.as_strided(
+            self.params[a:], (2, *shape), strides, writeable=False
+        )
 
     @property
     def n_params(self) -> int:
@@ -400,8 +415,7 @@ class ReversalRNN:
         np.add(ws.dZ_s, ws.dQ.transpose(1, 0, 2), ws.dS_dec)
 
     def _score_qk(self, ws: _Workspace) -> None:
-        np.copyto(ws.K, ws.Kv)  # batch first, for dWk's and dWq's sums
-        np.copyto(ws.Q, ws.Qv)
+        np.copyto(ws.KQ, ws.KQ_src)  # batch first, for dWk's and dWq's sums
         np.dot(ws.Q_flat, self.Wq, ws.Qp_flat)  # (B·Lo, H) q_t = s_t Wq
         np.dot(ws.K_flat, self.Wk, ws.Kp_flat)  # (B·Li, H) k_j = h_j Wk
         np.matmul(ws.Qp, ws.Kp.transpose(0, 2, 1), ws.A)  # q_t · k_j
@@ -426,22 +440,23 @@ class ReversalRNN:
         L, B, V = batch.X.shape
         H, N = self.H, L * B
         ws = self._workspace(B, L)
-        dot, add, multiply, tanh = np.dot, np.add, np.multiply, np.tanh
+        dot, add, multiply, tanh, matmul = np.dot, np.add, np.multiply, np.tanh, np.matmul
+        copyto, exp = np.copyto, np.exp
         X = batch.X.reshape(N, V)
         Yt = batch.Yt.reshape(V, N)
 
         # ---- forward -------------------------------------------------------------------
         # input projections of all steps at once: a one-hot row times W is a row of W, so
         # each step's x_t Wxh + bh is a row of a small table (Wxh + bh, Wxs + bs, bs alone)
-        add(self.Wxh, self.bh, ws.table_enc)
-        np.copyto(ws.table_none, self.bs)  # d_1 = 0, so step 1 gets bs alone
+        copyto(ws.table_none, self.bs)  # d_1 = 0, so step 1 gets bs alone
         if self.feed == "previous":
             D = batch.D.reshape(N, V)
-            add(self.Wxs, self.bs, ws.table_dec)
+            add(self._W_in, self._b_in, ws.table_in)  # Wxh + bh and Wxs + bs in one call
             np.take(ws.table, batch.rows, 0, ws.P, "clip")  # (2L, B, H)
         else:  # the decoder reads nothing: its pre-activation is s_{t-1} Wss + bs
+            add(self.Wxh, self.bh, ws.table_enc)
             np.take(ws.table, batch.rows[:L], 0, ws.P[:L], "clip")
-            np.copyto(ws.P_dec, self.bs)
+            copyto(ws.P_dec, self.bs)
 
         # the recurrence: rows 1..L are the encoder, L+1..2L the decoder, which starts at h_L
         tmp = ws.tmp
@@ -462,14 +477,14 @@ class ReversalRNN:
                 A *= 1.0 / math.sqrt(H)
                 # each row's largest, over a transposed copy: numpy reduces a long axis of
                 # short rows many times faster than the short axis (the maximum is exact)
-                np.copyto(ws.A_cols, ws.A2.T)
+                copyto(ws.A_cols, ws.A2.T)
                 np.maximum.reduce(ws.A_cols, 0, None, ws.rowsum1)
                 A -= ws.rowsum
-            np.exp(A, A)
+            exp(A, A)
             dot(ws.A2, ws.ones_L, ws.rowsum1)  # Σ_j over input positions
             A /= ws.rowsum  # softmax: each row of A sums to 1
-            np.matmul(A, ws.Kv, ws.Cv)  # (B, Lo, H) c_t = Σ_j a_tj h_j, into Z's second half
-            np.copyto(ws.Z_s, ws.S_dec)  # Z = [s_t ; c_t]  (Lo, B, 2H)
+            matmul(A, ws.Kv, ws.Cv)  # (B, Lo, H) c_t = Σ_j a_tj h_j, into Z's second half
+            copyto(ws.Z_s, ws.S_dec)  # Z = [s_t ; c_t]  (Lo, B, 2H)
 
         # output layer and softmax cross-entropy, all steps at once, transposed: (V, N)
         logits = ws.logits
@@ -478,7 +493,7 @@ class ReversalRNN:
         np.maximum.reduce(logits, 0, None, ws.colmax)
         logits -= ws.colmax  # shift each column: largest logit 0, so exp ≤ 1
         target_logits = float(np.vdot(logits, Yt))  # Σ over predictions of the right logit
-        np.exp(logits, logits)
+        exp(logits, logits)
         add.reduce(logits, 0, None, ws.sumexp)  # (N,)
         loss = (float(add.reduce(np.log(ws.sumexp, ws.logsum))) - target_logits) / N
         logits /= ws.sumexp  # (V, N) softmax probabilities
@@ -494,8 +509,8 @@ class ReversalRNN:
         dS = ws.dS
         if self.attention:
             A, dA = ws.A, ws.dA
-            np.matmul(ws.dCv, ws.KvT, dA)  # (B, Lo, Li)   from c = A K; dCv: dZ's c half
-            np.matmul(ws.AT, ws.dCv, ws.dKv)  # (B, Li, H)    values' share, into dS
+            matmul(ws.dCv, ws.KvT, dA)  # (B, Lo, Li)   from c = A K; dCv: dZ's c half
+            matmul(ws.AT, ws.dCv, ws.dKv)  # (B, Li, H)    values' share, into dS
             # backprop through softmax: dscore_tj = a_tj (da_tj − Σ_k a_tk da_tk)
             multiply(dA, A, ws.tmpA)
             dot(ws.tmpA2, ws.ones_L, ws.rowsum1)

@@ -39,6 +39,8 @@ from pathlib import Path
 
 MAX_MESSAGE = 4096  # a launcher's request: its student's name and the terminal size
 KILL_GRACE_S = 2.0
+PARK_START_S = 50.0  # the first parked sessions: ready within this, or the pool starts anyway
+REFILL_QUIET_S = 1.0  # park a new session once no tab has arrived for this long
 
 
 def preload(lang: str) -> None:
@@ -57,12 +59,69 @@ def preload(lang: str) -> None:
 
     i18n.set_lang(lang)
     i18n.catalogue()
+    share_parsed_css()
     try:
         asyncio.run(_warm_up(lang))
     except Exception:  # a warm-up is an optimisation: sessions work without it
         traceback.print_exc()
     gc.collect()
     gc.freeze()
+
+
+MAX_PARSED_CSS = 4096  # parsed CSS sources kept: ~60 sources × the themes a class uses
+
+
+def share_parsed_css() -> None:
+    """Parse each CSS source once per process, not once per app and stylesheet.
+
+    Textual keeps parsed CSS in a cache that belongs to one stylesheet, and every ``App``
+    (and every re-parse, e.g. a theme applied at start) makes a new stylesheet: each session
+    would tokenize the same ~60 sources several times over, a fifth of its start-up CPU. This
+    wraps the parse function the stylesheet calls with a cache keyed on everything its result
+    depends on (the text, where it came from, its scope and priority, and the CSS variables'
+    values), filled by the pool's warm-up and inherited by every fork. The rule sets it
+    returns are read, never changed, by a stylesheet (Textual's own cache shares them the
+    same way).
+    """
+    from textual.css import stylesheet
+
+    parse = stylesheet.parse
+    if getattr(parse, "shared", False):
+        return
+    parsed: dict[tuple, list] = {}
+    variable_keys: dict[int, tuple[dict, tuple]] = {}  # id → (the tokens dict, its key)
+
+    def variables_key(tokens: dict) -> tuple:
+        known = variable_keys.get(id(tokens))
+        if known is None or known[0] is not tokens:
+            if len(variable_keys) > 64:
+                variable_keys.clear()
+            key = tuple(
+                (name, tuple((token.name, token.value) for token in value))
+                for name, value in tokens.items()
+            )
+            known = variable_keys[id(tokens)] = (tokens, key)
+        return known[1]
+
+    def shared_parse(scope, css, read_from, variables=None, variable_tokens=None,
+                     is_default_rules=False, tie_breaker=0):  # fmt: skip
+        if variables is not None:  # not how the stylesheet calls it: no cache
+            return parse(scope, css, read_from, variables, variable_tokens,
+                         is_default_rules, tie_breaker)  # fmt: skip
+        key = (scope, css, read_from, is_default_rules, tie_breaker,
+               variables_key(variable_tokens or {}))  # fmt: skip
+        rules = parsed.get(key)
+        if rules is None:
+            found = parse(scope, css, read_from, variable_tokens=variable_tokens,
+                          is_default_rules=is_default_rules, tie_breaker=tie_breaker)  # fmt: skip
+            rules = list(found)
+            if len(parsed) >= MAX_PARSED_CSS:
+                parsed.clear()
+            parsed[key] = rules
+        return rules
+
+    shared_parse.shared = True  # type: ignore[attr-defined]
+    stylesheet.parse = shared_parse
 
 
 async def _warm_up(lang: str) -> None:
@@ -78,26 +137,22 @@ async def _warm_up(lang: str) -> None:
             await pilot.pause()
 
 
-def _size(env: dict, key: str, low: int, high: int) -> str | None:
-    try:
-        value = int(env.get(key, ""))
-    except (TypeError, ValueError):
-        return None
-    return str(min(max(value, low), high))
-
-
 def run_session(request: dict, args: argparse.Namespace) -> int:
-    """In the forked child: become the session on the descriptors the launcher sent."""
+    """In a forked child: become the session on the descriptors the launcher sent."""
+    from attn_tui.serve.parked import tab_settings
     from attn_tui.serve.session import ServedApp
 
-    for key, low, high in (("COLUMNS", 10, 500), ("ROWS", 5, 200)):  # as server.WIDTH, HEIGHT
-        value = _size(request.get("env", {}), key, low, high)
-        if value is not None:
-            os.environ[key] = value
-    student = request.get("student")
-    if not isinstance(student, str) or len(student) > 400:
-        student = None
+    student, size = tab_settings(request)
+    os.environ.update(size)
     ServedApp(args.root, student, args.lang, args.exercises).run()
+    return 0
+
+
+def run_parked(park: socket.socket, args: argparse.Namespace) -> int:
+    """In a forked child: a parked session, until the pool sends it a tab (parked.py)."""
+    from attn_tui.serve.parked import ParkedApp
+
+    ParkedApp(args.root, args.lang, args.exercises, park).run()
     return 0
 
 
@@ -106,6 +161,11 @@ class Pool:
         self.args = args
         self.children: dict[int, socket.socket] = {}  # session pid → its launcher's socket
         self.by_socket: dict[socket.socket, int] = {}
+        self.parked: dict[int, socket.socket] = {}  # parked session pid → its socket
+        self.by_park: dict[socket.socket, int] = {}
+        self.preparing: set[int] = set()  # parked, not yet said "ready"
+        self.last_handout = 0.0
+        self.park_size: dict[str, str] = {}  # the last tab's terminal size
         self.wake_r, self.wake_w = os.pipe()
         os.set_blocking(self.wake_w, False)
         signal.set_wakeup_fd(self.wake_w)
@@ -116,26 +176,98 @@ class Pool:
     def _terminate(self, *_: object) -> None:
         raise SystemExit(0)
 
+    # -- parked sessions ------------------------------------------------------------------------
+
+    def fill(self, listener: socket.socket, timeout: float) -> None:
+        """Park ``--warm`` sessions and wait (at most ``timeout`` s) until each is ready."""
+        import time
+
+        for _ in range(self.args.warm):
+            self._park(listener)
+        deadline = time.monotonic() + timeout
+        while self.preparing and time.monotonic() < deadline:
+            parks = list(self.by_park)
+            ready, _, _ = select.select([*parks, self.wake_r], [], [], deadline - time.monotonic())
+            if self.wake_r in ready:
+                os.read(self.wake_r, 4096)
+            self._reap()
+            for park in ready:
+                if park in self.by_park:
+                    self._park_said(park)
+
+    def _park(self, listener: socket.socket) -> None:
+        """Fork one parked session."""
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        pid = os.fork()
+        if pid == 0:
+            ours.close()
+            self._become(self.park_size, lambda: run_parked(theirs, self.args), [listener])
+        theirs.close()
+        self.parked[pid] = ours
+        self.by_park[ours] = pid
+        self.preparing.add(pid)
+
+    def _park_said(self, park: socket.socket) -> None:
+        """A parked session spoke: "ready", or its socket closed (it ended)."""
+        pid = self.by_park[park]
+        try:
+            said = park.recv(16)
+        except OSError:
+            said = b""
+        if said == b"ready":
+            self.preparing.discard(pid)
+            return
+        self._unpark(pid)
+        _signal(pid, signal.SIGKILL)
+        _reaped(pid, block=True)
+
+    def _unpark(self, pid: int) -> socket.socket | None:
+        park = self.parked.pop(pid, None)
+        if park is not None:
+            self.by_park.pop(park, None)
+        self.preparing.discard(pid)
+        return park
+
+    def _refill(self, listener: socket.socket) -> float | None:
+        """Park one more session when fewer than ``--warm`` wait, none is being made, and no
+        tab has arrived for REFILL_QUIET_S (a class arriving gets the CPU first). Returns how
+        long select() may sleep before this should be looked at again."""
+        import time
+
+        if len(self.parked) >= self.args.warm or self.preparing:
+            return None
+        quiet = time.monotonic() - self.last_handout
+        if quiet < REFILL_QUIET_S:
+            return REFILL_QUIET_S - quiet
+        self._park(listener)
+        return None
+
+    # -- serving ------------------------------------------------------------------------------
+
     def serve(self, listener: socket.socket) -> None:
         try:
             while True:
-                watched = [listener, sys.stdin.fileno(), self.wake_r, *self.by_socket]
-                ready, _, _ = select.select(watched, [], [])
+                timeout = self._refill(listener)
+                watched = [listener, sys.stdin.fileno(), self.wake_r, *self.by_socket,
+                           *self.by_park]  # fmt: skip
+                ready, _, _ = select.select(watched, [], [], timeout)
                 if self.wake_r in ready:
                     os.read(self.wake_r, 4096)
                 self._reap()
                 if sys.stdin.fileno() in ready and not os.read(sys.stdin.fileno(), 4096):
                     return  # the server is gone
-                for conn in [
-                    s for s in ready if isinstance(s, socket.socket) and s is not listener
-                ]:
+                for conn in [s for s in ready if s in self.by_socket]:
                     self._launcher_gone(conn)
+                for park in [s for s in ready if s in self.by_park]:
+                    self._park_said(park)
                 if listener in ready:
                     self._accept(listener)
         finally:
             self._end_all()
 
     def _accept(self, listener: socket.socket) -> None:
+        import time
+
         try:
             conn, _ = listener.accept()
         except OSError:
@@ -151,9 +283,15 @@ class Pool:
                 os.close(fd)
             conn.close()
             return
-        pid = os.fork()
-        if pid == 0:
-            self._become_session(conn, listener, fds, request)
+        self.last_handout = time.monotonic()
+        from attn_tui.serve.parked import tab_settings
+
+        self.park_size = tab_settings(request)[1] or self.park_size
+        pid = self._hand_to_parked(data, fds)
+        if pid is None:  # none parked: a fresh fork, as without parking
+            pid = os.fork()
+            if pid == 0:
+                self._become(fds, lambda: run_session(request, self.args), [listener, conn])
         for fd in fds:
             os.close(fd)
         self.children[pid] = conn
@@ -163,22 +301,48 @@ class Pool:
         except OSError:
             self._launcher_gone(conn)
 
-    def _become_session(self, conn, listener, fds, request) -> None:
-        """The child: never returns."""
+    def _hand_to_parked(self, request: bytes, fds: list[int]) -> int | None:
+        """Send the tab to a parked session, ready ones first; its pid, or None."""
+        for pid in sorted(self.parked, key=lambda p: p in self.preparing):
+            park = self._unpark(pid)
+            try:
+                socket.send_fds(park, [request], fds)
+                return pid
+            except OSError:  # it has ended: its reaping tells no launcher
+                _signal(pid, signal.SIGKILL)
+                _reaped(pid, block=True)
+            finally:
+                park.close()
+        return None
+
+    def _become(self, fds, run, closing: list[socket.socket]) -> None:
+        """In a forked child, which never returns: drop the pool's sockets (``closing`` and
+        every one it keeps) and signal handlers, take ``fds`` as stdin, stdout and stderr
+        (a dict instead: a parked session, which has none yet, and the terminal size to lay
+        out for), and ``run()``."""
         status = 1
         try:
             signal.set_wakeup_fd(-1)
             for sig in (signal.SIGCHLD, signal.SIGTERM):
                 signal.signal(sig, signal.SIG_DFL)
             signal.signal(signal.SIGINT, signal.default_int_handler)
-            for other in (listener, conn, *self.by_socket):
+            for other in (*closing, *self.by_socket, *self.by_park):
                 other.close()
             for fd in (self.wake_r, self.wake_w):
                 os.close(fd)
-            for target, fd in enumerate(fds):
-                os.dup2(fd, target)
-                os.close(fd)
-            status = run_session(request, self.args)
+            if isinstance(fds, dict):  # parked: nothing to read, nowhere to draw yet
+                os.environ.update(fds)
+                quiet, unused = os.pipe()  # a stdin Textual can watch (it cannot watch /dev/null)
+                os.close(unused)
+                null = os.open(os.devnull, os.O_WRONLY)
+                for target, fd in ((0, quiet), (1, null)):
+                    os.dup2(fd, target)
+                    os.close(fd)
+            else:
+                for target, fd in enumerate(fds):
+                    os.dup2(fd, target)
+                    os.close(fd)
+            status = run()
         except BaseException:  # the session's own failure, told on its stderr
             traceback.print_exc()
         finally:
@@ -189,13 +353,16 @@ class Pool:
                 os._exit(status)
 
     def _reap(self) -> None:
-        while self.children:
+        while self.children or self.parked:
             try:
                 pid, status = os.waitpid(-1, os.WNOHANG)
             except ChildProcessError:
                 return
             if pid == 0:
                 return
+            park = self._unpark(pid)
+            if park is not None:
+                park.close()
             conn = self.children.pop(pid, None)
             if conn is None:
                 continue
@@ -221,7 +388,7 @@ class Pool:
     def _end_all(self) -> None:
         import time
 
-        pids = list(self.children)
+        pids = [*self.children, *self.parked]
         for pid in pids:
             _signal(pid, signal.SIGTERM)
         deadline = time.monotonic() + KILL_GRACE_S
@@ -231,7 +398,7 @@ class Pool:
         for pid in pids:
             _signal(pid, signal.SIGKILL)
             _reaped(pid, block=True)
-        for conn in list(self.by_socket):
+        for conn in [*self.by_socket, *self.by_park]:
             conn.close()
 
 
@@ -256,6 +423,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", type=Path, required=True)
     parser.add_argument("--lang", choices=("zh", "en"), default="en")
     parser.add_argument("--exercises", type=Path, action="append", default=[])
+    parser.add_argument("--warm", type=int, default=0, help="sessions kept parked")
     args = parser.parse_args(argv)
     preload(args.lang)
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
@@ -263,6 +431,7 @@ def main(argv: list[str] | None = None) -> int:
     os.chmod(args.socket, 0o600)
     listener.listen(128)
     pool = Pool(args)
+    pool.fill(listener, PARK_START_S)
     print("ready", flush=True)  # the server waits for this line
     pool.serve(listener)
     return 0

@@ -123,12 +123,14 @@ class ClassroomServer(Server):
         page: Callable[[str], str] | None = None,
         announce: Callable[[], None] | None = None,
         preload: bool = True,
+        warm: int = 0,
     ) -> None:
         """``session_argv`` starts one session (``--student NAME`` is appended per tab);
         ``page(kind)`` renders the page a browser gets instead of the tutor: kind is
         "refused" (token), "full" (max_sessions) or "expired" (a used websocket ticket).
         ``announce()`` runs once the port is bound. ``preload`` forks sessions from a warm
-        pool where the system allows (Linux)."""
+        pool where the system allows (Linux), and keeps ``warm`` of them parked: started,
+        laid out and waiting for a tab (parked.py)."""
         super().__init__(command=shlex.join(session_argv), host=host, port=port, title="attn-tui")
         self.session_argv = list(session_argv)
         self.token = token
@@ -136,6 +138,7 @@ class ClassroomServer(Server):
         self.page = page or _default_page
         self.announce = announce
         self.preload = preload and can_preload()
+        self.warm = warm
         self.launch_argv: list[str] | None = None  # set while the pool runs
         self._pool: subprocess.Popen | None = None
         self.tickets: dict[str, tuple[str | None, float]] = {}
@@ -337,7 +340,7 @@ class ClassroomServer(Server):
         with cold sessions (slower, not broken)."""
         folder = tempfile.mkdtemp(prefix="attn-tui-pool-")  # owner-only: nobody else connects
         socket_path = os.path.join(folder, "pool.sock")
-        argv = pool_argv(self.session_argv, socket_path)
+        argv = pool_argv(self.session_argv, socket_path, self.warm)
         if argv is None:
             return
         env = dict(os.environ)
@@ -377,14 +380,15 @@ def can_preload() -> bool:
     return sys.platform.startswith("linux") and hasattr(socket, "send_fds")
 
 
-def pool_argv(session_argv: Sequence[str], socket_path: str) -> list[str] | None:
+def pool_argv(session_argv: Sequence[str], socket_path: str, warm: int = 0) -> list[str] | None:
     """The pool's command line, from a session's (``python -m attn_tui.serve.session ...``)."""
     argv = list(session_argv)
     try:
         at = argv.index("attn_tui.serve.session")
     except ValueError:
         return None
-    return [*argv[:at], "attn_tui.serve.pool", "--socket", socket_path, *argv[at + 1 :]]
+    return [*argv[:at], "attn_tui.serve.pool", "--socket", socket_path, "--warm", str(warm),
+            *argv[at + 1 :]]  # fmt: skip
 
 
 def _read_line(stream, timeout: float) -> bytes:

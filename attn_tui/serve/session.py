@@ -41,8 +41,20 @@ class ServedApp(AttnApp):
         self.student: str | None = None
         self._given = student
 
+    parked = False  # a session made before its tab arrived (parked.py), until it does
+
     def on_mount(self) -> None:
-        if self._given is not None and self.set_student(self._given):
+        if self.parked:
+            self.call_later(self._prepare)
+        else:
+            self.begin(self._given)
+
+    async def _prepare(self) -> None:
+        """A parked session's start (see parked.py)."""
+
+    def begin(self, student: str | None) -> None:
+        """The session's student: the one given, or else asked for on the first screen."""
+        if student is not None and self.set_student(student):
             return
         self.ask_name()
 

@@ -408,6 +408,11 @@ TEXT = {
         "已记为自评：{ideas}（自动评分仍是 {percent}%）。",
         "Recorded as self-assessed: {ideas} (the grade stays {percent}%).",
     ),
+    "ex.cmd.answer_too_long": (
+        "答案太长（超过 {limit} 个字符）；简答题的答案写几句话就够了。",
+        "the answer is too long (over {limit} characters); a written answer needs a few "
+        "sentences.",
+    ),
     "ex.cmd.no_item": (
         "找不到题目“{item}”：请写“练习集/题号”，或测验题的题号。",
         "no item “{item}”: write SET/ID, or a quiz question id.",
@@ -448,7 +453,7 @@ TEXT = {
     ),
     "ex.claim.count": (
         "核对式不成立：{{= {claim}}} 写了 {shown} 个数，算出来有 {computed} 个（{value}）。",
-        "a checked claim does not hold: {{= {claim}}} shows {shown} number(s) for {computed} computed ({value}).",
+        "a checked claim does not hold: {{= {claim}}} shows {shown} {shown:number|numbers} for {computed} computed ({value}).",
     ),
     "ex.claim.shapes_differ": (
         "核对式不成立：{{= {claim}}} 两边形状不同（{left} 与 {right}）。",
@@ -624,7 +629,7 @@ TEXT = {
     "ex.cmd.warning": ("用词提醒", "wording"),
     "ex.cmd.warnings": (
         "另有 {count} 条用词提醒：文件照样能用，但与词表（exercises/glossary.toml）的写法不一致。",
-        "{count} wording warning(s): the files still load, but differ from the glossary (exercises/glossary.toml).",
+        "{count} wording {count:warning|warnings}: the files still load, but differ from the glossary (exercises/glossary.toml).",
     ),
     "ex.warn.avoided": (
         "{key} 的 {language} 文本写了 “{form}”，词表里的写法是 “{chosen}”。",

@@ -240,6 +240,7 @@ class _Workspace:
             self.Qv = self.S_dec.transpose(1, 0, 2)  # (B, Lo, H) queries s_1..s_L
             self.dK_tm = dS[1 : L + 1]  # (Li, B, H) the keys' gradient lands in dS ...
             self.dKv = self.dK_tm.transpose(1, 0, 2)  # ... written batch first
+            self.dK_values = self.dKv  # where the values' share goes (q·k: dK_bf, below)
             self.tmpK = np.empty((B, L, H), dtype)
             self.tmpK_tm = np.empty((L, B, H), dtype)  # time-major: adds to dK_tm row by row
             self.tmpKv = self.tmpK_tm.transpose(1, 0, 2)
@@ -269,13 +270,23 @@ class _Workspace:
                 self.dQp = np.empty((B, L, H), dtype)
                 self.dQ = np.empty((B, L, H), dtype)
                 self.Q_flat, self.K_flat = self.Q.reshape(N, H), self.K.reshape(N, H)
+                self.Q_flatT, self.K_flatT = self.Q_flat.T, self.K_flat.T
                 self.Qp_flat, self.dQp_flat = self.Qp.reshape(N, H), self.dQp.reshape(N, H)
                 self.dQ_flat = self.dQ.reshape(N, H)
+                self.dQ_tm = self.dQ.transpose(1, 0, 2)  # (Lo, B, H), to add to dS_dec
                 self.tmpK_flat = self.tmpK.reshape(N, H)
+            if model.score == "general":
+                self.WaT = model.Wa.T
             if model.score == "qk":
                 self.Kp = np.empty((B, L, H), dtype)
                 self.dKp = np.empty((B, L, H), dtype)
                 self.Kp_flat, self.dKp_flat = self.Kp.reshape(N, H), self.dKp.reshape(N, H)
+                self.KpT = self.Kp.transpose(0, 2, 1)
+                self.WqT, self.WkT = model.Wq.T, model.Wk.T
+                # the keys' gradient summed batch first (contiguous), then moved into dS once
+                self.dK_bf = np.empty((B, L, H), dtype)
+                self.dK_bfT = self.dK_bf.transpose(1, 0, 2)
+                self.dK_values = self.dK_bf
         else:
             self.Z_flat = self.S_dec.reshape(N, H)  # the output layer reads s_t alone
             self.dZ_flat = dS[L + 1 :].reshape(N, H)
@@ -410,25 +421,26 @@ class ReversalRNN:
         np.matmul(ws.dA, ws.Kv, ws.dQp)  # d(s_t Wa) = dscore K        (B, Lo, H)
         np.matmul(ws.dAT, ws.Qp, ws.tmpKv)  # keys' share: dscoreᵀ (Q Wa)
         ws.dK_tm += ws.tmpK_tm
-        np.dot(ws.Q_flat.T, ws.dQp_flat, self.dWa)  # dWa = Qᵀ d(Q Wa), over batch and steps
-        np.dot(ws.dQp_flat, self.Wa.T, ws.dQ_flat)  # queries' share: d(Q Wa) Waᵀ
-        np.add(ws.dZ_s, ws.dQ.transpose(1, 0, 2), ws.dS_dec)
+        np.dot(ws.Q_flatT, ws.dQp_flat, self.dWa)  # dWa = Qᵀ d(Q Wa), over batch and steps
+        np.dot(ws.dQp_flat, ws.WaT, ws.dQ_flat)  # queries' share: d(Q Wa) Waᵀ
+        np.add(ws.dZ_s, ws.dQ_tm, ws.dS_dec)
 
     def _score_qk(self, ws: _Workspace) -> None:
         np.copyto(ws.KQ, ws.KQ_src)  # batch first, for dWk's and dWq's sums
         np.dot(ws.Q_flat, self.Wq, ws.Qp_flat)  # (B·Lo, H) q_t = s_t Wq
         np.dot(ws.K_flat, self.Wk, ws.Kp_flat)  # (B·Li, H) k_j = h_j Wk
-        np.matmul(ws.Qp, ws.Kp.transpose(0, 2, 1), ws.A)  # q_t · k_j
+        np.matmul(ws.Qp, ws.KpT, ws.A)  # q_t · k_j
 
     def _score_qk_backward(self, ws: _Workspace) -> None:
         np.matmul(ws.dA, ws.Kp, ws.dQp)  # dq = dscore k               (B, Lo, H)
         np.matmul(ws.dAT, ws.Qp, ws.dKp)  # dk = dscoreᵀ q  (B, Li, H)
-        np.dot(ws.Q_flat.T, ws.dQp_flat, self.dWq)  # dWq = Qᵀ dq
-        np.dot(ws.K_flat.T, ws.dKp_flat, self.dWk)  # dWk = Kᵀ dk
-        np.dot(ws.dKp_flat, self.Wk.T, ws.tmpK_flat)  # keys' share: dk Wkᵀ
-        ws.dKv += ws.tmpK
-        np.dot(ws.dQp_flat, self.Wq.T, ws.dQ_flat)  # queries' share: dq Wqᵀ
-        np.add(ws.dZ_s, ws.dQ.transpose(1, 0, 2), ws.dS_dec)
+        np.dot(ws.Q_flatT, ws.dQp_flat, self.dWq)  # dWq = Qᵀ dq
+        np.dot(ws.K_flatT, ws.dKp_flat, self.dWk)  # dWk = Kᵀ dk
+        np.dot(ws.dKp_flat, ws.WkT, ws.tmpK_flat)  # keys' share: dk Wkᵀ
+        ws.dK_bf += ws.tmpK  # the values' share is there already
+        np.copyto(ws.dK_tm, ws.dK_bfT)  # encoder states h_1..h_L
+        np.dot(ws.dQp_flat, ws.WqT, ws.dQ_flat)  # queries' share: dq Wqᵀ
+        np.add(ws.dZ_s, ws.dQ_tm, ws.dS_dec)
 
     # ---- one training step ---------------------------------------------------------------------
 
@@ -510,7 +522,7 @@ class ReversalRNN:
         if self.attention:
             A, dA = ws.A, ws.dA
             matmul(ws.dCv, ws.KvT, dA)  # (B, Lo, Li)   from c = A K; dCv: dZ's c half
-            matmul(ws.AT, ws.dCv, ws.dKv)  # (B, Li, H)    values' share, into dS
+            matmul(ws.AT, ws.dCv, ws.dK_values)  # (B, Li, H)    values' share
             # backprop through softmax: dscore_tj = a_tj (da_tj − Σ_k a_tk da_tk)
             multiply(dA, A, ws.tmpA)
             dot(ws.tmpA2, ws.ones_L, ws.rowsum1)

@@ -107,6 +107,16 @@ class Counted(np.ndarray):
             COUNTS["indexing"] += 1
         super().__setitem__(key, value)
 
+    def dot(self, other, out=None):  # the method form of np.dot, which the model uses
+        global _depth
+        if _depth == 0:
+            COUNTS["function"] += 1
+        _depth += 1
+        try:
+            return super().dot(other, out)
+        finally:
+            _depth -= 1
+
     def fill(self, value):
         if _depth == 0:
             COUNTS["function"] += 1

@@ -225,7 +225,7 @@ class ReversalData:
 def clip_global_norm(grads: np.ndarray, max_norm: float) -> float:
     """Scale ``grads`` in place so its norm is at most ``max_norm`` (0: no limit); returns the
     norm before clipping (inf/NaN when the gradients overflowed)."""
-    norm = math.sqrt(float(np.dot(grads, grads)))
+    norm = math.sqrt(float(grads.dot(grads)))
     if max_norm > 0 and norm > max_norm:
         grads *= max_norm / norm
     return norm

@@ -117,6 +117,16 @@ class Counted(np.ndarray):
         finally:
             _depth -= 1
 
+    def take(self, *args, **kwargs):  # the method form of np.take
+        global _depth
+        if _depth == 0:
+            COUNTS["function"] += 1
+        _depth += 1
+        try:
+            return super().take(*args, **kwargs)
+        finally:
+            _depth -= 1
+
     def fill(self, value):
         if _depth == 0:
             COUNTS["function"] += 1

@@ -414,7 +414,7 @@ class ReversalRNN:
         np.add(ws.dZ_s, ws.tmpQ, ws.dS_dec)
 
     def _score_general(self, ws: _Workspace) -> None:
-        np.copyto(ws.Q, ws.Qv)  # batch first, for dWa's sum
+        ws.Q[...] = ws.Qv  # batch first, for dWa's sum
         ws.Q_flat.dot(self.Wa, ws.Qp_flat)  # (B·Lo, H) s_t Wa
         np.matmul(ws.Qp, ws.KvT, ws.A)  # (s_t Wa) · h_j
 
@@ -427,7 +427,7 @@ class ReversalRNN:
         np.add(ws.dZ_s, ws.dQ_tm, ws.dS_dec)
 
     def _score_qk(self, ws: _Workspace) -> None:
-        np.copyto(ws.KQ, ws.KQ_src)  # batch first, for dWk's and dWq's sums
+        ws.KQ[...] = ws.KQ_src  # batch first, for dWk's and dWq's sums
         ws.Q_flat.dot(self.Wq, ws.Qp_flat)  # (B·Lo, H) q_t = s_t Wq
         ws.K_flat.dot(self.Wk, ws.Kp_flat)  # (B·Li, H) k_j = h_j Wk
         np.matmul(ws.Qp, ws.KpT, ws.A)  # q_t · k_j
@@ -439,7 +439,7 @@ class ReversalRNN:
         ws.K_flatT.dot(ws.dKp_flat, self.dWk)  # dWk = Kᵀ dk
         ws.dKp_flat.dot(ws.WkT, ws.tmpK_flat)  # keys' share: dk Wkᵀ
         ws.dK_bf += ws.tmpK  # the values' share is there already
-        np.copyto(ws.dK_tm, ws.dK_bfT)  # encoder states h_1..h_L
+        ws.dK_tm[...] = ws.dK_bfT  # encoder states h_1..h_L
         ws.dQp_flat.dot(ws.WqT, ws.dQ_flat)  # queries' share: dq Wqᵀ
         np.add(ws.dZ_s, ws.dQ_tm, ws.dS_dec)
 
@@ -454,22 +454,22 @@ class ReversalRNN:
         H, N = self.H, L * B
         ws = self._workspace(B, L)
         add, multiply, tanh, matmul = np.add, np.multiply, np.tanh, np.matmul
-        copyto, exp = np.copyto, np.exp
+        exp = np.exp
         X = batch.X.reshape(N, V)
         Yt = batch.Yt.reshape(V, N)
 
         # ---- forward -------------------------------------------------------------------
         # input projections of all steps at once: a one-hot row times W is a row of W, so
         # each step's x_t Wxh + bh is a row of a small table (Wxh + bh, Wxs + bs, bs alone)
-        copyto(ws.table_none, self.bs)  # d_1 = 0, so step 1 gets bs alone
+        ws.table_none[...] = self.bs  # d_1 = 0, so step 1 gets bs alone
         if self.feed == "previous":
             D = batch.D.reshape(N, V)
             add(self._W_in, self._b_in, ws.table_in)  # Wxh + bh and Wxs + bs in one call
-            np.take(ws.table, batch.rows, 0, ws.P, "clip")  # (2L, B, H)
+            ws.table.take(batch.rows, 0, ws.P, "clip")  # (2L, B, H)
         else:  # the decoder reads nothing: its pre-activation is s_{t-1} Wss + bs
             add(self.Wxh, self.bh, ws.table_enc)
-            np.take(ws.table, batch.rows[:L], 0, ws.P[:L], "clip")
-            copyto(ws.P_dec, self.bs)
+            ws.table.take(batch.rows[:L], 0, ws.P[:L], "clip")
+            ws.P_dec[...] = self.bs
 
         # the recurrence: rows 1..L are the encoder, L+1..2L the decoder, which starts at h_L
         tmp = ws.tmp
@@ -490,14 +490,14 @@ class ReversalRNN:
                 A *= 1.0 / math.sqrt(H)
                 # each row's largest, over a transposed copy: numpy reduces a long axis of
                 # short rows many times faster than the short axis (the maximum is exact)
-                copyto(ws.A_cols, ws.A2.T)
+                ws.A_cols[...] = ws.A2.T
                 np.maximum.reduce(ws.A_cols, 0, None, ws.rowsum1)
                 A -= ws.rowsum
             exp(A, A)
             ws.A2.dot(ws.ones_L, ws.rowsum1)  # Σ_j over input positions
             A /= ws.rowsum  # softmax: each row of A sums to 1
             matmul(A, ws.Kv, ws.Cv)  # (B, Lo, H) c_t = Σ_j a_tj h_j, into Z's second half
-            copyto(ws.Z_s, ws.S_dec)  # Z = [s_t ; c_t]  (Lo, B, 2H)
+            ws.Z_s[...] = ws.S_dec  # Z = [s_t ; c_t]  (Lo, B, 2H)
 
         # output layer and softmax cross-entropy, all steps at once, transposed: (V, N)
         logits = ws.logits

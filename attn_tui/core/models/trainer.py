@@ -253,7 +253,7 @@ class Adam:
         self.t += 1
         b1, b2, mv, g2, tmp = self.beta1, self.beta2, self.mv, self.g2, self.tmp
         mv *= self.decay  # β₁m, β₂v
-        np.copyto(self.g_row, grads)
+        self.g_row[...] = grads
         np.multiply(grads, grads, self.gg_row)
         g2 *= self.gain  # (1−β₁)g, (1−β₂)g²
         mv += g2  # m ← β₁m + (1−β₁)g,  v ← β₂v + (1−β₂)g²

@@ -409,7 +409,7 @@ class ReversalRNN:
 
     def _score_dot_backward(self, ws: _Workspace) -> None:
         np.matmul(ws.dAT, ws.Qv, ws.tmpKv)  # keys' share: dscoreᵀ Q
-        ws.dK_tm += ws.tmpK_tm
+        np.add(ws.dK_tm, ws.tmpK_tm, ws.dK_tm)
         np.matmul(ws.dA, ws.Kv, ws.tmpQv)  # queries' share: dscore K
         np.add(ws.dZ_s, ws.tmpQ, ws.dS_dec)
 
@@ -421,7 +421,7 @@ class ReversalRNN:
     def _score_general_backward(self, ws: _Workspace) -> None:
         np.matmul(ws.dA, ws.Kv, ws.dQp)  # d(s_t Wa) = dscore K        (B, Lo, H)
         np.matmul(ws.dAT, ws.Qp, ws.tmpKv)  # keys' share: dscoreᵀ (Q Wa)
-        ws.dK_tm += ws.tmpK_tm
+        np.add(ws.dK_tm, ws.tmpK_tm, ws.dK_tm)
         ws.Q_flatT.dot(ws.dQp_flat, self.dWa)  # dWa = Qᵀ d(Q Wa), over batch and steps
         ws.dQp_flat.dot(ws.WaT, ws.dQ_flat)  # queries' share: d(Q Wa) Waᵀ
         np.add(ws.dZ_s, ws.dQ_tm, ws.dS_dec)
@@ -438,7 +438,7 @@ class ReversalRNN:
         ws.Q_flatT.dot(ws.dQp_flat, self.dWq)  # dWq = Qᵀ dq
         ws.K_flatT.dot(ws.dKp_flat, self.dWk)  # dWk = Kᵀ dk
         ws.dKp_flat.dot(ws.WkT, ws.tmpK_flat)  # keys' share: dk Wkᵀ
-        ws.dK_bf += ws.tmpK  # the values' share is there already
+        np.add(ws.dK_bf, ws.tmpK, ws.dK_bf)  # the values' share is there already
         ws.dK_tm[...] = ws.dK_bfT  # encoder states h_1..h_L
         ws.dQp_flat.dot(ws.WqT, ws.dQ_flat)  # queries' share: dq Wqᵀ
         np.add(ws.dZ_s, ws.dQ_tm, ws.dS_dec)
@@ -454,7 +454,7 @@ class ReversalRNN:
         H, N = self.H, L * B
         ws = self._workspace(B, L)
         add, multiply, tanh, matmul = np.add, np.multiply, np.tanh, np.matmul
-        exp = np.exp
+        exp, subtract, divide = np.exp, np.subtract, np.divide
         X = batch.X.reshape(N, V)
         Yt = batch.Yt.reshape(V, N)
 
@@ -484,37 +484,37 @@ class ReversalRNN:
                 self._score_dot(ws)
                 # |s_t · h_j| < H because tanh ∈ (−1, 1), so the scaled scores stay inside ±√H:
                 # exp cannot overflow and softmax needs no max-shift.
-                A *= 1.0 / math.sqrt(H)
+                multiply(A, 1.0 / math.sqrt(H), A)
             else:  # learned scores have no such bound: shift each row's largest to 0
                 (self._score_general if self.score == "general" else self._score_qk)(ws)
-                A *= 1.0 / math.sqrt(H)
+                multiply(A, 1.0 / math.sqrt(H), A)
                 # each row's largest, over a transposed copy: numpy reduces a long axis of
                 # short rows many times faster than the short axis (the maximum is exact)
                 ws.A_cols[...] = ws.A2.T
                 np.maximum.reduce(ws.A_cols, 0, None, ws.rowsum1)
-                A -= ws.rowsum
+                subtract(A, ws.rowsum, A)
             exp(A, A)
             ws.A2.dot(ws.ones_L, ws.rowsum1)  # Σ_j over input positions
-            A /= ws.rowsum  # softmax: each row of A sums to 1
+            divide(A, ws.rowsum, A)  # softmax: each row of A sums to 1
             matmul(A, ws.Kv, ws.Cv)  # (B, Lo, H) c_t = Σ_j a_tj h_j, into Z's second half
             ws.Z_s[...] = ws.S_dec  # Z = [s_t ; c_t]  (Lo, B, 2H)
 
         # output layer and softmax cross-entropy, all steps at once, transposed: (V, N)
         logits = ws.logits
         ws.WhyT.dot(ws.Z_flatT, logits)  # (V, F) @ (F, N)
-        logits += self.by_col
+        add(logits, self.by_col, logits)
         np.maximum.reduce(logits, 0, None, ws.colmax)
-        logits -= ws.colmax  # shift each column: largest logit 0, so exp ≤ 1
+        subtract(logits, ws.colmax, logits)  # shift each column: largest logit 0, so exp ≤ 1
         target_logits = float(np.vdot(logits, Yt))  # Σ over predictions of the right logit
         exp(logits, logits)
         add.reduce(logits, 0, None, ws.sumexp)  # (N,)
         loss = (float(add.reduce(np.log(ws.sumexp, ws.logsum))) - target_logits) / N
-        logits /= ws.sumexp  # (V, N) softmax probabilities
+        divide(logits, ws.sumexp, logits)  # (V, N) softmax probabilities
 
         # ---- backward ------------------------------------------------------------------
         dlogits = logits  # backprop through softmax + cross-entropy: (p − y) / N
-        dlogits -= Yt
-        dlogits *= 1.0 / N
+        subtract(dlogits, Yt, dlogits)
+        multiply(dlogits, 1.0 / N, dlogits)
         ws.Z_flatT.dot(ws.logitsT, self.dWhy)  # (F, N) @ (N, V)
         add.reduce(dlogits, 1, None, self.dby)
         ws.logitsT.dot(ws.WhyT, ws.dZ_flat)  # (N, V) @ (V, F) → ds_t (and dc_t)
@@ -527,10 +527,11 @@ class ReversalRNN:
             # backprop through softmax: dscore_tj = a_tj (da_tj − Σ_k a_tk da_tk)
             multiply(dA, A, ws.tmpA)
             ws.tmpA2.dot(ws.ones_L, ws.rowsum1)
-            dA -= ws.rowsum
-            dA *= A
-            dA *= 1.0 / math.sqrt(H)  # backprop through the 1/√H scaling (and the max-shift,
-            #                           which moves a whole row and so has no gradient)
+            subtract(dA, ws.rowsum, dA)
+            multiply(dA, A, dA)
+            # backprop through the 1/√H scaling (and the max-shift, which moves a whole row
+            # and so has no gradient)
+            multiply(dA, 1.0 / math.sqrt(H), dA)
             if self.score == "dot":
                 self._score_dot_backward(ws)
             elif self.score == "general":
@@ -542,18 +543,18 @@ class ReversalRNN:
 
         # backprop through time, rows 2L..1: gradient from above plus from row r+1
         multiply(ws.S_after, ws.S_after, ws.dtanh)
-        np.subtract(1.0, ws.dtanh, ws.dtanh)  # tanh' = 1 − S², every row at once
+        subtract(1.0, ws.dtanh, ws.dtanh)  # tanh' = 1 − S², every row at once
         dnext = ws.dnext
         steps = ws.backward_steps
         d_state, d_tanh, d_pre, W_T = steps[0]  # row 2L: nothing from a later row
         multiply(d_state, d_tanh, d_pre)
         d_pre.dot(W_T, dnext)  # (B, H)
         for d_state, d_tanh, d_pre, W_T in ws.backward_middle:
-            d_state += dnext
+            add(d_state, dnext, d_state)
             multiply(d_state, d_tanh, d_pre)  # backprop through tanh
             d_pre.dot(W_T, dnext)
         d_state, d_tanh, d_pre, _ = steps[-1]  # row 1 (nothing needs the gradient of h_0)
-        d_state += dnext
+        add(d_state, dnext, d_state)
         multiply(d_state, d_tanh, d_pre)
 
         # weight gradients, summed over every step at once

@@ -252,18 +252,19 @@ class Adam:
     def step(self, params: np.ndarray, grads: np.ndarray) -> None:
         self.t += 1
         b1, b2, mv, g2, tmp = self.beta1, self.beta2, self.mv, self.g2, self.tmp
-        mv *= self.decay  # β₁m, β₂v
+        multiply, add = np.multiply, np.add  # ufunc calls: a little cheaper than *= and +=
+        multiply(mv, self.decay, mv)  # β₁m, β₂v
         self.g_row[...] = grads
-        np.multiply(grads, grads, self.gg_row)
-        g2 *= self.gain  # (1−β₁)g, (1−β₂)g²
-        mv += g2  # m ← β₁m + (1−β₁)g,  v ← β₂v + (1−β₂)g²
+        multiply(grads, grads, self.gg_row)
+        multiply(g2, self.gain, g2)  # (1−β₁)g, (1−β₂)g²
+        add(mv, g2, mv)  # m ← β₁m + (1−β₁)g,  v ← β₂v + (1−β₂)g²
         # p ← p − lr/(1−β₁ᵗ) · m / (√v / √(1−β₂ᵗ) + ε)
         np.sqrt(self.v, tmp)
-        tmp *= 1.0 / math.sqrt(1.0 - b2**self.t)
-        tmp += self.eps
+        multiply(tmp, 1.0 / math.sqrt(1.0 - b2**self.t), tmp)
+        add(tmp, self.eps, tmp)
         np.divide(self.m, tmp, tmp)
-        tmp *= self.lr / (1.0 - b1**self.t)
-        params -= tmp
+        multiply(tmp, self.lr / (1.0 - b1**self.t), tmp)
+        np.subtract(params, tmp, params)
 
 
 # ---- evaluation --------------------------------------------------------------------------

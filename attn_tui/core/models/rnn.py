@@ -127,6 +127,8 @@ class Batch(NamedTuple):
     D: np.ndarray  # (L, B, V)      decoder inputs: zeros at t = 1, then the target of step t-1
     Yt: np.ndarray  # (V, L, B)     targets (x reversed), one-hot, symbol axis first
     rows: np.ndarray  # (2L, B) intp  which row of the input table each step reads (see below)
+    XT: np.ndarray  # (V, L·B)      X and D flattened and transposed, for the weight gradients
+    DT: np.ndarray
 
 
 class OneHotBlocks:
@@ -158,8 +160,10 @@ class OneHotBlocks:
         self.D = np.empty((K, L, B, V), dtype)
         self.Yt = np.empty((K, V, L, B), dtype)
         self.rows[:, L] = 2 * V  # d_1 = nothing: the table's last row
+        XT = self.X.reshape(K, L * B, V).transpose(0, 2, 1)
+        DT = self.D.reshape(K, L * B, V).transpose(0, 2, 1)
         self.batches = [Batch(*parts) for parts in zip(
-            self.xs, self.X, self.D, self.Yt, self.rows, strict=True)]  # fmt: skip
+            self.xs, self.X, self.D, self.Yt, self.rows, XT, DT, strict=True)]  # fmt: skip
 
     def make(self, xs: np.ndarray) -> list[Batch]:
         K, B, L = xs.shape
@@ -210,6 +214,7 @@ class _Workspace:
         self.dnext = np.empty((B, H), dtype)  # gradient flowing back to the previous state
         self.logits = np.empty((V, N), dtype)  # transposed: reductions over 6 rows are fast
         self.logitsT = self.logits.T
+        self.logits3 = self.logits.reshape(V, L, B)  # the targets' layout
         self.colmax = np.empty(N, dtype)
         self.sumexp = np.empty(N, dtype)
         self.logsum = np.empty(N, dtype)
@@ -455,15 +460,13 @@ class ReversalRNN:
         ws = self._workspace(B, L)
         add, multiply, tanh, matmul = np.add, np.multiply, np.tanh, np.matmul
         exp, subtract, divide = np.exp, np.subtract, np.divide
-        X = batch.X.reshape(N, V)
-        Yt = batch.Yt.reshape(V, N)
+        Yt = batch.Yt  # (V, L, B)
 
         # ---- forward -------------------------------------------------------------------
         # input projections of all steps at once: a one-hot row times W is a row of W, so
         # each step's x_t Wxh + bh is a row of a small table (Wxh + bh, Wxs + bs, bs alone)
         ws.table_none[...] = self.bs  # d_1 = 0, so step 1 gets bs alone
         if self.feed == "previous":
-            D = batch.D.reshape(N, V)
             add(self._W_in, self._b_in, ws.table_in)  # Wxh + bh and Wxs + bs in one call
             ws.table.take(batch.rows, 0, ws.P, "clip")  # (2L, B, H)
         else:  # the decoder reads nothing: its pre-activation is s_{t-1} Wss + bs
@@ -513,7 +516,7 @@ class ReversalRNN:
 
         # ---- backward ------------------------------------------------------------------
         dlogits = logits  # backprop through softmax + cross-entropy: (p − y) / N
-        subtract(dlogits, Yt, dlogits)
+        subtract(ws.logits3, Yt, ws.logits3)
         multiply(dlogits, 1.0 / N, dlogits)
         ws.Z_flatT.dot(ws.logitsT, self.dWhy)  # (F, N) @ (N, V)
         add.reduce(dlogits, 1, None, self.dby)
@@ -560,9 +563,9 @@ class ReversalRNN:
         # weight gradients, summed over every step at once
         ws.S_prev_encT.dot(ws.dP_enc, self.dWhh)  # (H, N) @ (N, H)
         ws.S_prev_decT.dot(ws.dP_dec, self.dWss)
-        X.T.dot(ws.dP_enc, self.dWxh)  # (V, N) @ (N, H)
+        batch.XT.dot(ws.dP_enc, self.dWxh)  # (V, N) @ (N, H)
         if self.feed == "previous":
-            D.T.dot(ws.dP_dec, self.dWxs)
+            batch.DT.dot(ws.dP_dec, self.dWxs)
         ws.ones_N.dot(ws.dP_enc, self.dbh)  # Σ over steps and batch
         ws.ones_N.dot(ws.dP_dec, self.dbs)
         return loss

@@ -49,11 +49,10 @@ One buffer ``S`` holds the whole chain of states, time-major: rows 0..L are the 
 h_0..h_L and rows L+1..2L the decoder's s_1..s_L, so the decoder simply continues from row L
 (s_0 = h_L) and backpropagation through time is one loop over 2L rows. Other choices come
 from measurement: a 2-D product is ``a.dot(b, out)``, the method (``np.dot`` costs about half
-of ``np.matmul`` on 2-D operands, and the method a quarter less again: no dispatch), as are
-``a.take`` and ``a[...] = b`` for copies; elementwise steps call the ufunc with ``out`` (``a += b``
-costs ~60 ns more); the logits
-are kept transposed, (V, N), because reducing over 6 rows is several times faster than over
-6 columns; row sums are ``ones @ M``.
+of ``np.matmul`` on 2-D operands, and the method a quarter less again: no dispatch), and so
+are ``a.take`` and ``a[...] = b`` for copies; elementwise steps call the ufunc with ``out``
+(``a += b`` costs ~60 ns more); the logits are kept transposed, (V, N), because reducing over
+6 rows is several times faster than over 6 columns; row sums are ``ones @ M``.
 
 The "dot" model's arithmetic is exactly that of the first version of this file, operation for
 operation, so a seed gives the same numbers to the last bit (``tests/train/test_pinned.py``).

@@ -13,9 +13,10 @@ Sections (goal in brackets):
            sides are timed in wall-clock and in this thread's CPU time, interleaved, so a
            busy machine slows both alike; the CPU ratio is the steadier one under load.
   cli      the same ratio from ``attn-tui train --json``'s own ``seconds`` (a fresh process
-           per run, evaluation on, progress bar on), beside the training loop's, and what
-           the difference is made of: evaluation every 100 iterations, the progress reports
-           and bar, and the first iterations' allocations [≥ 10× too].
+           per run, progress bar on; the command evaluates only at the end, the one
+           evaluation it shows), beside the training loop's, and what the difference is made
+           of: evaluation every 100 iterations (as the app does), the progress reports and
+           bar, and the first iterations' allocations [≥ 10× too].
   app      in-app training speed ÷ headless, length 10, q·k, full speed: the app runs
            headless (``run_test``) and its iterations per second of training are compared
            with ``train`` in this process just before and after [≥ 0.85].
@@ -106,6 +107,26 @@ class Counted(np.ndarray):
             COUNTS["indexing"] += 1
         super().__setitem__(key, value)
 
+    def dot(self, other, out=None):  # the method form of np.dot, which the model uses
+        global _depth
+        if _depth == 0:
+            COUNTS["function"] += 1
+        _depth += 1
+        try:
+            return super().dot(other, out)
+        finally:
+            _depth -= 1
+
+    def take(self, *args, **kwargs):  # the method form of np.take
+        global _depth
+        if _depth == 0:
+            COUNTS["function"] += 1
+        _depth += 1
+        try:
+            return super().take(*args, **kwargs)
+        finally:
+            _depth -= 1
+
     def fill(self, value):
         if _depth == 0:
             COUNTS["function"] += 1
@@ -157,7 +178,7 @@ def count_numpy_calls(length: int, variant: str) -> Counter[str]:
     _counted(model._ws)
     _counted(adam)
     batch = batches[1]
-    batch = type(batch)(*(a.view(Counted) for a in (batch.x, batch.X, batch.D, batch.Yt)))
+    batch = type(batch)(*(a.view(Counted) for a in batch))
     COUNTS.clear()
     model.loss_and_grads(batch)  # exactly what one training iteration runs
     clip_global_norm(model.grads, 5.0)
@@ -186,6 +207,29 @@ def numpy_ms_per_iter(length: int, variant: str, iters: int) -> tuple[float, flo
     wall = list(train(cfg, every=iters, max_interval=math.inf))[-1].result.seconds
     cpu = list(train(cfg, every=iters, max_interval=math.inf, clock=time.thread_time))
     return 1e3 * wall / iters, 1e3 * cpu[-1].result.seconds / iters
+
+
+_BASELINE_SNIPPET = """
+import json, math, sys, time
+from attn_tui.core.models.trainer import TrainConfig, train
+length, variant, iters = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+cfg = TrainConfig(length=length, iters=iters, eval_every=0).with_variant(variant)
+wall = list(train(cfg, every=iters, max_interval=math.inf))[-1].result.seconds
+cpu = list(train(cfg, every=iters, max_interval=math.inf, clock=time.thread_time))
+print(json.dumps([1e3 * wall / iters, 1e3 * cpu[-1].result.seconds / iters]))
+"""
+
+
+def baseline_ms_per_iter(
+    checkout: str, length: int, variant: str, iters: int
+) -> tuple[float, float]:
+    """The same loop from another checkout of the project (e.g. main, for before/after), in a
+    child process that imports attn_tui from there: (wall ms, CPU ms) per iteration."""
+    env = dict(os.environ, PYTHONPATH=checkout)
+    argv = [sys.executable, "-c", _BASELINE_SNIPPET, str(length), variant, str(iters)]
+    out = subprocess.run(argv, capture_output=True, text=True, env=env, check=True, cwd=checkout)
+    wall, cpu = json.loads(out.stdout)
+    return wall, cpu
 
 
 def torch_setup():
@@ -268,19 +312,24 @@ def section_torch(args, torch_side) -> dict[str, float]:
     """Returns torch's CPU ms per iteration per variant (L 10), for the cli section."""
     print("== the trainer against PyTorch (length 10, 3000-iteration loop, batch 16) ==")
     head = f"{'variant':<9}{'calls':>6}{'+idx':>6}{'ours ms':>9}{'cpu ms':>8}"
+    head += f"{'base ms':>9}{'cpu ms':>8}" if args.baseline else ""
     print(head + (f"{'torch ms':>10}{'cpu ms':>8}{'wall ×':>8}{'cpu ×':>7}" if torch_side else ""))
     torch_cpu = {}
     for variant in VARIANTS:
         counts = count_numpy_calls(10, variant)
         calls = counts["ufunc"] + counts["function"]
         extra = counts["indexing"] + counts["view"]
-        ours, theirs = [], []
+        ours, theirs, base = [], [], []
         for _ in range(args.repeats):  # interleaved, so both see the same machine load
             ours.append(numpy_ms_per_iter(10, variant, args.iters))
+            if args.baseline:
+                base.append(baseline_ms_per_iter(args.baseline, 10, variant, args.iters))
             if torch_side:
                 theirs.append(torch_side[1](10, variant, args.iters))
         ow, oc = med([o[0] for o in ours]), med([o[1] for o in ours])
         line = f"{variant:<9}{calls:>6}{extra:>6}{ow:>9.4f}{oc:>8.4f}"
+        if args.baseline:
+            line += f"{med([b[0] for b in base]):>9.4f}{med([b[1] for b in base]):>8.4f}"
         if torch_side:
             tw, tc = med([x[0] for x in theirs]), med([x[1] for x in theirs])
             torch_cpu[variant] = tc
@@ -289,7 +338,9 @@ def section_torch(args, torch_side) -> dict[str, float]:
                 SUMMARY.append((f"trainer ÷ PyTorch, L 10 {variant} (loop)", "≥ 10×",
                                 f"{tw / ow:.1f}× wall, {tc / oc:.1f}× CPU"))  # fmt: skip
         print(line, flush=True)
-    print("calls = numpy ufuncs + array functions per iteration; +idx = indexing and views.\n")
+    print("calls = numpy ufuncs + array functions per iteration; +idx = indexing and views."
+          + ("\nbase = the same loop from --baseline's checkout, interleaved." if args.baseline
+             else "") + "\n")  # fmt: skip
     return torch_cpu
 
 
@@ -438,6 +489,11 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=3, help="median of this many runs")
     ap.add_argument("--seconds", type=float, default=4.0, help="app section: seconds per side")
     ap.add_argument("--only", nargs="+", choices=("torch", "cli", "app", "pool"))
+    ap.add_argument(
+        "--baseline",
+        metavar="CHECKOUT",
+        help="torch section: also time the loop of another checkout (before/after)",
+    )
     args = ap.parse_args()
     sections = set(args.only or ("torch", "cli", "app", "pool"))
 

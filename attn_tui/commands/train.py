@@ -170,14 +170,19 @@ def variant_name(variant: str) -> str:
 
 
 def _single(config, as_json: bool) -> int:
+    from dataclasses import replace
+
     from rich.console import Console
 
     from attn_tui.core.models.trainer import train
 
     result = None
+    # Only the final evaluation is shown (table or JSON), so none is made on the way: the same
+    # figures, without ~30 held-out decodings; training never depends on evaluations.
+    quiet = replace(config, eval_every=0)
     with _progress_bar() as bar:
         task = bar.add_task(t("train.progress"), total=config.iters, info="")
-        for p in train(config, every=max(1, config.iters // 100), max_interval=0.1):
+        for p in train(quiet, every=max(1, config.iters // 100), max_interval=0.1):
             info = f"loss {p.loss:.3f}  {p.it_per_s:,.0f} it/s"
             bar.update(task, completed=p.iteration, info=info, refresh=True)
             result = p.result

@@ -104,3 +104,22 @@ def test_an_absurd_budget_is_refused_in_one_line(capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "limit" in err and "Traceback" not in err
+
+
+def test_a_single_run_shows_the_figures_of_a_run_that_evaluated_on_the_way(capsys):
+    """The command evaluates only at the end (the one evaluation it shows); training never
+    reads an evaluation, so its figures are those of the same run evaluated every 100
+    iterations, as the app and --compare run it."""
+    from attn_tui.core.models.trainer import TrainConfig, run_to_end
+
+    argv = ["--lang", "en", "train", "--length", "6", "--score", "qk", "--iters", "250",
+            "--seed", "3", "--json"]  # fmt: skip
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    config = TrainConfig(length=6, attention=True, score="qk", iters=250, seed=3)
+    assert config.eval_every == 100
+    evaluated = run_to_end(config)
+    assert len(evaluated.snapshots) == 3  # at 100, 200 and the end
+    expected = evaluated.to_dict()
+    for key in ("seq_acc", "pos_acc", "final_loss", "per_position", "attention", "probe"):
+        assert out[key] == expected[key], key

@@ -39,3 +39,31 @@ def test_the_textbook_model_gives_the_same_numbers_for_the_same_seed(case):
     assert _digest(result.losses) == losses
     mean = result.final.attention_mean
     assert (None if mean is None else _digest(mean)) == attn
+
+
+# The learned scores, recorded from the trainer before the speed work of issue 14 (main at
+# 72dfc9d): their arithmetic must not move either (exercises/trainer_figures.toml quotes them).
+PINNED_SCORES = [
+    # (length, score, feed, iters, seed) → params, seq_acc, pos_acc, last loss, losses, attention
+    ((5, "general", "previous", 2000, 0), 1190, 0.992, 0.998, 0.008928488194942474,
+     "9a86eed801beb897", "2376f7f2c6324759"),
+    ((10, "general", "previous", 3000, 0), 1190, 1.0, 1.0, 0.0006094397511333227,
+     "ab76e87ccc90565a", "31b93f6d40d06fbf"),
+    ((10, "qk", "previous", 3000, 0), 1446, 1.0, 1.0, 0.0004587184637784958,
+     "ca5a19f362b43079", "82eb9468f7145f67"),
+    ((10, "qk", "none", 3000, 2), 1350, 0.986, 0.9985, 0.0012738710269331933,
+     "b7d7babe2a338d2a", "92c207dc8190af3a"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", PINNED_SCORES, ids=lambda c: "L{}-{}-{}-{}it-seed{}".format(*c[0]))
+def test_the_learned_scores_give_the_same_numbers_for_the_same_seed(case):
+    (length, score, feed, iters, seed), params, seq, pos, last, losses, attn = case
+    config = TrainConfig(length=length, attention=True, score=score, feed=feed, iters=iters,
+                         seed=seed)  # fmt: skip
+    result = run_to_end(config)
+    assert result.params == params
+    assert (result.seq_acc, result.pos_acc) == (seq, pos)
+    assert float(result.losses[-1]) == last
+    assert _digest(result.losses) == losses
+    assert _digest(result.final.attention_mean) == attn

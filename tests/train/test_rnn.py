@@ -214,3 +214,37 @@ def test_one_hot_batches_match_their_definition_and_are_contiguous():
                 assert list(batch.D[t, b]) == fed
         for array in (batch.X, batch.D, batch.Yt):
             assert array.flags.c_contiguous and array.dtype == np.float32
+
+
+def test_one_hot_blocks_name_each_steps_table_row_and_refill_their_buffers():
+    """``rows`` picks the model's input-table row of every step: x_t for the encoder, V + d_t
+    for the decoder (2V, "nothing", at t = 1); a second block overwrites the first's buffers
+    and reads exactly like a fresh one."""
+    from attn_tui.core.models.rnn import VOCAB, OneHotBlocks, one_hot_batches
+
+    rng = np.random.default_rng(4)
+    blocks = OneHotBlocks()
+    first = blocks.make(rng.integers(0, 6, (2, 3, 5)))
+    xs = rng.integers(0, 6, (2, 3, 5))
+    second = blocks.make(xs)
+    assert second is first  # the same Batches, refilled
+    for batch, fresh, x in zip(second, one_hot_batches(xs), xs, strict=True):
+        for name in ("x", "X", "D", "Yt", "rows"):
+            assert np.array_equal(getattr(batch, name), getattr(fresh, name)), name
+        for b in range(3):
+            assert list(batch.rows[:5, b]) == list(x[b])  # encoder: x_1..x_L
+            fed = [2 * VOCAB] + [VOCAB + int(x[b, 5 - t]) for t in range(1, 5)]
+            assert list(batch.rows[5:, b]) == fed  # decoder: nothing, then x_L, x_{L-1} ...
+
+
+@pytest.mark.parametrize("score", ["dot", "general", "qk"])
+def test_the_input_table_gives_each_step_x_w_plus_b(score):
+    """The pre-activations' input part, taken from the table, equals x_t Wxh + bh and
+    d_t Wxs + bs computed as matrix products (exactly: a one-hot row picks a row)."""
+    rng = np.random.default_rng(8)
+    model = ReversalRNN(True, score=score, rng=rng)
+    batch = one_hot_batch(rng.integers(0, 6, (4, 5)))
+    model.loss_and_grads(batch)
+    P = model._ws.P
+    assert np.array_equal(P[:5], batch.X @ model.Wxh + model.bh)
+    assert np.array_equal(P[5:], batch.D @ model.Wxs + model.bs)

@@ -225,3 +225,26 @@ def test_budget_estimate_grows_with_the_work():
     assert 0 < small < 10 < 60 < huge
     assert estimate_seconds(TrainConfig(iters=2000)) == pytest.approx(
         2 * estimate_seconds(TrainConfig(iters=1000)), rel=0.05)  # fmt: skip
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_adam_follows_pytorchs_formula(dtype):
+    """Five steps against the formula written out in float64 (bias-corrected averages, eps
+    outside the square root), as torch.optim.Adam computes it."""
+    from attn_tui.core.models.trainer import Adam
+
+    rng = np.random.default_rng(11)
+    lr, b1, b2, eps = 0.003, 0.9, 0.999, 1e-8
+    params = rng.standard_normal(7).astype(dtype)
+    adam = Adam(7, lr, b1, b2, eps, dtype)
+    p, m, v = params.astype(np.float64), np.zeros(7), np.zeros(7)
+    for t in range(1, 6):
+        g = rng.standard_normal(7).astype(dtype)
+        adam.step(params, g)
+        m = b1 * m + (1 - b1) * g
+        v = b2 * v + (1 - b2) * g.astype(np.float64) ** 2
+        p -= lr / (1 - b1**t) * m / (np.sqrt(v) / math.sqrt(1 - b2**t) + eps)
+        rel = 1e-5 if dtype == "float32" else 1e-12
+        np.testing.assert_allclose(params, p, rtol=rel, atol=0)
+        np.testing.assert_allclose(adam.m, m, rtol=rel, atol=1e-7 if dtype == "float32" else 0)
+        np.testing.assert_allclose(adam.v, v, rtol=rel * 10, atol=0)

@@ -34,14 +34,25 @@ the arithmetic, so the code is arranged to make few, large calls:
 * only the recurrence itself loops over time: three calls per step, forward and backward,
   over views made once per (batch, length), so the loop does no indexing of its own;
 * buffers are allocated once per (batch, length) and written with ``out=`` (passed
-  positionally: a keyword costs a dictionary per call).
+  positionally: a keyword costs a dictionary per call);
+* attention reads the states and writes its gradients through strided views of ``S`` and
+  ``dS`` (a batched matmul takes a matrix with any row stride), so the states are not copied
+  into batch-first buffers and back; the input projections are rows of a small table
+  (Wxh + bh, Wxs + bs, bs) taken for all 2L steps in one call; a row maximum is taken along
+  the long axis of a transposed copy (reducing 160 rows of 10 is ~7× slower than 10 of 160).
+
+What cannot change is the order of any sum: BLAS gives different last bits for a matrix
+product when its rows are permuted or stacked, or a gemv is replaced by a gemm, so every
+product keeps its original shape and operands; only copies, views and elementwise steps move.
 
 One buffer ``S`` holds the whole chain of states, time-major: rows 0..L are the encoder's
 h_0..h_L and rows L+1..2L the decoder's s_1..s_L, so the decoder simply continues from row L
 (s_0 = h_L) and backpropagation through time is one loop over 2L rows. Other choices come
-from measurement: ``np.dot`` costs about half of ``np.matmul`` on 2-D operands; the logits
-are kept transposed, (V, N), because reducing over 6 rows is several times faster than over
-6 columns; row sums are ``ones @ M``.
+from measurement: a 2-D product is ``a.dot(b, out)``, the method (``np.dot`` costs about half
+of ``np.matmul`` on 2-D operands, and the method a quarter less again: no dispatch), and so
+are ``a.take`` and ``a[...] = b`` for copies; elementwise steps call the ufunc with ``out``
+(``a += b`` costs ~60 ns more); the logits are kept transposed, (V, N), because reducing over
+6 rows is several times faster than over 6 columns; row sums are ``ones @ M``.
 
 The "dot" model's arithmetic is exactly that of the first version of this file, operation for
 operation, so a seed gives the same numbers to the last bit (``tests/train/test_pinned.py``).
@@ -116,27 +127,63 @@ class Batch(NamedTuple):
     X: np.ndarray  # (L, B, V)      encoder inputs, one-hot of x
     D: np.ndarray  # (L, B, V)      decoder inputs: zeros at t = 1, then the target of step t-1
     Yt: np.ndarray  # (V, L, B)     targets (x reversed), one-hot, symbol axis first
+    rows: np.ndarray  # (2L, B) intp  which row of the input table each step reads (see below)
+    XT: np.ndarray  # (V, L·B)      X and D flattened and transposed, for the weight gradients
+    DT: np.ndarray
+
+
+class OneHotBlocks:
+    """Blocks of K batches as one-hot Batches, written into the same buffers every time.
+
+    ``make(xs)`` turns (K, B, L) sequences into K Batches with a few numpy calls: inputs are
+    rows of an identity matrix taken in the layout the model reads (row V is all zeros: "no
+    symbol", what the decoder reads at t = 1); targets, symbol axis first, are the inputs'
+    one-hot in reverse time order. Values are exactly 0 and 1, as a matrix product with a
+    one-hot row needs. ``rows`` indexes the model's input table (see ``loss_and_grads``):
+    encoder step t reads row x_t, decoder step t row V + d_t, where d_t = V means "nothing".
+
+    The Batches are views into buffers made once per (K, B, L) and overwritten by the next
+    ``make``: a caller uses each Batch before asking for the next block, as the trainer does.
+    (Fresh arrays of this size cost more in page faults than the arithmetic; measured.)
+    """
+
+    def __init__(self, dtype: np.dtype | type = np.float32) -> None:
+        self.dtype = np.dtype(dtype)
+        self.eye = np.eye(VOCAB + 1, VOCAB, dtype=self.dtype)  # row V: zeros
+        self.shape: tuple[int, ...] = ()
+
+    def _allocate(self, K: int, B: int, L: int) -> None:
+        V, dtype = VOCAB, self.dtype
+        self.shape = (K, B, L)
+        self.xs = np.empty((K, B, L), np.intp)
+        self.rows = np.empty((K, 2 * L, B), np.intp)  # encoder rows, then decoder rows
+        self.X = np.empty((K, L, B, V), dtype)
+        self.D = np.empty((K, L, B, V), dtype)
+        self.Yt = np.empty((K, V, L, B), dtype)
+        self.rows[:, L] = 2 * V  # d_1 = nothing: the table's last row
+        XT = self.X.reshape(K, L * B, V).transpose(0, 2, 1)
+        DT = self.D.reshape(K, L * B, V).transpose(0, 2, 1)
+        self.batches = [Batch(*parts) for parts in zip(
+            self.xs, self.X, self.D, self.Yt, self.rows, XT, DT, strict=True)]  # fmt: skip
+
+    def make(self, xs: np.ndarray) -> list[Batch]:
+        K, B, L = xs.shape
+        if self.shape != (K, B, L):
+            self._allocate(K, B, L)
+        np.copyto(self.xs, xs)
+        x_t = self.rows[:, :L]  # (K, L, B) time-major symbols: the encoder's rows
+        np.copyto(x_t, self.xs.transpose(0, 2, 1))
+        # teacher forcing: decoder step t ≥ 2 is fed the target of step t-1, i.e. x_{L+2-t}
+        np.add(x_t[:, :0:-1], VOCAB, self.rows[:, L + 1 :])
+        np.take(self.eye, x_t, 0, self.X, "clip")  # (K, L, B, V)
+        np.take(self.eye, self.rows[:, L:] - VOCAB, 0, self.D, "clip")  # row V: zeros
+        np.copyto(self.Yt, self.X[:, ::-1].transpose(0, 3, 1, 2))  # the reversal, symbol first
+        return self.batches
 
 
 def one_hot_batches(xs: np.ndarray, dtype: np.dtype | type = np.float32) -> list[Batch]:
-    """Turn a block of K batches ``xs`` (K, B, L) into K Batches with a few numpy calls.
-
-    Inputs are rows of an identity matrix taken in the layout the model reads (row V is all
-    zeros: "no symbol", what the decoder reads at t = 1); targets, symbol axis first, are one
-    comparison along the long axis. Values are exactly 0 and 1, as a matrix product with a
-    one-hot row needs. (Measured: half the time of fancy indexing and transposing copies.)
-    """
-    K, B, L = xs.shape
-    eye = np.eye(VOCAB + 1, VOCAB, dtype=dtype)  # rows 0..V−1 one-hot, row V zeros
-    x_t = np.ascontiguousarray(xs.transpose(0, 2, 1))  # (K, L, B) time-major
-    y_t = x_t[:, ::-1]  # reversal: the targets are the inputs in reverse time order
-    X = np.take(eye, x_t, axis=0)  # (K, L, B, V)
-    prev = np.full(x_t.shape, VOCAB, dtype=x_t.dtype)  # d_1 = 0: no previous symbol
-    prev[:, 1:] = y_t[:, :-1]  # teacher forcing: step t is fed the target of step t-1
-    D = np.take(eye, prev, axis=0)  # (K, L, B, V)
-    symbols = np.arange(VOCAB).reshape(1, VOCAB, 1)
-    Yt = (y_t.reshape(K, 1, L * B) == symbols).astype(dtype).reshape(K, VOCAB, L, B)
-    return [Batch(*parts) for parts in zip(xs, X, D, Yt, strict=True)]
+    """Turn a block of K batches ``xs`` (K, B, L) into K Batches (arrays of their own)."""
+    return list(OneHotBlocks(dtype).make(np.asarray(xs)))
 
 
 def one_hot_batch(x: np.ndarray, dtype: np.dtype | type = np.float32) -> Batch:
@@ -157,19 +204,28 @@ class _Workspace:
         self.S = S = np.zeros((2 * L + 1, B, H), dtype)  # h_0..h_L, s_1..s_L  (h_0 stays 0)
         self.dS = dS = np.zeros((2 * L + 1, B, H), dtype)  # dLoss/dS
         self.P = P = np.empty((2 * L, B, H), dtype)  # input part of the pre-activation, rows 1..2L
+        # input table: rows 0..V−1 Wxh + bh, V..2V−1 Wxs + bs, 2V bs alone ("no input")
+        self.table = np.empty((2 * V + 1, H), dtype)
+        self.table_enc, self.table_dec = self.table[:V], self.table[V : 2 * V]
+        self.table_none = self.table[2 * V]
+        self.table_in = self.table[: 2 * V].reshape(2, V, H)
         self.dP = dP = np.empty((2 * L, B, H), dtype)  # dLoss/d(pre-activation)
         self.dtanh = dtanh = np.empty((2 * L, B, H), dtype)  # 1 − S², rows 1..2L
         self.tmp = np.empty((B, H), dtype)
         self.dnext = np.empty((B, H), dtype)  # gradient flowing back to the previous state
         self.logits = np.empty((V, N), dtype)  # transposed: reductions over 6 rows are fast
+        self.logitsT = self.logits.T
+        self.logits3 = self.logits.reshape(V, L, B)  # the targets' layout
         self.colmax = np.empty(N, dtype)
         self.sumexp = np.empty(N, dtype)
+        self.logsum = np.empty(N, dtype)
         self.ones_N = np.ones(N, dtype)  # ones @ M sums the rows of M, faster than M.sum(0)
         # flat views of the same memory for the all-steps-at-once matmuls
         self.P_enc, self.P_dec = P[:L].reshape(N, H), P[L:].reshape(N, H)
         self.dP_enc, self.dP_dec = dP[:L].reshape(N, H), dP[L:].reshape(N, H)
         self.S_prev_enc = S[:L].reshape(N, H)  # h_0..h_{L-1}, inputs to each encoder step
         self.S_prev_dec = S[L : 2 * L].reshape(N, H)  # s_0..s_{L-1} (s_0 = h_L)
+        self.S_prev_encT, self.S_prev_decT = self.S_prev_enc.T, self.S_prev_dec.T
         self.S_dec = S[L + 1 :]  # (Lo, B, H) s_1..s_L
         self.dS_dec = dS[L + 1 :]
         self.S_after, self.dtanh_flat = S[1:], dtanh  # rows 1..2L, for tanh' in one call
@@ -180,44 +236,69 @@ class _Workspace:
         self.backward_steps = [
             (dS[r], dtanh[r - 1], dP[r - 1], Ws[r - 1].T) for r in range(2 * L, 0, -1)
         ]
+        self.backward_middle = self.backward_steps[1:-1]  # rows 2L−1..2, sliced once
         if model.attention:
-            # the output layer reads Z = [s_t ; c_t]; attention works batch-first
+            # the output layer reads Z = [s_t ; c_t]; attention works batch-first, on views
+            # (a batched matmul reads and writes strided matrices as they are, no copies)
             self.Z = np.empty((L, B, 2 * H), dtype)
             self.dZ = np.empty((L, B, 2 * H), dtype)
-            self.K = np.empty((B, L, H), dtype)  # keys = values = h_1..h_L
-            self.Q = np.empty((B, L, H), dtype)  # queries s_1..s_L
-            self.C = np.empty((B, L, H), dtype)  # contexts c_1..c_L
-            self.dK = np.empty((B, L, H), dtype)
-            self.dC = np.empty((B, L, H), dtype)
+            self.Kv = S[1 : L + 1].transpose(1, 0, 2)  # (B, Li, H) keys = values = h_1..h_L
+            self.KvT = self.Kv.transpose(0, 2, 1)  # (B, H, Li)
+            self.Qv = self.S_dec.transpose(1, 0, 2)  # (B, Lo, H) queries s_1..s_L
+            self.dK_tm = dS[1 : L + 1]  # (Li, B, H) the keys' gradient lands in dS ...
+            self.dKv = self.dK_tm.transpose(1, 0, 2)  # ... written batch first
+            self.dK_values = self.dKv  # where the values' share goes (q·k: dK_bf, below)
             self.tmpK = np.empty((B, L, H), dtype)
+            self.tmpK_tm = np.empty((L, B, H), dtype)  # time-major: adds to dK_tm row by row
+            self.tmpKv = self.tmpK_tm.transpose(1, 0, 2)
+            self.tmpQ = np.empty((L, B, H), dtype)  # the queries' share, time-major
+            self.tmpQv = self.tmpQ.transpose(1, 0, 2)
             self.A = np.empty((B, L, L), dtype)  # (B, Lo, Li) weights; rows sum to 1
             self.dA = np.empty((B, L, L), dtype)
             self.tmpA = np.empty((B, L, L), dtype)
             self.rowsum = np.empty((B, L, 1), dtype)
             self.A2, self.tmpA2 = self.A.reshape(B * L, L), self.tmpA.reshape(B * L, L)
+            self.AT, self.dAT = self.A.transpose(0, 2, 1), self.dA.transpose(0, 2, 1)
             self.rowsum1 = self.rowsum.reshape(B * L)
             self.ones_L = np.ones(L, dtype)
             self.Z_flat, self.dZ_flat = self.Z.reshape(N, 2 * H), self.dZ.reshape(N, 2 * H)
             self.Z_s, self.Z_c = self.Z[:, :, :H], self.Z[:, :, H:]
             self.dZ_s, self.dZ_c = self.dZ[:, :, :H], self.dZ[:, :, H:]
-            self.K_src, self.dK_dst = S[1 : L + 1].transpose(1, 0, 2), dS[1 : L + 1]
-            self.Q_src = self.S_dec.transpose(1, 0, 2)
+            self.Cv, self.dCv = self.Z_c.transpose(1, 0, 2), self.dZ_c.transpose(1, 0, 2)
             if model.score in ("general", "qk"):
-                # projected queries (and keys): flat (B·L, H) views for one matmul each
+                # projected queries (and keys): flat (B·L, H) batch-first copies for one matmul
+                # each (and for the weight gradients, summed in this order)
+                # keys and queries are rows 1..L and L+1..2L of S: one copy makes both
+                self.KQ = np.empty((2, B, L, H), dtype)
+                self.K, self.Q = self.KQ
+                self.KQ_src = S[1:].reshape(2, L, B, H).transpose(0, 2, 1, 3)
+                self.A_cols = np.empty((L, B * L), dtype)  # A's rows as columns
                 self.Qp = np.empty((B, L, H), dtype)
                 self.dQp = np.empty((B, L, H), dtype)
                 self.dQ = np.empty((B, L, H), dtype)
                 self.Q_flat, self.K_flat = self.Q.reshape(N, H), self.K.reshape(N, H)
+                self.Q_flatT, self.K_flatT = self.Q_flat.T, self.K_flat.T
                 self.Qp_flat, self.dQp_flat = self.Qp.reshape(N, H), self.dQp.reshape(N, H)
                 self.dQ_flat = self.dQ.reshape(N, H)
-                self.tmpK_flat, self.dK_flat = self.tmpK.reshape(N, H), self.dK.reshape(N, H)
+                self.dQ_tm = self.dQ.transpose(1, 0, 2)  # (Lo, B, H), to add to dS_dec
+                self.tmpK_flat = self.tmpK.reshape(N, H)
+            if model.score == "general":
+                self.WaT = model.Wa.T
             if model.score == "qk":
                 self.Kp = np.empty((B, L, H), dtype)
                 self.dKp = np.empty((B, L, H), dtype)
                 self.Kp_flat, self.dKp_flat = self.Kp.reshape(N, H), self.dKp.reshape(N, H)
+                self.KpT = self.Kp.transpose(0, 2, 1)
+                self.WqT, self.WkT = model.Wq.T, model.Wk.T
+                # the keys' gradient summed batch first (contiguous), then moved into dS once
+                self.dK_bf = np.empty((B, L, H), dtype)
+                self.dK_bfT = self.dK_bf.transpose(1, 0, 2)
+                self.dK_values = self.dK_bf
         else:
             self.Z_flat = self.S_dec.reshape(N, H)  # the output layer reads s_t alone
-            self.dZ_flat = self.dS_dec.reshape(N, H)
+            self.dZ_flat = dS[L + 1 :].reshape(N, H)
+        self.Z_flatT = self.Z_flat.T
+        self.WhyT = model.Why.T  # views of the parameters stay valid: they change in place
 
 
 class ReversalRNN:
@@ -257,6 +338,9 @@ class ReversalRNN:
             setattr(self, "d" + name, self.grads[start : start + size].reshape(shape))
             start += size
         self.by_col = self.by.reshape(vocab, 1)  # for the transposed logits
+        if feed == "previous":  # (Wxh, Wxs) and (bh, bs) as pairs: one add makes both tables
+            self._W_in = self._pair("Wxh", "Wxs", (vocab, hidden))
+            self._b_in = self._pair("bh", "bs", (1, hidden))
         self.init(rng if rng is not None else np.random.default_rng(0))
         self._ws: _Workspace | None = None
 
@@ -283,6 +367,15 @@ class ReversalRNN:
     dWa: np.ndarray
     dWq: np.ndarray
     dWk: np.ndarray
+
+    def _pair(self, first: str, second: str, shape: tuple[int, ...]) -> np.ndarray:
+        """Two parameters of one shape as a (2, *shape) view into the flat vector."""
+        a, b = self.slices[first].start, self.slices[second].start
+        step = self.params.itemsize
+        strides = ((b - a) * step, *(step * math.prod(shape[i + 1 :]) for i in range(len(shape))))
+        return np.lib.stride_tricks.as_strided(
+            self.params[a:], (2, *shape), strides, writeable=False
+        )
 
     @property
     def n_params(self) -> int:
@@ -311,44 +404,50 @@ class ReversalRNN:
         return ws
 
     # ---- attention scores: forward and backward side by side ---------------------------------
-    # Each forward fills ws.A with the raw scores (B, Lo, Li) from Q = s_1..s_L and K = h_1..h_L
-    # (batch first). Each backward receives ws.dA = dLoss/dscores and adds the keys' share to
-    # ws.dK and the queries' share to the decoder states' gradient ws.dS_dec (Lo, B, H).
+    # Each forward fills ws.A with the raw scores (B, Lo, Li) from the queries s_1..s_L and the
+    # keys h_1..h_L (batch first). Each backward receives ws.dA = dLoss/dscores, adds the keys'
+    # share to ws.dKv (the encoder states' gradient, which holds the values' share already) and
+    # writes the decoder states' gradient ws.dS_dec (Lo, B, H): the output layer's ws.dZ_s plus
+    # the queries' share.
 
     def _score_dot(self, ws: _Workspace) -> None:
-        np.matmul(ws.Q, ws.K.transpose(0, 2, 1), ws.A)  # s_t · h_j
+        np.matmul(ws.Qv, ws.KvT, ws.A)  # s_t · h_j
 
     def _score_dot_backward(self, ws: _Workspace) -> None:
-        np.matmul(ws.dA.transpose(0, 2, 1), ws.Q, ws.tmpK)  # keys' share: dscoreᵀ Q
-        ws.dK += ws.tmpK
-        ws.dS_dec += (ws.dA @ ws.K).transpose(1, 0, 2)  # queries' share: dscore K
+        np.matmul(ws.dAT, ws.Qv, ws.tmpKv)  # keys' share: dscoreᵀ Q
+        np.add(ws.dK_tm, ws.tmpK_tm, ws.dK_tm)
+        np.matmul(ws.dA, ws.Kv, ws.tmpQv)  # queries' share: dscore K
+        np.add(ws.dZ_s, ws.tmpQ, ws.dS_dec)
 
     def _score_general(self, ws: _Workspace) -> None:
-        np.dot(ws.Q_flat, self.Wa, ws.Qp_flat)  # (B·Lo, H) s_t Wa
-        np.matmul(ws.Qp, ws.K.transpose(0, 2, 1), ws.A)  # (s_t Wa) · h_j
+        ws.Q[...] = ws.Qv  # batch first, for dWa's sum
+        ws.Q_flat.dot(self.Wa, ws.Qp_flat)  # (B·Lo, H) s_t Wa
+        np.matmul(ws.Qp, ws.KvT, ws.A)  # (s_t Wa) · h_j
 
     def _score_general_backward(self, ws: _Workspace) -> None:
-        np.matmul(ws.dA, ws.K, ws.dQp)  # d(s_t Wa) = dscore K        (B, Lo, H)
-        np.matmul(ws.dA.transpose(0, 2, 1), ws.Qp, ws.tmpK)  # keys' share: dscoreᵀ (Q Wa)
-        ws.dK += ws.tmpK
-        np.dot(ws.Q_flat.T, ws.dQp_flat, self.dWa)  # dWa = Qᵀ d(Q Wa), over batch and steps
-        np.dot(ws.dQp_flat, self.Wa.T, ws.dQ_flat)  # queries' share: d(Q Wa) Waᵀ
-        ws.dS_dec += ws.dQ.transpose(1, 0, 2)
+        np.matmul(ws.dA, ws.Kv, ws.dQp)  # d(s_t Wa) = dscore K        (B, Lo, H)
+        np.matmul(ws.dAT, ws.Qp, ws.tmpKv)  # keys' share: dscoreᵀ (Q Wa)
+        np.add(ws.dK_tm, ws.tmpK_tm, ws.dK_tm)
+        ws.Q_flatT.dot(ws.dQp_flat, self.dWa)  # dWa = Qᵀ d(Q Wa), over batch and steps
+        ws.dQp_flat.dot(ws.WaT, ws.dQ_flat)  # queries' share: d(Q Wa) Waᵀ
+        np.add(ws.dZ_s, ws.dQ_tm, ws.dS_dec)
 
     def _score_qk(self, ws: _Workspace) -> None:
-        np.dot(ws.Q_flat, self.Wq, ws.Qp_flat)  # (B·Lo, H) q_t = s_t Wq
-        np.dot(ws.K_flat, self.Wk, ws.Kp_flat)  # (B·Li, H) k_j = h_j Wk
-        np.matmul(ws.Qp, ws.Kp.transpose(0, 2, 1), ws.A)  # q_t · k_j
+        ws.KQ[...] = ws.KQ_src  # batch first, for dWk's and dWq's sums
+        ws.Q_flat.dot(self.Wq, ws.Qp_flat)  # (B·Lo, H) q_t = s_t Wq
+        ws.K_flat.dot(self.Wk, ws.Kp_flat)  # (B·Li, H) k_j = h_j Wk
+        np.matmul(ws.Qp, ws.KpT, ws.A)  # q_t · k_j
 
     def _score_qk_backward(self, ws: _Workspace) -> None:
         np.matmul(ws.dA, ws.Kp, ws.dQp)  # dq = dscore k               (B, Lo, H)
-        np.matmul(ws.dA.transpose(0, 2, 1), ws.Qp, ws.dKp)  # dk = dscoreᵀ q  (B, Li, H)
-        np.dot(ws.Q_flat.T, ws.dQp_flat, self.dWq)  # dWq = Qᵀ dq
-        np.dot(ws.K_flat.T, ws.dKp_flat, self.dWk)  # dWk = Kᵀ dk
-        np.dot(ws.dKp_flat, self.Wk.T, ws.tmpK_flat)  # keys' share: dk Wkᵀ
-        ws.dK += ws.tmpK
-        np.dot(ws.dQp_flat, self.Wq.T, ws.dQ_flat)  # queries' share: dq Wqᵀ
-        ws.dS_dec += ws.dQ.transpose(1, 0, 2)
+        np.matmul(ws.dAT, ws.Qp, ws.dKp)  # dk = dscoreᵀ q  (B, Li, H)
+        ws.Q_flatT.dot(ws.dQp_flat, self.dWq)  # dWq = Qᵀ dq
+        ws.K_flatT.dot(ws.dKp_flat, self.dWk)  # dWk = Kᵀ dk
+        ws.dKp_flat.dot(ws.WkT, ws.tmpK_flat)  # keys' share: dk Wkᵀ
+        np.add(ws.dK_bf, ws.tmpK, ws.dK_bf)  # the values' share is there already
+        ws.dK_tm[...] = ws.dK_bfT  # encoder states h_1..h_L
+        ws.dQp_flat.dot(ws.WqT, ws.dQ_flat)  # queries' share: dq Wqᵀ
+        np.add(ws.dZ_s, ws.dQ_tm, ws.dS_dec)
 
     # ---- one training step ---------------------------------------------------------------------
 
@@ -360,117 +459,116 @@ class ReversalRNN:
         L, B, V = batch.X.shape
         H, N = self.H, L * B
         ws = self._workspace(B, L)
-        dot, add, multiply, tanh = np.dot, np.add, np.multiply, np.tanh
-        X = batch.X.reshape(N, V)
-        Yt = batch.Yt.reshape(V, N)
+        add, multiply, tanh, matmul = np.add, np.multiply, np.tanh, np.matmul
+        exp, subtract, divide = np.exp, np.subtract, np.divide
+        Yt = batch.Yt  # (V, L, B)
 
         # ---- forward -------------------------------------------------------------------
-        # input projections of all steps at once (a one-hot row times W picks a row of W)
-        dot(X, self.Wxh, ws.P_enc)  # (N, V) @ (V, H)
-        ws.P_enc += self.bh
+        # input projections of all steps at once: a one-hot row times W is a row of W, so
+        # each step's x_t Wxh + bh is a row of a small table (Wxh + bh, Wxs + bs, bs alone)
+        ws.table_none[...] = self.bs  # d_1 = 0, so step 1 gets bs alone
         if self.feed == "previous":
-            D = batch.D.reshape(N, V)
-            dot(D, self.Wxs, ws.P_dec)  # d_1 = 0, so step 1 gets bs alone
-            ws.P_dec += self.bs
+            add(self._W_in, self._b_in, ws.table_in)  # Wxh + bh and Wxs + bs in one call
+            ws.table.take(batch.rows, 0, ws.P, "clip")  # (2L, B, H)
         else:  # the decoder reads nothing: its pre-activation is s_{t-1} Wss + bs
-            np.copyto(ws.P_dec, self.bs)
+            add(self.Wxh, self.bh, ws.table_enc)
+            ws.table.take(batch.rows[:L], 0, ws.P[:L], "clip")
+            ws.P_dec[...] = self.bs
 
         # the recurrence: rows 1..L are the encoder, L+1..2L the decoder, which starts at h_L
         tmp = ws.tmp
         for prev, W, p, state in ws.forward_steps:
-            dot(prev, W, tmp)  # (B, H)
+            prev.dot(W, tmp)  # (B, H)
             add(tmp, p, tmp)
             tanh(tmp, state)
 
         if self.attention:  # every decoder step at once, batch first: (B, Lo, H) · (B, H, Li)
             A = ws.A
-            np.copyto(ws.K, ws.K_src)  # (B, Li, H)
-            np.copyto(ws.Q, ws.Q_src)  # (B, Lo, H)
             if self.score == "dot":
                 self._score_dot(ws)
                 # |s_t · h_j| < H because tanh ∈ (−1, 1), so the scaled scores stay inside ±√H:
                 # exp cannot overflow and softmax needs no max-shift.
-                A *= 1.0 / math.sqrt(H)
+                multiply(A, 1.0 / math.sqrt(H), A)
             else:  # learned scores have no such bound: shift each row's largest to 0
                 (self._score_general if self.score == "general" else self._score_qk)(ws)
-                A *= 1.0 / math.sqrt(H)
-                np.maximum.reduce(A, 2, None, ws.rowsum, True)
-                A -= ws.rowsum
-            np.exp(A, A)
-            dot(ws.A2, ws.ones_L, ws.rowsum1)  # Σ_j over input positions
-            A /= ws.rowsum  # softmax: each row of A sums to 1
-            np.matmul(A, ws.K, ws.C)  # (B, Lo, H) c_t = Σ_j a_tj h_j
-            np.copyto(ws.Z_s, ws.S_dec)  # Z = [s_t ; c_t]  (Lo, B, 2H)
-            np.copyto(ws.Z_c, ws.C.transpose(1, 0, 2))
+                multiply(A, 1.0 / math.sqrt(H), A)
+                # each row's largest, over a transposed copy: numpy reduces a long axis of
+                # short rows many times faster than the short axis (the maximum is exact)
+                ws.A_cols[...] = ws.A2.T
+                np.maximum.reduce(ws.A_cols, 0, None, ws.rowsum1)
+                subtract(A, ws.rowsum, A)
+            exp(A, A)
+            ws.A2.dot(ws.ones_L, ws.rowsum1)  # Σ_j over input positions
+            divide(A, ws.rowsum, A)  # softmax: each row of A sums to 1
+            matmul(A, ws.Kv, ws.Cv)  # (B, Lo, H) c_t = Σ_j a_tj h_j, into Z's second half
+            ws.Z_s[...] = ws.S_dec  # Z = [s_t ; c_t]  (Lo, B, 2H)
 
         # output layer and softmax cross-entropy, all steps at once, transposed: (V, N)
         logits = ws.logits
-        dot(self.Why.T, ws.Z_flat.T, logits)  # (V, F) @ (F, N)
-        logits += self.by_col
+        ws.WhyT.dot(ws.Z_flatT, logits)  # (V, F) @ (F, N)
+        add(logits, self.by_col, logits)
         np.maximum.reduce(logits, 0, None, ws.colmax)
-        logits -= ws.colmax  # shift each column: largest logit 0, so exp ≤ 1
+        subtract(logits, ws.colmax, logits)  # shift each column: largest logit 0, so exp ≤ 1
         target_logits = float(np.vdot(logits, Yt))  # Σ over predictions of the right logit
-        np.exp(logits, logits)
+        exp(logits, logits)
         add.reduce(logits, 0, None, ws.sumexp)  # (N,)
-        loss = (float(add.reduce(np.log(ws.sumexp))) - target_logits) / N
-        logits /= ws.sumexp  # (V, N) softmax probabilities
+        loss = (float(add.reduce(np.log(ws.sumexp, ws.logsum))) - target_logits) / N
+        divide(logits, ws.sumexp, logits)  # (V, N) softmax probabilities
 
         # ---- backward ------------------------------------------------------------------
         dlogits = logits  # backprop through softmax + cross-entropy: (p − y) / N
-        dlogits -= Yt
-        dlogits *= 1.0 / N
-        dot(ws.Z_flat.T, dlogits.T, self.dWhy)  # (F, N) @ (N, V)
+        subtract(ws.logits3, Yt, ws.logits3)
+        multiply(dlogits, 1.0 / N, dlogits)
+        ws.Z_flatT.dot(ws.logitsT, self.dWhy)  # (F, N) @ (N, V)
         add.reduce(dlogits, 1, None, self.dby)
-        dot(dlogits.T, self.Why.T, ws.dZ_flat)  # (N, V) @ (V, F) → ds_t (and dc_t)
+        ws.logitsT.dot(ws.WhyT, ws.dZ_flat)  # (N, V) @ (V, F) → ds_t (and dc_t)
 
         dS = ws.dS
         if self.attention:
             A, dA = ws.A, ws.dA
-            np.copyto(ws.dS_dec, ws.dZ_s)  # the s_t half of dZ
-            np.copyto(ws.dC, ws.dZ_c.transpose(1, 0, 2))  # (B, Lo, H)
-            np.matmul(ws.dC, ws.K.transpose(0, 2, 1), dA)  # (B, Lo, Li)   from c = A K
-            np.matmul(A.transpose(0, 2, 1), ws.dC, ws.dK)  # (B, Li, H)    values' share
+            matmul(ws.dCv, ws.KvT, dA)  # (B, Lo, Li)   from c = A K; dCv: dZ's c half
+            matmul(ws.AT, ws.dCv, ws.dK_values)  # (B, Li, H)    values' share
             # backprop through softmax: dscore_tj = a_tj (da_tj − Σ_k a_tk da_tk)
             multiply(dA, A, ws.tmpA)
-            dot(ws.tmpA2, ws.ones_L, ws.rowsum1)
-            dA -= ws.rowsum
-            dA *= A
-            dA *= 1.0 / math.sqrt(H)  # backprop through the 1/√H scaling (and the max-shift,
-            #                           which moves a whole row and so has no gradient)
+            ws.tmpA2.dot(ws.ones_L, ws.rowsum1)
+            subtract(dA, ws.rowsum, dA)
+            multiply(dA, A, dA)
+            # backprop through the 1/√H scaling (and the max-shift, which moves a whole row
+            # and so has no gradient)
+            multiply(dA, 1.0 / math.sqrt(H), dA)
             if self.score == "dot":
                 self._score_dot_backward(ws)
             elif self.score == "general":
                 self._score_general_backward(ws)
             else:
                 self._score_qk_backward(ws)
-            np.copyto(ws.dK_dst, ws.dK.transpose(1, 0, 2))  # encoder states h_1..h_L
         else:  # encoder states reach the loss only through h_L; clear last batch's sums
             dS[1 : L + 1].fill(0.0)
 
         # backprop through time, rows 2L..1: gradient from above plus from row r+1
         multiply(ws.S_after, ws.S_after, ws.dtanh)
-        np.subtract(1.0, ws.dtanh, ws.dtanh)  # tanh' = 1 − S², every row at once
+        subtract(1.0, ws.dtanh, ws.dtanh)  # tanh' = 1 − S², every row at once
         dnext = ws.dnext
         steps = ws.backward_steps
         d_state, d_tanh, d_pre, W_T = steps[0]  # row 2L: nothing from a later row
         multiply(d_state, d_tanh, d_pre)
-        dot(d_pre, W_T, dnext)  # (B, H)
-        for d_state, d_tanh, d_pre, W_T in steps[1:-1]:
-            d_state += dnext
+        d_pre.dot(W_T, dnext)  # (B, H)
+        for d_state, d_tanh, d_pre, W_T in ws.backward_middle:
+            add(d_state, dnext, d_state)
             multiply(d_state, d_tanh, d_pre)  # backprop through tanh
-            dot(d_pre, W_T, dnext)
+            d_pre.dot(W_T, dnext)
         d_state, d_tanh, d_pre, _ = steps[-1]  # row 1 (nothing needs the gradient of h_0)
-        d_state += dnext
+        add(d_state, dnext, d_state)
         multiply(d_state, d_tanh, d_pre)
 
         # weight gradients, summed over every step at once
-        dot(ws.S_prev_enc.T, ws.dP_enc, self.dWhh)  # (H, N) @ (N, H)
-        dot(ws.S_prev_dec.T, ws.dP_dec, self.dWss)
-        dot(X.T, ws.dP_enc, self.dWxh)  # (V, N) @ (N, H)
+        ws.S_prev_encT.dot(ws.dP_enc, self.dWhh)  # (H, N) @ (N, H)
+        ws.S_prev_decT.dot(ws.dP_dec, self.dWss)
+        batch.XT.dot(ws.dP_enc, self.dWxh)  # (V, N) @ (N, H)
         if self.feed == "previous":
-            dot(D.T, ws.dP_dec, self.dWxs)
-        dot(ws.ones_N, ws.dP_enc, self.dbh)  # Σ over steps and batch
-        dot(ws.ones_N, ws.dP_dec, self.dbs)
+            batch.DT.dot(ws.dP_dec, self.dWxs)
+        ws.ones_N.dot(ws.dP_enc, self.dbh)  # Σ over steps and batch
+        ws.ones_N.dot(ws.dP_dec, self.dbs)
         return loss
 
     # ---- decoding ----------------------------------------------------------------------------
@@ -478,10 +576,18 @@ class ReversalRNN:
     def scores(self, s: np.ndarray, keys: np.ndarray) -> np.ndarray:
         """Scaled scores of decoder states ``s`` (N, H) against encoder states ``keys``
         (N, Li, H): (N, Li), the same formula as in training."""
+        return self._scores(s, self._project_keys(keys))
+
+    def _project_keys(self, keys: np.ndarray) -> np.ndarray:
+        """What the queries are compared with: h_j, or h_j Wk with "qk" (the same at every
+        decoder step, so decoding projects them once)."""
+        return keys @ self.Wk if self.score == "qk" else keys
+
+    def _scores(self, s: np.ndarray, keys: np.ndarray) -> np.ndarray:
         if self.score == "general":
             s = s @ self.Wa
         elif self.score == "qk":
-            s, keys = s @ self.Wq, keys @ self.Wk
+            s = s @ self.Wq
         return np.einsum("nh,njh->nj", s, keys) / math.sqrt(self.H)
 
     def greedy(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
@@ -500,6 +606,7 @@ class ReversalRNN:
             h = np.tanh(self.Wxh[x[:, t]] + h @ self.Whh + self.bh)
             keys[:, t] = h
         s = h  # s_0 = h_L
+        compared = self._project_keys(keys) if self.attention else keys
         d_in = np.zeros((N, H), self.dtype)  # d_1 = 0: no previous symbol
         pred = np.empty((N, L), np.int64)
         attn = np.empty((N, L, L), self.dtype) if self.attention else None
@@ -507,9 +614,10 @@ class ReversalRNN:
             s = np.tanh(d_in + s @ self.Wss + self.bs)  # (N, H)
             features = s
             if attn is not None:
-                scores = self.scores(s, keys)  # (N, Li)
+                scores = self._scores(s, compared)  # (N, Li)
                 if self.score != "dot":  # dot scores are bounded, see loss_and_grads
-                    scores -= scores.max(axis=1, keepdims=True)
+                    # each row's largest (exact), reduced along the long axis: much faster
+                    scores -= np.maximum.reduce(np.ascontiguousarray(scores.T), 0)[:, None]
                 a = np.exp(scores)
                 a /= a.sum(axis=1, keepdims=True)
                 attn[:, t] = a

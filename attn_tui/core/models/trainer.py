@@ -29,9 +29,9 @@ from attn_tui.core.models.rnn import (
     FEEDS,
     SCORES,
     VOCAB,
+    OneHotBlocks,
     ReversalRNN,
     count_params,
-    one_hot_batches,
 )
 from attn_tui.core.parse import InputError
 
@@ -225,39 +225,46 @@ class ReversalData:
 def clip_global_norm(grads: np.ndarray, max_norm: float) -> float:
     """Scale ``grads`` in place so its norm is at most ``max_norm`` (0: no limit); returns the
     norm before clipping (inf/NaN when the gradients overflowed)."""
-    norm = math.sqrt(float(np.dot(grads, grads)))
+    norm = math.sqrt(float(grads.dot(grads)))
     if max_norm > 0 and norm > max_norm:
         grads *= max_norm / norm
     return norm
 
 
 class Adam:
-    """Adam on one flat parameter vector, in PyTorch's form (bias-corrected, eps outside √)."""
+    """Adam on one flat parameter vector, in PyTorch's form (bias-corrected, eps outside √).
+
+    The two running averages sit in one (2, n) buffer, so their decay and their update are one
+    call each for both (the arithmetic of each number is unchanged).
+    """
 
     def __init__(self, n: int, lr: float, beta1: float, beta2: float, eps: float, dtype) -> None:
         self.lr, self.beta1, self.beta2, self.eps = lr, beta1, beta2, eps
-        self.m = np.zeros(n, dtype)  # running average of the gradient
-        self.v = np.zeros(n, dtype)  # running average of its square
-        self.tmp = np.empty(n, dtype)
+        self.mv = np.zeros((2, n), dtype)
+        self.m, self.v = self.mv  # running averages of the gradient and of its square
+        self.decay = np.array([[beta1], [beta2]], dtype)  # (2, 1): β₁ for m, β₂ for v
+        self.gain = np.array([[1.0 - beta1], [1.0 - beta2]], dtype)
+        self.g2 = np.empty((2, n), dtype)  # g and g², then their weighted shares
+        self.g_row, self.gg_row = self.g2
+        self.tmp = self.g_row
         self.t = 0
 
     def step(self, params: np.ndarray, grads: np.ndarray) -> None:
         self.t += 1
-        b1, b2, m, v, tmp = self.beta1, self.beta2, self.m, self.v, self.tmp
-        m *= b1
-        np.multiply(grads, 1.0 - b1, out=tmp)
-        m += tmp  # m ← β₁m + (1−β₁)g
-        v *= b2
-        np.multiply(grads, grads, out=tmp)
-        tmp *= 1.0 - b2
-        v += tmp  # v ← β₂v + (1−β₂)g²
+        b1, b2, mv, g2, tmp = self.beta1, self.beta2, self.mv, self.g2, self.tmp
+        multiply, add = np.multiply, np.add  # ufunc calls: a little cheaper than *= and +=
+        multiply(mv, self.decay, mv)  # β₁m, β₂v
+        self.g_row[...] = grads
+        multiply(grads, grads, self.gg_row)
+        multiply(g2, self.gain, g2)  # (1−β₁)g, (1−β₂)g²
+        add(mv, g2, mv)  # m ← β₁m + (1−β₁)g,  v ← β₂v + (1−β₂)g²
         # p ← p − lr/(1−β₁ᵗ) · m / (√v / √(1−β₂ᵗ) + ε)
-        np.sqrt(v, out=tmp)
-        tmp *= 1.0 / math.sqrt(1.0 - b2**self.t)
-        tmp += self.eps
-        np.divide(m, tmp, out=tmp)
-        tmp *= self.lr / (1.0 - b1**self.t)
-        params -= tmp
+        np.sqrt(self.v, tmp)
+        multiply(tmp, 1.0 / math.sqrt(1.0 - b2**self.t), tmp)
+        add(tmp, self.eps, tmp)
+        np.divide(self.m, tmp, tmp)
+        multiply(tmp, self.lr / (1.0 - b1**self.t), tmp)
+        np.subtract(params, tmp, params)
 
 
 # ---- evaluation --------------------------------------------------------------------------
@@ -495,9 +502,10 @@ class Trainer:
 
     def _batches(self) -> Iterator:
         cfg = self.config
+        blocks = OneHotBlocks(self.model.dtype)  # one set of buffers, refilled every block
         while True:
             xs = self.data.draw(self.data_rng, BLOCK, cfg.batch)
-            yield from one_hot_batches(xs, self.model.dtype)
+            yield from blocks.make(xs)
 
     # What another model's trainer replaces (the Transformer's, in transformer_trainer.py),
     # so that both share one loop:
@@ -545,6 +553,11 @@ class Trainer:
         outcome: Outcome | None = None
         t0 = yielded_at = clock()
 
+        # bound once: the loop body runs thousands of times a second
+        loss_of, before_step, adam_step = self._loss, self._before_step, adam.step
+        params, grads, clip, eval_every = model.params, model.grads, cfg.clip, cfg.eval_every
+        isfinite = math.isfinite
+
         while done < total and outcome is None:
             snap = None
             # iterate until it is time to report; overflow is detected below, not warned about
@@ -555,22 +568,22 @@ class Trainer:
                             "stopped", done, "train.outcome.stopped", {"iteration": done}
                         )
                         break
-                    loss = self._loss(next(batches))
-                    if not math.isfinite(loss):
+                    loss = loss_of(next(batches))
+                    if not isfinite(loss):
                         outcome = _diverged(done + 1, "loss", loss, cfg)
                         break
-                    norm = clip_global_norm(model.grads, cfg.clip)
-                    if not math.isfinite(norm):
+                    norm = clip_global_norm(grads, clip)
+                    if not isfinite(norm):
                         outcome = _diverged(done + 1, "gradient", norm, cfg)
                         break
-                    self._before_step(done, total)
-                    adam.step(model.params, model.grads)
+                    before_step(done, total)
+                    adam_step(params, grads)
                     losses[done] = loss
                     done += 1
                     if done == total:
                         break  # the final Progress reports the last stretch
                     now = clock()
-                    if cfg.eval_every and done % cfg.eval_every == 0:
+                    if eval_every and done % eval_every == 0:
                         train_s += now - t0
                         snap = self.evaluate(done, sample_index=len(snapshots))
                         snapshots.append(snap)

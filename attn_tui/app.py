@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import importlib.util
 from collections.abc import Callable, Iterable
@@ -71,6 +72,48 @@ class AttnApp(App[None]):
         self.extra_exercises = list(extra_exercises)
         self.set_reactive(AttnApp.lang, lang or i18n.default_lang())
         i18n.set_lang(self.lang)
+        self._held_keys: list[events.Key] | None = None  # typed while a screen was opening
+        self._waiting: asyncio.Task | None = None
+
+    # ---- keys typed while a screen opens ------------------------------------------------
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded and self._hold(event):
+            return
+        await super().on_event(event)
+
+    def _hold(self, event: events.Key) -> bool:
+        """Keep a key typed before the screen on show has finished mounting.
+
+        Until its ``on_mount`` has run, a new screen has no focused widget, and Textual hands
+        a key to the screen itself, which drops it: the first characters typed into the
+        calculator as it opened were lost. Held keys go on, in order, once it is mounted.
+        """
+        if self._held_keys is not None:
+            self._held_keys.append(event)
+            return True
+        if self.screen.is_mounted:
+            return False
+        self._held_keys = [event]
+        self._wait_for(self.screen)
+        return True
+
+    def _wait_for(self, screen: Screen) -> None:
+        async def mounted() -> None:
+            await screen._mounted_event.wait()  # set once on_mount has run (focus given)
+            self.call_later(self._release_keys)
+
+        self._waiting = asyncio.create_task(mounted())
+
+    async def _release_keys(self) -> None:
+        """Hand the held keys on in the order typed (this runs in the app's own task, so no
+        newer key overtakes them); a held key that opens another screen holds the rest again."""
+        held, self._held_keys = self._held_keys or [], None
+        while held:
+            if not self.screen.is_mounted:
+                self._held_keys = held
+                self._wait_for(self.screen)
+                return
+            await super().on_event(held.pop(0))
 
     def watch_lang(self, lang: str) -> None:
         i18n.set_lang(lang)

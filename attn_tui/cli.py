@@ -23,7 +23,7 @@ import sys
 from attn_tui import __version__, i18n
 from attn_tui.commands import discover, path_arg
 from attn_tui.core.errors import InputError
-from attn_tui.core.format import visible
+from attn_tui.core.format import shorten, visible
 
 # Options that only mean something beside another one: (command, dest) → the dest it needs.
 NEEDS = {("progress", "yes"): "reset", ("train", "seeds"): "compare"}
@@ -41,7 +41,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         hint = i18n.t("cli.usage_hint", prog=self.prog)
-        self.exit(2, f"{self.prog}: {visible(message, one_line=True)} {hint}\n")
+        self.exit(2, f"{self.prog}: {shorten(visible(message, one_line=True))} {hint}\n")
 
 
 def build_parser(commands: bool = True) -> argparse.ArgumentParser:
@@ -234,7 +234,7 @@ def _stdout_to_devnull() -> None:
 
 
 def say(command: str, message: str) -> None:
-    print(f"{command}: {visible(message, one_line=True)}", file=sys.stderr)
+    print(f"{command}: {shorten(visible(message, one_line=True))}", file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,8 +20,9 @@
    2 s; before this branch the line finder made all three quadratic. Baseline: listing the
    shipped sets alone, in the same run.
 
-Each figure is the median of --repeat runs in fresh processes; memory is each process's own
-peak resident set (VmHWM). With --rev, the same commands also run against that git revision
+Each figure is the median of --repeat runs in fresh processes: wall time, and CPU time (user +
+system, from the child's rusage: steadier when the machine is shared); memory is each
+process's own peak resident set (VmHWM). With --rev, the same commands also run against that git revision
 (extracted with ``git archive``), side by side, so before/after is one run on one machine.
 """
 
@@ -59,8 +60,12 @@ runpy.run_module("attn_tui", run_name="__main__")
 """
 
 
-def run(argv: list[str], pythonpath: Path | None, timeout: float) -> tuple[float, float, int]:
-    """(seconds, peak MB, exit status) of ``attn-tui ARGV`` in a fresh process."""
+def run(argv: list[str], pythonpath: Path | None, timeout: float) -> tuple[float, float, int, float]:
+    """(seconds, peak MB, exit status, CPU seconds) of ``attn-tui ARGV`` in a fresh process.
+    CPU time (user + system) is steadier than wall time on a shared, loaded machine."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     scratch = Path(tempfile.mkdtemp(prefix="bench-run-"))
     env = dict(os.environ, ATTN_TUI_DATA_DIR=str(scratch / "data"))
     env["BENCH_PEAK_FILE"] = str(scratch / "peak")
@@ -81,19 +86,22 @@ def run(argv: list[str], pythonpath: Path | None, timeout: float) -> tuple[float
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
-        return float("inf"), float("nan"), -9
+        return float("inf"), float("nan"), -9, float("nan")
     seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     peak = scratch / "peak"
     peak_mb = int(peak.read_text()) / 1024 if peak.exists() and peak.read_text() else float("nan")
-    return seconds, peak_mb, code
+    return seconds, peak_mb, code, cpu
 
 
-def measure(argv, pythonpath, repeat, timeout) -> tuple[float, float, int]:
+def measure(argv, pythonpath, repeat, timeout) -> tuple[float, float, int, float]:
     runs = [run(argv, pythonpath, timeout) for _ in range(repeat)]
     return (
         statistics.median(r[0] for r in runs),
         max(r[1] for r in runs),
         runs[-1][2],
+        statistics.median(r[3] for r in runs),
     )
 
 
@@ -274,9 +282,9 @@ def main() -> None:
             continue
         row = f"{name:<38}"
         for label, path in versions:
-            seconds, peak, code = measure(argv, path, args.repeat, args.timeout)
+            seconds, peak, code, cpu = measure(argv, path, args.repeat, args.timeout)
             shown = f"{seconds:6.2f} s" if seconds != float("inf") else f">{args.timeout:.0f} s"
-            row += f"  [{label}] {shown} {peak:6.0f} MB exit {code}"
+            row += f"  [{label}] {shown} (CPU {cpu:5.2f} s) {peak:6.0f} MB exit {code}"
         if goal:
             row += f"   goal < {goal[0]} s" + (f", < {goal[1]} MB" if goal[1] else "")
         print(row, flush=True)

@@ -9,8 +9,13 @@ the grader as it was ("before").
 
 The default files: dev / heldout / heldout2 (written with the rubrics, by their author) and
 blind_dev / blind_heldout (written by an examiner before reading any rubric, glossary list or
-calibration file; blind_dev was studied for causes, blind_heldout only scored). Read the blind
-parts apart from the others: they are the fairer estimate of answers nobody here has seen.
+calibration file; blind_dev was studied for causes, blind_heldout only scored), and a second
+blind round, blind2_dev / blind2_heldout (all thirteen written items, each label with the
+teacher's full / partial / none mark; the same rule: dev studied, held-out only scored), and a
+third, blind3_dev / blind3_heldout (more right answers than wrong, in varied wording; written
+by the session that then tuned the grader on blind3_dev, so its held-out part was scored by
+its own author: blind_heldout and blind2_heldout are the fairer test). Read the blind parts
+apart from the others: they are the fairer estimate of answers nobody here has seen.
 """
 
 from __future__ import annotations
@@ -32,6 +37,10 @@ DEFAULT = [
         "heldout2.toml",
         "blind_dev.toml",
         "blind_heldout.toml",
+        "blind2_dev.toml",
+        "blind2_heldout.toml",
+        "blind3_dev.toml",
+        "blind3_heldout.toml",
     )
 ]
 

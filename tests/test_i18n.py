@@ -76,3 +76,19 @@ def test_lookup_follows_the_current_language():
             i18n.set_lang("fr")
     finally:
         i18n.set_lang(before)
+
+
+# Namespaces another part of the project owns while this is written (the Transformer's text,
+# the classroom's and the server's teacher-facing lines) are left to their owners.
+_PLURAL_OWNED_ELSEWHERE = ("transformer.", "classroom.", "serve.")
+
+
+def test_english_plurals_are_words_not_brackets():
+    """'1 files', 'question(s)', 'choice(s)' (issue 11): a count takes ``{n:file|files}``."""
+    bracketed = [
+        key for key, (_zh, en) in CATALOGUE.items()
+        if "(s)" in en and not key.startswith(_PLURAL_OWNED_ELSEWHERE)
+    ]  # fmt: skip
+    assert not bracketed
+    assert i18n.t("ex.cmd.warnings", lang="en", count=1).startswith("1 wording warning:")
+    assert i18n.t("ex.cmd.warnings", lang="en", count=2).startswith("2 wording warnings:")

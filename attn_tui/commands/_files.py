@@ -1,13 +1,14 @@
 """Writing a file a command was asked for (a gradebook, a figure) without ever leaving half of
-one: the bytes go to a temporary file beside the target, which is then renamed into place."""
+one: the bytes go to a temporary file beside the target, which is then renamed into place; a
+named pipe or a device (``--csv /dev/stdout``) is written into, never replaced
+(:func:`attn_tui.core.files.write_output`)."""
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from attn_tui.core.files import write_output
 from attn_tui.core.parse import InputError
 
 
@@ -17,24 +18,10 @@ def write_atomic(path: Path, data: bytes, protect: Sequence[Path] = ()) -> None:
     ``protect`` lists files that must never be overwritten (the answer files being graded).
     """
     target = Path(path).expanduser()
-    if any(target.resolve() == Path(p).resolve() for p in protect):
-        raise InputError("classroom.would_overwrite", path=str(path))
-    folder = target.parent if str(target.parent) else Path(".")
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
-    except OSError as err:
-        raise InputError("classroom.cannot_write", path=str(path), error=err.strerror) from None
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes it owner-only; a new file is not
-        os.replace(tmp, target)
-    except OSError as err:
-        Path(tmp).unlink(missing_ok=True)
-        raise InputError("classroom.cannot_write", path=str(path), error=err.strerror) from None
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+        if any(target.resolve() == Path(p).resolve() for p in protect):
+            raise InputError("classroom.would_overwrite", path=str(path))
+        write_output(target, data)
+    except (OSError, RuntimeError) as err:  # RuntimeError: resolve() in a symlink loop
+        reason = getattr(err, "strerror", None) or str(err)
+        raise InputError("classroom.cannot_write", path=str(path), error=reason) from None

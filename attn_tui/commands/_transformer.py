@@ -126,6 +126,7 @@ def _single(config, as_json: bool, save: str | None) -> int:
         run_rows,
     )
     from attn_tui.core.models import transformer_file
+    from attn_tui.core.models.transformer import VOCAB
     from attn_tui.core.models.transformer_trainer import train
 
     result = None
@@ -145,7 +146,8 @@ def _single(config, as_json: bool, save: str | None) -> int:
         saved = transformer_file.save_result(save, result)
     why = None
     if result.ceiling is not None and final is not None:
-        why = t("transformer.why_blind", ceiling=result.ceiling, pos_acc=final.pos_acc)
+        why = t("transformer.why_blind", ceiling=result.ceiling, pos_acc=final.pos_acc,
+                letters=VOCAB, guess=1 / VOCAB)
 
     if as_json:
         extra = {"message": message} | ({"why": why} if why else {})

@@ -72,6 +72,9 @@ def _find_item(library, item: str):
     return next((e for e in library.quiz_exercises if e.id == item), None)
 
 
+ANSWER_LIMIT = 2**20  # characters of one written answer, from --answer or standard input
+
+
 def _try(args: argparse.Namespace) -> int:
     import sys
 
@@ -86,7 +89,10 @@ def _try(args: argparse.Namespace) -> int:
         raise InputError("ex.cmd.no_item", item=args.item)
     if ex.kind != "text":
         raise InputError("ex.cmd.not_written", item=args.item, kind=ex.kind)
-    answer = sys.stdin.read() if args.answer == "-" else args.answer
+    # Read at most the limit (``--answer - < /dev/zero`` grew to gigabytes, never ending).
+    answer = sys.stdin.read(ANSWER_LIMIT + 1) if args.answer == "-" else args.answer
+    if len(answer) > ANSWER_LIMIT:
+        raise InputError("ex.cmd.answer_too_long", limit=f"{ANSWER_LIMIT:,}")
     g = grade(ex, answer)
     lang = get_lang()
     if args.json:

@@ -263,18 +263,19 @@ def _write_gradebook(args: argparse.Namespace, path: Path, students) -> None:
     from attn_tui.i18n import t
 
     protect = answer_files(path) if path.is_dir() else [path]
+    said = []  # both said on one line: stderr is at most one line (issue 12)
     if args.csv is not None:
         _gradebook.write_csv(args.csv, students, protect)
-        line = t("classroom.wrote_csv", path=args.csv, rows=len(students))
-        print(visible(line, True), file=sys.stderr)
+        said.append(t("classroom.wrote_csv", path=args.csv, rows=len(students)))
     if args.feedback is not None:
         if args.key_for is not None:
             key_for = set(args.key_for)
         else:
             key_for = None if args.show_key else set()
         written = _gradebook.write_feedback(args.feedback, students, key_for, protect)
-        line = t("classroom.wrote_feedback", path=args.feedback, count=len(written))
-        print(visible(line, True), file=sys.stderr)
+        said.append(t("classroom.wrote_feedback", path=args.feedback, count=len(written)))
+    if said:
+        print(visible(" ".join(said), True), file=sys.stderr)
 
 
 def _pct(fraction: float) -> int:

@@ -83,6 +83,13 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("serve.bad_token")
     if args.max_sessions < 1:
         raise InputError("serve.bad_max", value=args.max_sessions)
+    if not args.host.strip():  # "" binds every interface, and made the address "http://:8000/"
+        raise InputError("serve.bad_host")
+    try:  # before the warm pool is started: a name that cannot be looked up is one line
+        socket.getaddrinfo(args.host, args.port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as err:  # UnicodeError: a label over 63 characters, "a..b"
+        raise InputError("serve.cannot_bind", host=args.host, port=args.port,
+                         error=getattr(err, "strerror", None) or str(err)) from None  # fmt: skip
     if args.warm is None:
         args.warm = min(WARM, args.max_sessions)
     if not 0 <= args.warm <= args.max_sessions:
@@ -137,8 +144,8 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         server.serve()
-    except OSError as err:
+    except (OSError, UnicodeError) as err:
         raise InputError("serve.cannot_bind", host=args.host, port=args.port,
-                         error=err.strerror or str(err)) from None  # fmt: skip
+                         error=getattr(err, "strerror", None) or str(err)) from None  # fmt: skip
     print(t("serve.stopped", lang=lang, count=server.ended), flush=True)
     return 0

@@ -150,11 +150,14 @@ def _progress_bar():
     )
 
     # auto_refresh off: a refresh thread would take the GIL from training ~10 times a second
-    # and show up in the run's own timing; the loop below refreshes when it reports
+    # and show up in the run's own timing; the loop below refreshes when it reports.
+    # Disabled when stderr is not a terminal: there Rich left an empty line behind, so a
+    # fault after training (a --save target that is full) took two lines of stderr, not one.
+    console = Console(stderr=True)
     return Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
         TextColumn("{task.fields[info]}"), TimeElapsedColumn(), TimeRemainingColumn(),
-        console=Console(stderr=True), transient=True, auto_refresh=False,
+        console=console, transient=True, auto_refresh=False, disable=not console.is_terminal,
     )  # fmt: skip
 
 

@@ -13,19 +13,28 @@ bounded by ``limit``:
   over-long dotted keys (whose cost in tomllib grows with the square of their parts) and
   integers past Python's digit limit into faults with a line.
 
+And writing the files a command is asked for (a figure, a gradebook, a saved model):
+:func:`write_output` writes a regular file whole or not at all (a temporary file beside it,
+then a rename) and writes *into* a named pipe or a character device (``/dev/stdout``,
+``/dev/null``) instead of renaming a file over it — which replaced ``/dev/full`` or a FIFO with
+a plain file whenever the directory was writable (as root, ``/dev`` is).
+
 Standard library only, like the rest of the core.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
 import stat
 import sys
+import tempfile
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 EXERCISE_FILE_LIMIT = 16 * 2**20  # an exercise set: 10,000 exercises fit in about 10 MB
 ANSWER_FILE_LIMIT = 4 * 2**20  # one learner's answers
@@ -106,6 +115,77 @@ def _mib(size: int) -> str:
     return f"{size / 2**20:.1f} MB" if size >= 2**20 else f"{size:,} bytes"
 
 
+# -- writing --------------------------------------------------------------------------------
+
+
+def _target(path: Path) -> tuple[Path, os.stat_result | None]:
+    """The file a write to ``path`` lands in (a symlink's target, so the link is kept) and its
+    status (None: it does not exist yet). OSError for a loop; IsADirectoryError for a folder;
+    a block device or a socket is refused (OSError), never written."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return path, None
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+    if stat.S_ISREG(info.st_mode):
+        return Path(os.path.realpath(path)), info
+    if stat.S_ISFIFO(info.st_mode) or stat.S_ISCHR(info.st_mode):
+        return path, info
+    raise OSError(errno.EINVAL, "not a regular file, a pipe or a terminal", str(path))
+
+
+def check_output(path: str | os.PathLike) -> None:
+    """Raise the OSError :func:`write_output` would raise for ``path`` before anything was
+    written, if it can be known now (a command checks before a long computation)."""
+    target, info = _target(Path(path))
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        return  # a pipe or a device: whether it takes the bytes is known only when written
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    os.close(fd)
+    os.unlink(tmp)
+
+
+def write_output(path: str | os.PathLike, data: bytes | Callable[[IO[bytes]], None]) -> None:
+    """Write ``data`` (bytes, or a function writing into a binary file) to ``path``: a regular
+    file whole or not at all, a pipe or a character device straight into it (a FIFO nobody
+    reads is refused at once, not waited on). Faults are OSError, nothing else."""
+    target, info = _target(Path(path))
+    write = data if callable(data) else (lambda fh: fh.write(data))
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        flags = os.O_WRONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+        try:
+            fd = os.open(target, flags)  # no O_CREAT: the device or the pipe stays what it is
+        except OSError as err:
+            if err.errno == errno.ENXIO:  # a FIFO without a reader
+                raise OSError(errno.ENXIO, "nothing is reading from this pipe", str(path)) from None
+            raise
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        with os.fdopen(fd, "wb") as fh:
+            write(fh)
+        return
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            write(fh)
+        mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
+        os.chmod(tmp, mode)  # mkstemp makes it owner-only; a new file is not
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 # -- parsing --------------------------------------------------------------------------------
 
 _TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
@@ -182,8 +262,10 @@ __all__ = [
     "EXERCISE_FILE_LIMIT",
     "MAX_KEY_PARTS",
     "FileFault",
+    "check_output",
     "load_json",
     "load_toml",
     "read_bytes",
     "read_text",
+    "write_output",
 ]

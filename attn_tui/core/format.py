@@ -109,6 +109,25 @@ def visible(text: str, one_line: bool = False) -> str:
     return (_UNSEEN_LINE if one_line else _UNSEEN).sub(_escape, text)
 
 
+_LONG_RUN = re.compile(r"\S{241,}")
+
+
+def shorten(text: str, limit: int = 1000) -> str:
+    """``text`` with every run of more than 240 non-space characters cut to its start, "…" and
+    its end, and then at most ``limit`` characters: a one-line message that quotes what the
+    user typed never repeats a megabyte of it (``--host 111…``, a path of a million "a")."""
+
+    def cut(m: re.Match[str]) -> str:
+        run = m.group()
+        return f"{run[:160]}…{run[-60:]}"
+
+    text = _LONG_RUN.sub(cut, text)
+    if len(text) <= limit:
+        return text
+    keep = limit - 1
+    return f"{text[: keep * 2 // 3]}…{text[-(keep - keep * 2 // 3):]}"
+
+
 # ---- wrapping prose that mixes Chinese and English ----------------------------------------
 # Rich wraps on spaces, so a run of Chinese (which has none) moves whole to the next line and
 # is then cut anywhere. Here each CJK character is its own breakable unit, English words stay

@@ -115,8 +115,12 @@ class CalculatorScreen(TutorScreen):
     step: reactive[int] = reactive(1, init=False)
     show_all: reactive[bool] = reactive(False, init=False)
 
-    def __init__(self) -> None:
+    def __init__(self, start: Preset | None = None) -> None:
+        """``start``: what the fields hold when the screen opens (the seed example if None),
+        e.g. an exercise's worked example. Filled in before the screen is on show, so nothing
+        typed as it opens is overwritten."""
         super().__init__()
+        self.start = start or PRESETS["seed"]
         self.result: AttentionSteps | None = None
         self.stale = False
         self._parse_cache: dict[str, tuple[str, np.ndarray | None, InputError | None]] = {}
@@ -124,8 +128,8 @@ class CalculatorScreen(TutorScreen):
 
     # ---- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        seed = PRESETS["seed"]
-        query, keys, values = seed.query, seed.keys, seed.values
+        start = self.start
+        query, keys, values = start.query, start.keys, start.values
         with Horizontal(id="calc"):
             with Vertical(id="calc-inputs") as inputs:
                 tr(inputs, "calc.inputs_panel", "border_title")
@@ -144,14 +148,14 @@ class CalculatorScreen(TutorScreen):
                     values, id="values", compact=True, soft_wrap=False, tab_behavior="focus"
                 )
                 yield Static(id="values-error", classes="error")
-                yield tr(Tick(value=True, id="scale", compact=True), "calc.scale", "label")
-                yield tr(Tick(value=False, id="hard", compact=True), "calc.hard", "label")
+                yield tr(Tick(value=start.scale, id="scale", compact=True), "calc.scale", "label")
+                yield tr(Tick(value=start.hard, id="hard", compact=True), "calc.hard", "label")
                 with Horizontal(classes="row"):
                     yield tr(Static(classes="inline-label"), "calc.temperature")
-                    yield LineInput("1", id="temperature", compact=True)
+                    yield LineInput(start.temperature, id="temperature", compact=True)
                 yield Static(id="temperature-error", classes="error")
                 yield PanelSelect(self._preset_options(), id="preset", compact=True,
-                                  prompt=t("calc.preset"), value="seed")  # fmt: skip
+                                  prompt=t("calc.preset"))  # fmt: skip
             with ContentSwitcher(initial="steps-box", id="calc-right"):
                 with Vertical(id="steps-box") as steps:
                     tr(steps, "calc.steps_panel", "border_title")
@@ -340,7 +344,8 @@ class CalculatorScreen(TutorScreen):
             self.redraw_experiment()
 
     def fill(self, query: str, keys: str, values: str = "") -> None:
-        """Put a worked example in the fields (e.g. from an exercise) and start at step 1."""
+        """Put a worked example in the fields and start at step 1 (on a screen already open;
+        to open one on an example, pass it to the constructor)."""
         self._load(Preset(query, keys, values))
 
     def action_preset(self, name: str) -> None:

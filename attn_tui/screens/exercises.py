@@ -120,7 +120,9 @@ class ExercisesScreen(TutorScreen):
         Binding("f3", "hint", "ex.key.hint"),
         Binding("f4", "reveal", "ex.key.reveal"),
         Binding("f5", "another", "ex.key.another"),
-        Binding("f7", "calculator", "ex.key.calc", show=False),  # named in the exercise itself
+        # named in the exercise itself; priority, so the calculator opens while F7 is handled
+        # and keys typed straight after it go there, not into the answer field
+        Binding("f7", "calculator", "ex.key.calc", show=False, priority=True),
         Binding("pagedown", "next", "ex.key.next", priority=True),
         Binding("pagedown", "skip", "ex.key.skip", priority=True),
         Binding("pageup", "previous", "ex.key.previous", priority=True, show=False),
@@ -795,7 +797,7 @@ class ExercisesScreen(TutorScreen):
         sets.focus()
         self.refresh_bindings()
 
-    async def action_calculator(self) -> None:
+    def action_calculator(self) -> None:
         """Open the calculator with this exercise's query, keys and values filled in, over this
         screen (Esc comes back here). The calculator works the answer out, so on an exercise not
         yet finished the first F7 says so and the second opens it, counted as a reveal."""
@@ -808,12 +810,12 @@ class ExercisesScreen(TutorScreen):
                 return
             self.action_reveal()
         self._calc_armed = False
-        from attn_tui.screens.calculator import CalculatorScreen
+        from attn_tui.screens.calculator import CalculatorScreen, Preset
 
         fill = self.inst.calculator
-        calc = CalculatorScreen()
-        await self.app.push_screen(calc)
-        calc.fill(
-            fill["query"], _calculator_rows(fill["keys"]), _calculator_rows(fill.get("values", ""))
-        )
+        # Filled before it is shown: keys typed as it opens go to it and stay (the app holds
+        # them until it is mounted), not overwritten by a fill that came after them.
+        example = Preset(fill["query"], _calculator_rows(fill["keys"]),
+                         _calculator_rows(fill.get("values", "")))  # fmt: skip
+        self.app.push_screen(CalculatorScreen(example))
         self.app.notify(t("ex.calc_back"), timeout=4)

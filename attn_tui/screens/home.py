@@ -16,7 +16,9 @@ from attn_tui.screens.base import TutorScreen, tr
 
 class HomeScreen(TutorScreen):
     HELP = (("app.area.calc", "app.help.home"),)
-    BINDINGS = [Binding("enter", "open", "app.key.open", show=True)]
+    # Priority: the area opens while Enter is handled, so keys typed straight after it go to
+    # the new screen (held by the app until it is mounted), not to this list.
+    BINDINGS = [Binding("enter", "open", "app.key.open", show=True, priority=True)]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):

@@ -448,6 +448,15 @@ class MatrixArea(TextArea, inherit_bindings=False):
 # ---------------------------------------------------------------------------- the screen
 
 
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """When a file last changed, and its size; None if it is not there."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
 class LabScreen(TutorScreen):
     CSS_PATH = "lab.tcss"
     HELP = (
@@ -476,6 +485,7 @@ class LabScreen(TutorScreen):
         self.cursor = (0, 0)
         self.shown_layers: tuple[LabResult, ...] = ()  # every layer on show (one unless trained)
         self.saved: transformer_file.SavedModel | None = None  # the trained Transformer
+        self.saved_stamp: tuple[int, int] | None = None  # its file's time and size, when read
         self.held = None  # its held-out evaluation (accuracy, what each head does)
         self.training_default = False  # training the default Transformer in a worker
 
@@ -809,6 +819,7 @@ class LabScreen(TutorScreen):
         saved = None
         if path.exists():
             try:
+                self.saved_stamp = _stamp(path)
                 saved = transformer_file.load(path)
             except InputError as err:
                 aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
@@ -823,6 +834,27 @@ class LabScreen(TutorScreen):
         elif not self.training_default:
             self.training_default = True
             self._train_default(path)
+
+    def on_screen_resume(self) -> None:
+        """Back in the lab with the trained source on show: a Transformer trained since (on
+        the training screen) replaces the one shown. (The base class's handler runs too.)"""
+        if self.saved is None or self.query_one("#sentence", Select).value != TRAINED:
+            return
+        try:
+            stamp = _stamp(paths.last_transformer(paths.data_dir(self.app.data_dir)))
+        except InputError:
+            return
+        if stamp is not None and stamp != self.saved_stamp:
+            self._open_trained()
+            self.recompute()
+
+    def open_trained_model(self) -> None:
+        """Show the last Transformer trained in the app (the training screen's ctrl+o): its
+        file is read again, even when the trained source is on show already."""
+        with self.prevent(Select.Changed):
+            self.query_one("#sentence", Select).value = TRAINED
+        self._open_trained()
+        self.recompute()
 
     @work(thread=True, exclusive=True, group="lab-train", exit_on_error=False)
     def _train_default(self, path: Path) -> None:

@@ -36,7 +36,9 @@ from textual.widgets import ContentSwitcher, Footer, Input, OptionList, Select, 
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from attn_tui import paths
 from attn_tui.core.models import figures as stored
+from attn_tui.core.models import transformer_file
 from attn_tui.core.models.trainer import (
     MAX_BATCH,
     MAX_ITERS,
@@ -50,6 +52,15 @@ from attn_tui.core.models.trainer import (
     default_iters,
     estimate_seconds,
 )
+from attn_tui.core.models.transformer_trainer import (
+    MAX_D_MODEL,
+    MAX_HEADS,
+    MAX_LAYERS,
+    MIN_D_MODEL,
+    TASKS,
+    TransformerConfig,
+)
+from attn_tui.core.models.transformer_trainer import default_iters as tf_default_iters
 from attn_tui.core.models.workers import (
     LiveRun,
     Update,
@@ -60,6 +71,7 @@ from attn_tui.core.models.workers import (
 from attn_tui.core.parse import InputError
 from attn_tui.i18n import describe, get_lang, t
 from attn_tui.screens.base import TutorScreen, tr
+from attn_tui.widgets import transformer_panels as tf_panels
 from attn_tui.widgets.fields import say
 from attn_tui.widgets.loss_curve import LossCurve
 from attn_tui.widgets.prose import Prose
@@ -93,6 +105,38 @@ INT_FIELDS = {  # field → (InputError code, extra params) for text that is not
     "batch": ("train.bad_batch", {"hi": MAX_BATCH}),
 }
 DEFAULT = TrainConfig(length=10, iters=default_iters(10)).with_variant("qk")
+MODELS = ("rnn", "transformer")
+TF_INT_FIELDS = {  # the Transformer's whole-number fields → (InputError code, extra params)
+    "length": ("train.bad_length", {"lo": MIN_LENGTH, "hi": MAX_LENGTH}),
+    "layers": ("transformer.bad_layers", {"lo": 1, "hi": MAX_LAYERS}),
+    "heads": ("transformer.bad_heads", {"lo": 1, "hi": MAX_HEADS}),
+    "d_model": ("transformer.bad_d_model", {"lo": MIN_D_MODEL, "hi": MAX_D_MODEL}),
+    "iters": ("train.bad_iters", {"hi": MAX_ITERS}),
+    "seed": ("train.bad_seed", {}),
+    "batch": ("train.bad_batch", {"hi": MAX_BATCH}),
+}
+TF_DEFAULT = TransformerConfig()
+
+AnyConfig = TrainConfig | TransformerConfig
+
+
+def is_tf(config: object) -> bool:
+    return isinstance(config, TransformerConfig)
+
+
+def variant_of(config: AnyConfig) -> str:
+    """What F9 and F10 vary: the RNN's attention, or the Transformer's positional encoding."""
+    return config.positions if isinstance(config, TransformerConfig) else config.variant
+
+
+def with_variant(config: AnyConfig, variant: str) -> AnyConfig:
+    if isinstance(config, TransformerConfig):
+        return replace(config, positions=variant)
+    return config.with_variant(variant)
+
+
+def variant_label(config: AnyConfig, variant: str) -> str:
+    return tf_panels.positions_name(variant) if is_tf(config) else variant_name(variant)
 
 
 @dataclass(frozen=True)
@@ -143,6 +187,7 @@ class TrainerScreen(TutorScreen):
     CSS_PATH = "trainer.tcss"
     HELP = (
         ("train.ui.settings", "train.ui.help.settings"),
+        ("train.ui.settings", "transformer.ui.help.model"),
         ("train.ui.guide", "train.ui.help.guide"),
         ("train.ui.live", "train.ui.help.live"),
         ("train.ui.live", "train.ui.help.heatmap"),
@@ -160,6 +205,7 @@ class TrainerScreen(TutorScreen):
         Binding("f3", "toggle_mean", "train.key.mean", show=False),
         Binding("ctrl+r", "toggle_scale", "train.key.scale", show=False),
         Binding("ctrl+t", "book_model", "train.key.book", show=False),
+        Binding("ctrl+o", "open_lab", "transformer.ui.key.lab", show=False),
         *(
             Binding(str(k + 1), f"guide({k})", "train.key.guide", show=False)
             for k in range(len(GUIDE))
@@ -208,6 +254,8 @@ class TrainerScreen(TutorScreen):
         self.pair: list[RunResult] = []  # F9's runs, for the line comparing them
         # what the tables show
         self.session: list[RunResult] = []
+        self.tf_session: list = []  # the Transformer's finished runs (its own RunResult)
+        self.saved_error = ""  # why the last Transformer could not be kept for the lab
         self.multi_base: TrainConfig | None = None
         self.multi_variants: tuple[str, ...] = ()
         self.multi_seeds: tuple[int, ...] = ()
@@ -236,14 +284,31 @@ class TrainerScreen(TutorScreen):
         with Horizontal(id="train"):
             with VerticalScroll(id="train-settings") as settings:
                 tr(settings, "train.ui.settings", "border_title")
-                yield from self._select_row("variant", self._variant_options(), cfg.variant)
-                yield from self._input_row("length", cfg.length)
-                yield from self._select_row("feed", self._feed_options(), cfg.feed)
+                tf = TF_DEFAULT
+                rows = (  # field, options, value, label key ("" = train.ui.field), classes
+                    ("model", self._model_options(), "rnn", "transformer.ui.model", "model-row"),
+                    ("variant", self._variant_options(), cfg.variant, "", "rnn-only"),
+                    ("task", self._task_options(), tf.task, "transformer.ui.task", "tf-only"),
+                    ("length", None, cfg.length, "", ""),
+                    ("feed", self._feed_options(), cfg.feed, "", "rnn-only"),
+                    ("positions", self._positions_options(), tf.positions,
+                     "transformer.ui.positions", "tf-only"),
+                    *((f, None, getattr(tf, f), f"transformer.ui.{f}", "tf-only")
+                      for f in ("layers", "heads", "d_model")),
+                )  # fmt: skip
+                for field, options, value, label, classes in rows:
+                    if options is None:
+                        yield from self._input_row(field, value, label, classes)
+                    else:
+                        yield from self._select_row(field, options, str(value), label, classes)
                 for field, value in (("iters", cfg.iters), ("seed", cfg.seed), ("lr", cfg.lr),
                                      ("batch", cfg.batch)):  # fmt: skip
                     yield from self._input_row(field, value)
                 yield from self._select_row("pace", self._pace_options(), "watch")
-                yield from self._select_row("versus", self._variant_options(), "dot")
+                yield from self._select_row("versus", self._variant_options(), "dot", "",
+                                            "rnn-only")  # fmt: skip
+                yield from self._select_row("tf-versus", self._positions_options(), "none",
+                                            "train.ui.versus", "tf-only")  # fmt: skip
                 yield from self._input_row("seeds", 10)
                 yield Static(id="train-error", classes="error")
                 yield Static(self._guide_title(), id="guide-title", classes="muted")
@@ -267,20 +332,34 @@ class TrainerScreen(TutorScreen):
                     yield Static(id="multi")
         yield Footer(show_command_palette=False)
 
-    def _input_row(self, field: str, value: object) -> ComposeResult:
-        with Horizontal(classes="row"):
-            yield tr(Static(classes="inline-label"), f"train.ui.{field}")
+    def _input_row(
+        self, field: str, value: object, label: str = "", classes: str = ""
+    ) -> ComposeResult:
+        with Horizontal(classes=f"row {classes}"):
+            yield tr(Static(classes="inline-label"), label or f"train.ui.{field}")
             kind = "number" if field == "lr" else "integer"
             yield Input(f"{value:g}" if isinstance(value, float) else str(value), id=field,
                         compact=True, type=kind)  # fmt: skip
 
-    def _select_row(self, field: str, options: list[tuple[str, str]], value: str) -> ComposeResult:
-        with Horizontal(classes="row"):
-            yield tr(Static(classes="inline-label"), f"train.ui.{field}")
+    def _select_row(
+        self, field: str, options: list[tuple[str, str]], value: str, label: str = "",
+        classes: str = "",
+    ) -> ComposeResult:  # fmt: skip
+        with Horizontal(classes=f"row {classes}"):
+            yield tr(Static(classes="inline-label"), label or f"train.ui.{field}")
             yield Select(options, id=field, compact=True, allow_blank=False, value=value)
 
     def _variant_options(self) -> list[tuple[str, str]]:
         return [(t(f"train.ui.variant.{v}"), v) for v in SHOWN_OPTIONS]
+
+    def _model_options(self) -> list[tuple[str, str]]:
+        return [(t(f"transformer.ui.model.{m}"), m) for m in MODELS]
+
+    def _task_options(self) -> list[tuple[str, str]]:
+        return [(t(f"transformer.task.{k}"), k) for k in TASKS]
+
+    def _positions_options(self) -> list[tuple[str, str]]:
+        return [(tf_panels.positions_name(p), p) for p in tf_panels.POSITIONS_SHOWN]
 
     def _feed_options(self) -> list[tuple[str, str]]:
         return [(t(f"train.ui.feed.{f}"), f) for f in ("previous", "none")]
@@ -317,6 +396,7 @@ class TrainerScreen(TutorScreen):
         super().on_mount()
         # the child processes' server starts while the learner reads the screen
         self.run_worker(warm_up, thread=True, exit_on_error=False, group="warm-up")
+        self._shown_defaults = self._defaults()
         self.config = self._settings_or_default()
         self.redraw()
         self.redraw_tables()
@@ -345,8 +425,16 @@ class TrainerScreen(TutorScreen):
         self.redraw_tables()
 
     # ---- settings -----------------------------------------------------------------------
-    def read_settings(self) -> TrainConfig:
-        """The settings as a validated TrainConfig; raises InputError naming the first fault."""
+    @property
+    def model(self) -> str:
+        value = self.query_one("#model", Select).value
+        return value if value in MODELS else "rnn"
+
+    def read_settings(self) -> AnyConfig:
+        """The settings as a validated config of the chosen model; raises InputError naming
+        the first fault."""
+        if self.model == "transformer":
+            return self.read_tf_settings()
         values: dict[str, object] = {}
         for field, (code, params) in INT_FIELDS.items():
             text = self.query_one(f"#{field}", Input).value.strip()
@@ -364,7 +452,30 @@ class TrainerScreen(TutorScreen):
         variant = self.query_one("#variant", Select).value
         return cfg.with_variant(variant if isinstance(variant, str) else "qk").validate()
 
+    def read_tf_settings(self) -> TransformerConfig:
+        values: dict[str, object] = {}
+        for field, (code, params) in TF_INT_FIELDS.items():
+            text = self.query_one(f"#{field}", Input).value.strip()
+            try:
+                values[field] = int(text)
+            except ValueError:
+                raise InputError(code, value=text or "∅", **{"lo": 1, **params}) from None
+        text = self.query_one("#lr", Input).value.strip()
+        try:
+            values["lr"] = float(text)
+        except ValueError:
+            raise InputError("train.bad_lr", value=text or "∅") from None
+        task, positions = (self.query_one(f"#{f}", Select).value for f in ("task", "positions"))
+        return TransformerConfig(
+            task=task if isinstance(task, str) else TF_DEFAULT.task,
+            positions=positions if isinstance(positions, str) else TF_DEFAULT.positions,
+            **values,  # type: ignore[arg-type]
+        ).validate()
+
     def read_versus(self) -> str:
+        if self.model == "transformer":
+            value = self.query_one("#tf-versus", Select).value
+            return value if isinstance(value, str) else "none"
         value = self.query_one("#versus", Select).value
         return value if isinstance(value, str) else "dot"
 
@@ -399,6 +510,7 @@ class TrainerScreen(TutorScreen):
 
     def set_settings(self, config: TrainConfig, versus: str | None = None) -> None:
         """Fill the fields from ``config`` (a guide step, the book's model)."""
+        self.query_one("#model", Select).value = "rnn"
         self.query_one("#variant", Select).value = config.variant
         self.query_one("#feed", Select).value = config.feed
         for field in ("length", "iters", "seed", "batch"):
@@ -414,10 +526,38 @@ class TrainerScreen(TutorScreen):
             self.config = self.read_settings()  # the idle panel describes what F5 would train
             self.redraw()
 
+    def _defaults(self) -> tuple[str, str]:
+        """The iterations and learning rate the chosen model and task start from."""
+        if self.model == "transformer":
+            task = self.query_one("#task", Select).value
+            return str(tf_default_iters(str(task))), f"{TF_DEFAULT.lr:g}"
+        try:
+            length = int(self.query_one("#length", Input).value)
+        except ValueError:
+            length = DEFAULT.length
+        return str(default_iters(length)), f"{DEFAULT.lr:g}"
+
+    @on(Select.Changed, "#model")
+    @on(Select.Changed, "#task")
+    def _model_changed(self) -> None:
+        """Show the chosen model's settings; a field still at the other model's (or task's)
+        starting value takes this one's, a figure the learner typed stays."""
+        self.set_class(self.model == "transformer", "-transformer")
+        new = self._defaults()
+        old = getattr(self, "_shown_defaults", new)
+        for field, before, after in zip(("iters", "lr"), old, new, strict=True):
+            box = self.query_one(f"#{field}", Input)
+            if box.value.strip() == before:
+                box.value = after
+        self._shown_defaults = new
+
     @on(Input.Changed, "#length")
     def _length_changed(self, event: Input.Changed) -> None:
         # the recipe: 2000 iterations, 3000 from length 10, 5000 from 15 (only when the
         # learner has not typed their own figure)
+        if self.model == "transformer":
+            return  # its recipe does not depend on the length
+        self._shown_defaults = self._defaults()
         iters = self.query_one("#iters", Input)
         try:
             length = int(event.value)
@@ -453,11 +593,13 @@ class TrainerScreen(TutorScreen):
         return self.snapshot, losses
 
     def request_redraw(self) -> None:
-        """Redraw now, or at the next frame if one was drawn less than FRAME ago."""
+        """Redraw now, or at the next frame if one was drawn less than FRAME ago. A single
+        step is drawn at once: its report answers a key press, and reports come no faster
+        than the presses (the first one lands right after the run's start was drawn)."""
         if self._draw_pending:
             return
         wait = self._last_draw + FRAME - time.perf_counter()
-        if wait <= 0:
+        if wait <= 0 or (self.pace == "step" and self.running):
             self.redraw()
         else:
             self._draw_pending = True
@@ -485,7 +627,8 @@ class TrainerScreen(TutorScreen):
         shown = self.running or self.outcome is not None
         for panel in self.query(".run-only"):
             panel.display = shown
-        live.border_subtitle = run_label(cfg)
+        tf = isinstance(cfg, TransformerConfig)
+        live.border_subtitle = tf_panels.run_label(cfg) if tf else run_label(cfg)
         it_per_s = self.iteration / self.wall if self.wall > 0 else math.nan
         width = max(min(live.size.width - 34, 30), 6)
         state, eta = self._state_text(), self._eta(it_per_s)
@@ -516,8 +659,20 @@ class TrainerScreen(TutorScreen):
             size = (live.size.width, get_lang(), snap is None)
             self._paint("#accuracy", render_accuracy(snap, cfg.eval_every), size)
             self._paint("#decode", render_decode(snap.sample) if snap else "", size)
-            self._paint("#note", render_note(snap), size)
+            note = Prose(t("transformer.held_out_note", n=snap.n_eval if snap else 1000),
+                         "italic dim") if tf else render_note(snap)  # fmt: skip
+            self._paint("#note", note, size)
         # the heatmap: only when the numbers it shows (whole percents, peaks) change
+        if isinstance(cfg, TransformerConfig):
+            heat = (cfg, tf_panels.heads_key(snap, self.mean), self.mean, self.absolute,
+                    get_lang())  # fmt: skip
+            if heat != self._heat_drawn:
+                self._heat_drawn = heat
+                shape = (live.size.width, get_lang(), cfg.arch, heat[1] is None, self.mean,
+                         self.absolute)  # fmt: skip
+                self._paint("#heat", tf_panels.render_heads(snap, cfg, self.mean, self.absolute),
+                            shape)  # fmt: skip
+            return
         heat = (cfg, heat_key(snap, self.mean), self.mean, self.absolute, get_lang())
         if heat != self._heat_drawn:
             self._heat_drawn = heat
@@ -574,6 +729,19 @@ class TrainerScreen(TutorScreen):
                                  iteration=snaps[k].iteration), "cyan"))  # fmt: skip
         if len(self.pair) == 2 and not self.running:
             parts.append(Prose(self._pair_line(), "bold"))
+        if isinstance(cfg, TransformerConfig):
+            finished = self.result is not None and self.outcome is not None and (
+                self.outcome.kind == "finished")  # fmt: skip
+            if finished and not self.running:
+                parts.append(tf_panels.render_blind(self.result))
+                if self.saved_error:
+                    parts.append(Prose(t("transformer.ui.not_saved", reason=self.saved_error),
+                                       "yellow"))  # fmt: skip
+                else:
+                    parts.append(Prose(t("transformer.ui.open_lab"), "cyan"))
+            if self.outcome is None and not self.running:
+                parts.append(Prose(tf_panels.intro(cfg), "dim"))
+            return Group(*parts)
         step = guide_step(cfg)
         if step is not None and self.outcome is None:  # what to look at, above the map
             parts.append(Prose(t(step.text), "cyan"))
@@ -592,6 +760,8 @@ class TrainerScreen(TutorScreen):
         """Under the map, for a guided experiment: the stored multi-seed figures beside the
         book's run (and, once the run is over, the sentence saying what to look at)."""
         cfg = self.config
+        if isinstance(cfg, TransformerConfig):
+            return ""
         step = guide_step(cfg)
         if step is None:
             return ""
@@ -601,7 +771,10 @@ class TrainerScreen(TutorScreen):
         return render_guide_note(sentence, row, self.figures, cfg)
 
     def _pair_line(self) -> str:
-        def figures(r: RunResult) -> str:
+        def figures(r) -> str:
+            if isinstance(r.config, TransformerConfig):
+                return t("transformer.ui.pair_whole", whole=f"{r.seq_acc:.3f}",
+                         positions=tf_panels.positions_name(r.config.positions))  # fmt: skip
             line = t("train.ui.pair_whole", variant=variant_name(r.config.variant),
                      whole=f"{r.seq_acc:.3f}")  # fmt: skip
             if r.alignment is not None:
@@ -620,26 +793,36 @@ class TrainerScreen(TutorScreen):
     def redraw_tables(self) -> None:
         if self.query_one(ContentSwitcher).current != "tables":
             return  # drawn when shown
-        self.query_one("#session", Static).update(render_session(self.session))
+        session = render_session(self.session)
+        if self.tf_session:  # (the RNN's table only when it has runs too)
+            tf_session = tf_panels.render_session(self.tf_session)
+            session = Group(session, Text(""), tf_session) if self.session else tf_session
+        self.query_one("#session", Static).update(session)
         width = max(self.query_one("#tables").size.width - 4, 40)
         if self.multi_base is None:
             try:
                 base, seeds = self.read_settings(), self.read_seeds()
-                variants = (self.read_versus(), base.variant)
+                variants = (self.read_versus(), variant_of(base))
             except InputError:
                 base, seeds, variants = self.config, tuple(range(10)), ("dot", "qk")
             runs: dict[str, list[RunResult]] = {}
         else:
             base, seeds = self.multi_base, self.multi_seeds
             variants, runs = self.multi_variants, self.multi_runs
-        self.query_one("#multi", Static).update(
-            render_multi(base, seeds, variants, runs, self.multi_running, width, self.figures)
-        )
+        if isinstance(base, TransformerConfig):
+            multi = tf_panels.render_multi(base, seeds, variants, runs, self.multi_running, width)
+        else:
+            multi = render_multi(base, seeds, variants, runs, self.multi_running, width,
+                                 self.figures)  # fmt: skip
+        self.query_one("#multi", Static).update(multi)
 
     def relocalize(self) -> None:
         for field, options in (("variant", self._variant_options()),
                                ("feed", self._feed_options()), ("pace", self._pace_options()),
-                               ("versus", self._variant_options())):  # fmt: skip
+                               ("versus", self._variant_options()),
+                               ("model", self._model_options()), ("task", self._task_options()),
+                               ("positions", self._positions_options()),
+                               ("tf-versus", self._positions_options())):  # fmt: skip
             relabel(self.query_one(f"#{field}", Select), options)
         self.query_one("#guide-title", Static).update(self._guide_title())
         guide = self.query_one("#guide", OptionList)
@@ -697,26 +880,30 @@ class TrainerScreen(TutorScreen):
             return
         cfg = self._paced(self.read_settings())
         versus = self.read_versus()
-        if versus == cfg.variant:
-            self.notify(t("train.ui.same_variant", variant=variant_name(versus)), timeout=4)
+        if versus == variant_of(cfg):
+            self.notify(t("train.ui.same_variant", variant=variant_label(cfg, versus)), timeout=4)
             return
         self.pair = []
-        configs = [cfg, cfg.with_variant(versus)]
+        configs = [cfg, with_variant(cfg, versus)]
         self.worker = self._train(configs, self.pace, self.run_id)
 
     def action_seeds(self) -> None:
         if not self._begin():
             return
         base, versus = self.read_settings(), self.read_versus()
-        if versus == base.variant:
-            self.notify(t("train.ui.same_variant", variant=variant_name(versus)), timeout=4)
+        if versus == variant_of(base):
+            self.notify(t("train.ui.same_variant", variant=variant_label(base, versus)), timeout=4)
             return
         self.multi_base, self.multi_seeds = base, self.read_seeds()
-        self.multi_variants = (versus, base.variant)
+        self.multi_variants = (versus, variant_of(base))
         self.multi_runs = {v: [] for v in self.multi_variants}
         self.multi_running = True
         self.show_view("tables")
-        configs = compare_configs(base, self.multi_seeds, self.multi_variants)
+        if isinstance(base, TransformerConfig):
+            configs = [replace(base, positions=v, seed=s) for s in self.multi_seeds
+                       for v in self.multi_variants]  # fmt: skip
+        else:
+            configs = compare_configs(base, self.multi_seeds, self.multi_variants)
         self.worker = self._seeds(configs, self.run_id)
 
     def action_pause(self) -> None:
@@ -763,11 +950,31 @@ class TrainerScreen(TutorScreen):
         """The book's model: dot-product scores, the previous target fed (length kept)."""
         if self.running:
             return
+        self.query_one("#model", Select).value = "rnn"
         self.query_one("#variant", Select).value = "dot"
         self.query_one("#feed", Select).value = "previous"
         if self.read_versus() == "dot":
             self.query_one("#versus", Select).value = "qk"
         self.notify(t("train.ui.book_loaded"), timeout=3)
+
+    async def action_open_lab(self) -> None:
+        """The lab, opened on the Transformer this screen trained last."""
+        if self.running:
+            self.notify(t("train.ui.busy"), severity="warning", timeout=3)
+            return
+        try:
+            there = self._last_model_path().is_file()
+        except InputError:
+            there = False
+        if not there:
+            self.notify(t("transformer.ui.no_model"), timeout=5)
+            return
+        from attn_tui.screens.lab import LabScreen
+
+        await self.app.switch_mode("lab")
+        lab = self.app.screen
+        if isinstance(lab, LabScreen):
+            lab.open_trained_model()
 
     def show_view(self, view: str) -> None:
         """ "live" or "tables"; the tables take the whole width (the settings step aside) and
@@ -877,17 +1084,36 @@ class TrainerScreen(TutorScreen):
         if result.snapshots:
             self.snapshot = result.snapshots[-1]
         if result.outcome.kind == "finished":
-            self.session.append(result)
+            if isinstance(result.config, TransformerConfig):
+                self.tf_session.append(result)
+                self._keep_for_the_lab(result)
+            else:
+                self.session.append(result)
             self.pair.append(result)
             self.redraw_tables()
         self.set_reactive(TrainerScreen.frame, len(result.snapshots) - 1)
         self.redraw()
 
+    def _last_model_path(self):
+        return paths.last_transformer(paths.data_dir(self.app.data_dir))
+
+    def _keep_for_the_lab(self, result) -> None:
+        """Save a finished Transformer where the lab opens the last one trained."""
+        self.saved_error = ""
+        try:
+            path = self._last_model_path()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            transformer_file.save_result(path, result)
+        except InputError as err:
+            self.saved_error = describe(err)
+        except OSError as err:
+            self.saved_error = err.strerror or str(err)
+
     @on(SeedRun)
     def _seed_done(self, message: SeedRun) -> None:
         if message.run_id != self.run_id:
             return
-        runs = self.multi_runs.setdefault(message.result.config.variant, [])
+        runs = self.multi_runs.setdefault(variant_of(message.result.config), [])
         runs.append(message.result)
         runs.sort(key=lambda r: r.config.seed)
         self.redraw_tables()

@@ -408,6 +408,11 @@ TEXT = {
         "已记为自评：{ideas}（自动评分仍是 {percent}%）。",
         "Recorded as self-assessed: {ideas} (the grade stays {percent}%).",
     ),
+    "ex.cmd.answer_too_long": (
+        "答案太长（超过 {limit} 个字符）；简答题的答案写几句话就够了。",
+        "the answer is too long (over {limit} characters); a written answer needs a few "
+        "sentences.",
+    ),
     "ex.cmd.no_item": (
         "找不到题目“{item}”：请写“练习集/题号”，或测验题的题号。",
         "no item “{item}”: write SET/ID, or a quiz question id.",
@@ -448,7 +453,7 @@ TEXT = {
     ),
     "ex.claim.count": (
         "核对式不成立：{{= {claim}}} 写了 {shown} 个数，算出来有 {computed} 个（{value}）。",
-        "a checked claim does not hold: {{= {claim}}} shows {shown} number(s) for {computed} computed ({value}).",
+        "a checked claim does not hold: {{= {claim}}} shows {shown} {shown:number|numbers} for {computed} computed ({value}).",
     ),
     "ex.claim.shapes_differ": (
         "核对式不成立：{{= {claim}}} 两边形状不同（{left} 与 {right}）。",
@@ -550,6 +555,22 @@ TEXT = {
         "核对式 {{= {claim}}} 里实验 {row} 没有 “{metric}” 这一项（有：{known}；统计量可选 mean、sd、min、max、n）。",
         "in the checked claim {{= {claim}}}, experiment {row} has no “{metric}” (it has: {known}; the statistic is mean, sd, min, max or n).",
     ),
+    "ex.claim.transformer_args": (
+        "核对式 {{= {claim}}} 里 transformer 的参数应写成带单引号的名字，如 transformer('sort', 'pos_acc')。",
+        "in the checked claim {{= {claim}}}, transformer takes quoted names, e.g. transformer('sort', 'pos_acc').",
+    ),
+    "ex.claim.transformer_row": (
+        "核对式 {{= {claim}}} 里的实验 “{row}” 不在 Transformer 的结果表里（有：{known}）。",
+        "the checked claim {{= {claim}}} names the experiment “{row}”, which the Transformer's table does not hold (it has: {known}).",
+    ),
+    "ex.claim.transformer_metric": (
+        "核对式 {{= {claim}}} 里 Transformer 的实验 {row} 没有 “{metric}” 这一项（有：{known}；统计量可选 mean、sd、min、max、n）。",
+        "in the checked claim {{= {claim}}}, the Transformer's experiment {row} has no “{metric}” (it has: {known}; the statistic is mean, sd, min, max or n).",
+    ),
+    "ex.claim.blind_args": (
+        "核对式 {{= {claim}}} 里 blind_ceiling 要一个任务（'reverse' 或 'sort'）和 2 到 20 之间的长度，如 blind_ceiling('reverse', 10)。",
+        "in the checked claim {{= {claim}}}, blind_ceiling takes a task ('reverse' or 'sort') and a length from 2 to 20, e.g. blind_ceiling('reverse', 10).",
+    ),
     "ex.claim.book_figure": (
         "核对式 {{= {claim}}} 要的课本数字 “{figure}” 课本里没有。",
         "the checked claim {{= {claim}}} asks for the book's figure “{figure}”, which the book does not give.",
@@ -608,7 +629,7 @@ TEXT = {
     "ex.cmd.warning": ("用词提醒", "wording"),
     "ex.cmd.warnings": (
         "另有 {count} 条用词提醒：文件照样能用，但与词表（exercises/glossary.toml）的写法不一致。",
-        "{count} wording warning(s): the files still load, but differ from the glossary (exercises/glossary.toml).",
+        "{count} wording {count:warning|warnings}: the files still load, but differ from the glossary (exercises/glossary.toml).",
     ),
     "ex.warn.avoided": (
         "{key} 的 {language} 文本写了 “{form}”，词表里的写法是 “{chosen}”。",

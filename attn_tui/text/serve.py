@@ -68,6 +68,11 @@ TEXT = {
         "--max-sessions 至少为 1：{value}",
         "--max-sessions must be 1 or more: {value}",
     ),
+    "serve.bad_host": (
+        "--host 需要一个地址，例如 127.0.0.1 或 0.0.0.0（空地址会在所有网卡上提供服务）",
+        "--host needs an address, e.g. 127.0.0.1 or 0.0.0.0 (an empty one would serve on "
+        "every network interface)",
+    ),
     "serve.bad_warm": (
         "--warm 应在 0 到 --max-sessions（{limit}）之间：{value}",
         "--warm must be 0 to --max-sessions ({limit}): {value}",

@@ -69,7 +69,7 @@ TEXT = {
     "train.too_long": (
         "这项训练估计要 {about}（{runs} 次运行，每次 {iters} 次迭代 × 批大小 {batch} × 长度 {length}），"
         "超过了 {limit} 的上限：请减少迭代次数、批大小或种子个数。",
-        "this would take {about} ({runs} run(s) of {iters} iterations × batch {batch} × length "
+        "this would take {about} ({runs} {runs:run|runs} of {iters} iterations × batch {batch} × length "
         "{length}), past the {limit} limit: use fewer iterations, a smaller batch or fewer seeds.",
     ),
     "train.budget": (
@@ -362,6 +362,7 @@ TEXT = {
     "train.ui.col.pos": ("逐位", "letter"),
     "train.ui.col.diag": ("对角线", "diag."),
     "train.ui.col.book": ("书：整串/逐位", "book whole/letter"),
+    "train.ui.col.book_short": ("书", "book"),
     "train.ui.multi_empty": (
         "F10：{variants} 各训练 {n} 个种子（从种子 {seed} 起），看一次运行里的差距是真的还是运气。",
         "F10: {variants}, {n} seeds each (from seed {seed}), to see whether one run's gap is "

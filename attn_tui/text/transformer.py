@@ -88,13 +88,13 @@ TEXT = {
     "transformer.why_blind": (
         "没有位置信息时，模型分不清各个位置：每个输出只看得到自己的字母和序列里每种字母各有几个，"
         "同一个字母不管在哪儿都得到同一个答案。它最好的办法是押“最可能的那个字母”，"
-        "在这些留出序列上平均能押中 {ceiling:.3f}——所以逐位准确率高于瞎猜的 1/6 ≈ 0.167，"
+        "在这些留出序列上平均能押中 {ceiling:.3f}——所以逐位准确率高于瞎猜的 1/{letters}（{guess:.3f}），"
         "但整串几乎从不全对。这次得到 {pos_acc:.3f}。",
         "Without positions the model cannot tell the places apart: each output sees only its "
         "own letter and how many of each letter the sequence holds, so every copy of a letter "
         "gets the same answer wherever it stands. Its best move is to bet on the likeliest "
         "letter, which on these held-out sequences is right {ceiling:.3f} of the time on "
-        "average — above blind guessing (1/6 ≈ 0.167) per position, yet almost never a whole "
+        "average — above blind guessing (1/{letters}, {guess:.3f}) per position, yet almost never a whole "
         "sequence. This run: {pos_acc:.3f}.",
     ),
     "transformer.seeds_title": (
@@ -175,6 +175,151 @@ TEXT = {
     "transformer.lab_header": (
         "{variant} · {params} 个参数 · 训练好的模型 {path}",
         "{variant} · {params} parameters · trained model {path}",
+    ),
+    # the training screen with the Transformer chosen
+    "transformer.ui.model": ("模型", "model"),
+    "transformer.ui.model.rnn": ("RNN", "RNN"),
+    "transformer.ui.model.transformer": ("Transformer", "Transformer"),
+    "transformer.ui.task": ("任务", "task"),
+    "transformer.ui.positions": ("位置编码", "positions"),
+    "transformer.ui.pos.learned": ("可学习", "learned"),
+    "transformer.ui.pos.sinusoidal": ("正弦", "sinusoidal"),
+    "transformer.ui.pos.none": ("关", "off"),
+    "transformer.ui.layers": ("层数", "layers"),
+    "transformer.ui.heads": ("每层头数", "heads"),
+    "transformer.ui.d_model": ("d_model", "d_model"),
+    "transformer.ui.run_label": (
+        "Transformer · {task} L{length} · {positions} · 种子 {seed}",
+        "Transformer · {task} L{length} · {positions} · seed {seed}",
+    ),
+    "transformer.ui.pos_tag.learned": ("可学习位置", "learned"),
+    "transformer.ui.pos_tag.sinusoidal": ("正弦位置", "sine"),
+    "transformer.ui.pos_tag.none": ("无位置", "no pos."),
+    "transformer.ui.goal.reverse": (
+        "把 {length} 个字母（A–F）的序列倒过来写：输出 i 要找到输入 L+1−i，只能靠位置认出它",
+        "write a sequence of {length} letters (A–F) backwards: output i must find input "
+        "L+1−i, which only its position tells apart",
+    ),
+    "transformer.ui.goal.sort": (
+        "把 {length} 个字母（A–F）排好序：输出 i 要找第 i 小的字母，不管它在哪儿，靠的是内容",
+        "sort a sequence of {length} letters (A–F): output i looks for the i-th smallest "
+        "letter wherever it stands, by content",
+    ),
+    "transformer.ui.intro": (
+        "Transformer 要学会{goal}。这次：{layers} 层 × {heads} 头，d_model {d_model}，"
+        "位置编码：{positions}，{params} 个参数；所有输出位置一次算出。F5 开始；F9 用同一个种子"
+        "依次训练它和“F9 对照”里的位置编码；F10 对两者做多种子对比；F4 看对比表；"
+        "训练完按 ctrl+o 在实验室里打开它。",
+        "The Transformer learns to {goal}. This run: {layers} layer(s) × {heads} head(s), "
+        "d_model {d_model}, positions: {positions}, {params} parameters; every output position "
+        "is computed at once. F5 trains; F9 trains it and the “F9 versus” positions with the "
+        "same seed; F10 compares both over many seeds; F4 shows the tables; once trained, "
+        "ctrl+o opens it in the lab.",
+    ),
+    "transformer.ui.heat_title": (
+        "第 {layer} 层头 {head}：探针 {x} 的注意力（%，行 = 输出 i，列 = 输入；F3 看平均）",
+        "Layer {layer}, head {head}: probe {x}, attention in % (rows = output i, columns = "
+        "input; F3: average)",
+    ),
+    "transformer.ui.heat_mean_title": (
+        "第 {layer} 层头 {head}：{n} 条留出序列的平均注意力（%；F3 看探针）",
+        "Layer {layer}, head {head}: attention in %, mean of {n} held-out sequences (F3: the "
+        "probe)",
+    ),
+    "transformer.ui.legend.reverse": (
+        "下划线 = 反转要看的镜像输入 L+1−i；峰：✓ 在它上面。均匀 = 1/L = {uniform}。"
+        "色标：{scale}（ctrl+r 切换）。",
+        "Underlined = the mirrored input L+1−i that reversal needs; peak: ✓ on it. Uniform = "
+        "1/L = {uniform}. Colours: {scale} (ctrl+r switches).",
+    ),
+    "transformer.ui.legend.sort": (
+        "排序不按位置看：输出 i 去找第 i 小的字母，它在哪一列要看这条序列。均匀 = 1/L = {uniform}。"
+        "色标：{scale}（ctrl+r 切换）。",
+        "Sorting does not look by position: output i seeks the i-th smallest letter, whose "
+        "column depends on the sequence. Uniform = 1/L = {uniform}. Colours: {scale} (ctrl+r "
+        "switches).",
+    ),
+    "transformer.ui.model_probe": (
+        "每层每个头一张图：探针 {x} 的注意力（行 = 输出，列 = 输入，越亮越大，0–1；F3 看平均）",
+        "Every head of every layer: attention on the probe {x} (rows = outputs, columns = "
+        "inputs, brighter = more, 0–1; F3: average)",
+    ),
+    "transformer.ui.model_mean": (
+        "每层每个头一张图：{n} 条留出序列的平均注意力（越亮越大，0–1；F3 看探针）",
+        "Every head of every layer: attention, mean of {n} held-out sequences (brighter = "
+        "more, 0–1; F3: the probe)",
+    ),
+    "transformer.ui.col.which": ("头", "head"),
+    "transformer.ui.which": ("第{layer}层 头{head}", "L{layer} H{head}"),
+    "transformer.ui.col.mirror": ("看 L+1−i", "on L+1−i"),
+    "transformer.ui.col.by_symbol": ("字母解释", "by letter"),
+    "transformer.ui.col.by_position": ("位置解释", "by pos."),
+    "transformer.ui.head_legend": (
+        "留出集上每个头：落在镜像输入 L+1−i 上的平均权重；它的权重方差（同一输出位置内）"
+        "被所看的字母、被所看的位置各解释多少。反转要位置头，排序要内容头。",
+        "Each head on the held-out set: its mean weight on the mirrored input L+1−i, and the "
+        "share of its weights' variance (within one output position) that the attended "
+        "letter, or the attended position, explains. Reversal needs a position head, sorting "
+        "a content head.",
+    ),
+    "transformer.ui.open_lab": (
+        "这个模型已存为最近训练的 Transformer：ctrl+o 在实验室里打开它，看它的 Q、K、V 和每个头。",
+        "This model is kept as the last trained Transformer: ctrl+o opens it in the lab, with "
+        "its Q, K, V and every head.",
+    ),
+    "transformer.ui.not_saved": (
+        "这个模型没能存下来给实验室用：{reason}",
+        "This model could not be kept for the lab: {reason}",
+    ),
+    "transformer.ui.no_model": (
+        "还没有训练好的 Transformer：把“模型”选成 Transformer，按 F5，训练完再按 ctrl+o。",
+        "No Transformer trained yet: set model to Transformer, press F5, then ctrl+o once it "
+        "has finished.",
+    ),
+    "transformer.ui.key.lab": ("在实验室打开", "open in lab"),
+    "transformer.ui.pair_whole": (
+        "位置{positions} 整串 {whole}",
+        "positions {positions} whole {whole}",
+    ),
+    "transformer.ui.session_title": (
+        "本次完成的 Transformer 运行",
+        "Transformer runs this session",
+    ),
+    "transformer.ui.col.task": ("任务", "task"),
+    "transformer.ui.col.positions": ("位置", "positions"),
+    "transformer.ui.col.head": ("头", "head"),
+    "transformer.ui.session_legend": (
+        "头 = 最有代表性的那个头：反转看它落在 L+1−i 上的权重，排序看它的权重方差被所看字母解释的比例。",
+        "head = the most telling head: for reversal its weight on L+1−i, for sorting the share "
+        "of its weights' variance the attended letter explains.",
+    ),
+    "transformer.ui.multi_empty": (
+        "F10 对位置编码 {variants} 各训练 {n} 个种子（从种子 {seed} 起），并排比较。",
+        "F10 trains positions {variants} over {n} seeds each (from seed {seed}), side by side.",
+    ),
+    "transformer.ui.multi_title": (
+        "Transformer · {task} · 长度 {length} · {iters} 次迭代 · {n} 个种子",
+        "Transformer · {task} · length {length} · {iters} iterations · {n} seeds",
+    ),
+    "transformer.ui.strip_legend": (
+        "整串准确率，每个种子一个点（数字 = 几个种子落在同一格）；横轴 {lo}–{hi}",
+        "whole-sequence accuracy, one dot per seed (a digit = that many seeds in one cell); "
+        "axis {lo}–{hi}",
+    ),
+    "transformer.ui.ceiling_row": ("  无位置的上限", "  blind ceiling"),
+    "transformer.ui.help.model": (
+        "“模型”在 RNN（带注意力的编码器–解码器）和一个小 Transformer 之间切换，两者学同一个反转任务，"
+        "用同样的留出集。Transformer 还可以学排序（靠内容而不是位置）；可设层数、每层头数、d_model "
+        "和位置编码。热力图每层每个头一张，随训练更新；只有一个头时写出百分比。位置编码选“关”再训练反转："
+        "整串几乎全错，屏幕会说明为什么逐位准确率仍高于 1/6。训练完按 ctrl+o，在实验室里打开这个模型。",
+        "“model” switches between the RNN (an encoder–decoder with attention) and a small "
+        "Transformer; both learn the same reversal on the same held-out set. The Transformer "
+        "can also learn sorting (by content, not position); set its layers, heads per layer, "
+        "d_model and positional encoding. There is one heatmap per head of every layer, "
+        "updating as training goes; with a single head its percents are written out. Turn "
+        "positions off and train reversal: hardly a sequence comes out right, and the screen "
+        "says why per-position accuracy still stays above 1/6. Once trained, ctrl+o opens the "
+        "model in the lab.",
     ),
     # the lab opened on the trained Transformer
     "transformer.lab.source": ("训练好的 Transformer", "the trained Transformer"),

@@ -293,7 +293,11 @@ def render_session(results: Sequence[RunResult]) -> RenderableType:
             Text(acc(r.seq_acc), ACCENT), Text(acc(r.pos_acc), ACCENT),
             Text(acc(metric(r, "weight"), 2)), Text(book, BOOK),
         ])  # fmt: skip
-    parts.append(columns(rows, "lrrrrrrrr", header))
+    # At 80 columns, with a scrollbar beside it, the long "book whole/letter" header made the
+    # table one cell too wide and cut the book's figures: a short header, then tighter gaps.
+    short = [*header[:-1], t("train.ui.col.book_short")]
+    parts.append(Fit(columns(rows, "lrrrrrrrr", header), columns(rows, "lrrrrrrrr", short),
+                     columns(rows, "lrrrrrrrr", short, gap=1)))  # fmt: skip
     legend = t("train.ui.session_legend")
     if any(r.config.feed == "none" for r in results):
         legend += " " + t("train.ui.session_nofeed")

@@ -39,6 +39,10 @@ HAND_K = "((1,0,0),(0,1,0),(1,0,1),(1,1,0))"
         f"weights((1,0,1), {HAND_K}) ≈ (0.2303, 0.1293, 0.4102, 0.2303)",
         f"output((1,0,1), {HAND_K}) ≈ (0.8707, 0.3595, 0.4102)",
         "rnn_params(6, 16, 6, 0) = 838",
+        "sin(2 / 10000^(1/8)) ≈ 0.5911",  # PE[2, 2] at d 16, the sinusoidal encoding
+        "cos(0) = 1",
+        "transformer('reverse', 'params') = 2454",
+        "blind_ceiling('reverse', 10) > 1/6",
     ],
 )
 def test_true_claims_hold(claim):
@@ -66,6 +70,12 @@ def test_true_claims_hold(claim):
         ("1 + # = 2", "cannot_read"),
         ("(1 + 2 = 3", "expected"),
         ("weights((1,0), ((1,0,0))) = 1", "want_matrix"),
+        ("sin(0) = 1", "does_not_hold"),
+        ("transformer('nope', 'pos_acc') = 1", "transformer_row"),
+        ("transformer('sort', 'weight') = 1", "transformer_metric"),
+        ("transformer(1, 'pos_acc') = 1", "transformer_args"),
+        ("blind_ceiling('reverse', 1) = 1", "blind_args"),
+        ("blind_ceiling('copy', 10) = 1", "blind_args"),
     ],
 )
 def test_false_or_unreadable_claims_say_why(claim, reason):
@@ -95,6 +105,10 @@ def test_the_sum_of_exponentials_is_recomputed_independently():
         ("0.2303、0.1293", f"weights((1,0,1), {HAND_K})", False),  # too few numbers
         ("6%", "0.06", True),
         ("−0.5774", "−1/√3", True),
+        ("0.3545", "blind_ceiling('reverse', 10)", True),  # the Transformer test's own figure
+        ("0.3546", "blind_ceiling('reverse', 10)", False),
+        ("0.85", "transformer('sort', 'content_head_by_symbol')", True),
+        ("0.86", "transformer('sort', 'content_head_by_symbol')", False),
     ],
 )
 def test_shown_figures_match_their_expression(shown, expression, ok):

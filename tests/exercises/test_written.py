@@ -342,15 +342,251 @@ def test_quiz_grade_json_gives_scores_without_the_key(tmp_path, capsys):
     assert [i["state"] for i in q["ideas"]] == ["found"] * 4 and q["uncertain"] is False
 
 
+# -- what the second blind round's dev part found (blind2_dev.toml) ----------------------------
+
+
+def item(path: str):
+    set_id, ex_id = path.split("/")
+    return LIBRARY.get(set_id).exercise(ex_id)
+
+
+@pytest.mark.parametrize("word", ["分别", "区别", "特别"])
+def test_words_with_bie_inside_deny_nothing(word):
+    """别 ("don't") inside 分别 / 区别 / 特别 once denied the rest of its clause."""
+    g = grade(
+        quiz("sc-steps"),
+        f"第一步查询{word}和每个键做点积得到分数，第二步 softmax 成权重，第三步对值加权求和。",
+    )
+    assert states(g)["score"] == FOUND and g.correct
+
+
+@pytest.mark.parametrize(
+    "answer", ["heads, separate subspaces, concatenation", "方差 d，饱和，梯度消失"]
+)
+def test_a_list_of_two_word_labels_is_still_a_keyword_list(answer):
+    ex = quiz("sc-why-sqrt") if "方差" in answer else item("multi-head/why-heads")
+    g = grade(ex, answer)
+    assert g.keyword_list and not g.correct
+
+
+def test_yushi_inside_dengyushi_starts_no_clause():
+    """于是 ("so") read inside 等于是 cut the clause, and the 不 before it lost its reach."""
+    g = grade(
+        item("kinds-cost/what-weights-explain"),
+        "热力图看得出模型取了哪里的信息，但权重大不等于是因为那个词才这么输出，而且多层以后更难读。",
+    )
+    assert states(g)["cause"] == FOUND and g.correct
+
+
+def test_reversal_and_sorting_swapped_is_a_swap():
+    ex = item("transformer/why-positions")
+    wrong = grade(ex, "Reversing finds its input by content, while sorting finds it by position.")
+    assert states(wrong)["reverse"] == SWAPPED and states(wrong)["sort"] == SWAPPED
+    assert not wrong.correct
+    right = grade(ex, "Reversing finds its input by position, while sorting finds it by content.")
+    assert states(right)["reverse"] == FOUND and states(right)["sort"] == FOUND
+
+
+def test_order_that_does_not_matter_and_position_info_are_the_transformer_ideas():
+    g = grade(
+        quiz("tf-why-order"),
+        "An RNN reads the words one at a time. For attention the order does not matter at all, "
+        "so the Transformer needs position information added to its inputs.",
+    )
+    assert states(g) == {"rnn": FOUND, "attention": FOUND, "encoding": FOUND} and g.correct
+
+
+def test_answering_only_why_attention_cannot_create_is_not_a_pass():
+    ex = item("convex/cannot-create")
+    why = "Its output is a convex combination of the values, so it stays inside their range."
+    assert not grade(ex, why).correct
+    assert grade(ex, why + " A feed-forward layer after it can map to new directions.").correct
+
+
+# -- what the third blind round's dev part found (blind3_dev.toml) -----------------------------
+
+BONUS_SET = """\
+[set]
+id = "b"
+order = 2
+title = { zh = "标题", en = "Title" }
+summary = { zh = "简介", en = "Summary" }
+
+[[exercise]]
+id = "t"
+kind = "text"
+prompt = { zh = "为什么？", en = "Why?" }
+answer = { zh = "方差随 d 变大。", en = "The variance grows with d." }
+explanation = { zh = "略", en = "-" }
+topics = ["variance"]
+pass = 0.5
+
+[[exercise.rubric]]
+idea = { zh = "方差变大", en = "variance grows" }
+match = ["VARIANCE INCREASE"]
+
+[[exercise.rubric]]
+idea = { zh = "饱和", en = "saturation" }
+match = ["SATURATION"]
+
+[[exercise.rubric]]
+idea = { zh = "梯度消失", en = "gradients vanish" }
+match = ["GRADIENT DECREASE"]
+bonus = %s
+"""
+
+
+def test_a_bonus_idea_counts_when_found_but_is_not_in_the_total():
+    loaded, problems = load_text(BONUS_SET % "true", "b.toml")
+    assert not problems
+    ex = loaded.exercise("t")
+    half = grade(ex, "The variance grows with d.")
+    assert half.score == pytest.approx(0.5) and half.correct
+    full = grade(ex, "The variance grows with d, softmax saturates and the gradients vanish.")
+    assert full.score == pytest.approx(1.0)
+    assert grade(ex, "The gradients vanish.").score == pytest.approx(0.5)
+    _, problems = load_text(BONUS_SET % '"yes"', "b.toml")
+    assert [p.code for p in problems] == ["ex.want_bool"]
+
+
+@pytest.mark.parametrize("ex_id", ["sc-why-lost", "rnn-attention/why-worse"])
+def test_either_half_of_the_two_part_reference_passes_on_its_own(ex_id):
+    """The seed-to-seed spread is half the reference, as 'no bottleneck' is; 'so attention has
+    nothing to fix' is a bonus, and alone it does not pass."""
+    ex = item(ex_id) if "/" in ex_id else quiz(ex_id)
+    assert grade(
+        ex, "That drop comes from a single run; other seeds move the accuracy by as much."
+    ).correct
+    assert grade(ex, "长度 5 的时候 16 维的隐状态装得下五个字母，没有瓶颈。").correct
+    assert not grade(ex, "Attention simply has nothing to fix here.").correct
+
+
+def test_noise_said_of_attention_is_not_the_seed_spread():
+    g = grade(quiz("sc-why-lost"), "Attention made it worse because it adds noise to the decoder.")
+    assert states(g)["noise"] != FOUND and not g.correct
+    assert not grade(quiz("sc-why-lost"), "seed noise").correct  # a label, not a sentence
+
+
+def test_too_small_to_hold_is_cannot_hold():
+    g = grade(quiz("sc-why-lost"), "The 16-dimensional state is too small to hold five letters.")
+    assert states(g)["no-bottleneck"] != FOUND and not g.correct
+
+
+def test_a_denying_label_before_a_colon_denies_what_follows():
+    ex = item("kinds-cost/what-weights-explain")
+    g = grade(ex, "能说明：从哪些位置取了多少信息。不能说明：模型做决定的原因。")
+    assert states(g)["cause"] == FOUND and g.correct
+    g = grade(
+        ex, "It shows where the model took information from. It does not tell you: the cause."
+    )
+    assert states(g)["cause"] == FOUND
+    # "≠" is a denial too
+    assert states(grade(ex, "权重高 ≠ 原因。"))["cause"] == FOUND
+
+
+def test_an_echo_takes_the_denied_clause_for_its_own_subject():
+    ex = item("multi-head/why-heads")
+    for answer in (
+        "One softmax makes one set of weights, so it cannot attend to two different positions "
+        "for two reasons; several heads can.",
+        "一个头只能看一个地方，做不到同时看两个不同的位置；多个头可以。",
+    ):
+        g = grade(ex, answer)
+        assert states(g)["different"] == FOUND and g.correct, answer
+    # without the echo the denial stands
+    g = grade(ex, "One softmax cannot attend to two different positions for two reasons.")
+    assert states(g)["different"] != FOUND and not g.correct
+
+
+def test_feedback_is_a_gradient_signal():
+    g = grade(
+        item("softmax/why-nonzero-helps"),
+        "Every position keeps a sliver of weight, so each key and value still gets feedback "
+        "and a wrongly ignored one can recover later.",
+    )
+    assert states(g)["flow"] == FOUND and g.correct
+
+
+def test_the_query_and_key_projections_are_not_the_remedy():
+    ex = item("convex/cannot-create")
+    wrong = grade(
+        ex,
+        "The weights are non-negative and sum to 1, so the output stays in the values' hull. "
+        "To leave it, retrain the query and key projections W_Q and W_K.",
+    )
+    assert states(wrong)["linear"] == SWAPPED and not wrong.correct
+    right = grade(
+        ex,
+        "The weights are non-negative and sum to 1, so the output stays in the values' hull. "
+        "To leave it, put the output projection W_O and a feed-forward layer after attention.",
+    )
+    assert states(right)["linear"] == FOUND and right.correct
+
+
+@pytest.mark.parametrize("ex_id", ["sc-why-sqrt", "scaling-variance/why-scale"])
+def test_the_gradient_idea_from_the_side_of_the_cure(ex_id):
+    ex = item(ex_id) if "/" in ex_id else quiz(ex_id)
+    g = grade(ex, "点积方差约为 d；除以 √d 后方差回到 1，softmax 不会饱和，梯度也不会消失。")
+    assert states(g)["gradient"] == FOUND and g.correct
+    g = grade(
+        ex, "Large d makes dot products large; dividing by √d keeps the numbers in a sane range."
+    )
+    assert states(g)["unit"] == FOUND
+
+
+def test_rnn_and_transformer_ideas_given_to_the_other_model_are_swapped():
+    ex = quiz("tf-why-order")
+    wrong = grade(
+        ex,
+        "The Transformer reads the tokens one at a time, so it knows the positions; the RNN "
+        "looks at everything at once and needs a positional encoding.",
+    )
+    assert states(wrong)["rnn"] == SWAPPED and states(wrong)["attention"] == SWAPPED
+    assert not wrong.correct
+    right = grade(
+        ex, "RNN 一步一步读，自带顺序；Transformer 并行处理所有位置，没有位置编码就分不清顺序。"
+    )
+    assert states(right) == {"rnn": FOUND, "attention": FOUND, "encoding": FOUND}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Self-attention: Q, K, V from the same sequence. Cross-attention: the decoder's states "
+        "give Q while K and V are computed from what the encoder produced.",
+        "Self-attention: all from one sequence. In cross-attention the decoder asks (queries) and "
+        "the encoder's outputs provide the keys and the values.",
+        "自注意力的 QKV 来自同一序列；交叉注意力的键值来自编码器输出，查询是解码器给的。",
+    ],
+)
+def test_a_source_another_target_has_taken_is_not_the_querys(answer):
+    g = grade(quiz("bx-cross-text"), answer)
+    assert states(g) == {"self": FOUND, "cross-q": FOUND, "cross-kv": FOUND}
+
+
+def test_a_spaced_hyphen_between_words_ends_a_denial():
+    g = grade(item("rnn-attention/why-worse"), "Not worse - the book's number is a single run.")
+    assert states(g)["noise"] == FOUND
+
+
 # -- calibration ------------------------------------------------------------------------------
 
 
-def test_agreement_with_the_teachers_calibration_answers():
-    """Every part of the calibration set: pass/fail agreement ≥ 0.90, and ≥ 0.85 on right
-    answers and on wrong answers alike (benchmarks/written_agreement.py prints it per item).
-    blind_heldout.toml stays out of the tests: it is a measurement, not a target."""
+STUDIED = (
+    "dev.toml",
+    "heldout.toml",
+    "heldout2.toml",
+    "blind_dev.toml",
+    "blind2_dev.toml",
+    "blind3_dev.toml",
+)
+HELD_OUT = ("blind_heldout.toml", "blind2_heldout.toml", "blind3_heldout.toml")
+
+
+def agreement(*parts: str) -> tuple[int, int, int, int]:
+    """(right answers passed, right answers, wrong answers failed, wrong answers)."""
     right = wrong = n_right = n_wrong = 0
-    for part in ("dev.toml", "heldout.toml", "heldout2.toml", "blind_dev.toml"):
+    for part in parts:
         for a in tomllib.loads((CALIBRATION / part).read_text("utf-8"))["answer"]:
             set_id, _, ex_id = a["item"].rpartition("/")
             ex = LIBRARY.get(set_id).exercise(ex_id) if set_id else quiz(ex_id)
@@ -359,5 +595,24 @@ def test_agreement_with_the_teachers_calibration_answers():
                 n_right, right = n_right + 1, right + passed
             else:
                 n_wrong, wrong = n_wrong + 1, wrong + (not passed)
+    return right, n_right, wrong, n_wrong
+
+
+@pytest.mark.parametrize("part", [*STUDIED, "all"])
+def test_agreement_with_the_teachers_calibration_answers(part):
+    """Each studied part of the calibration set, and all of them together: pass/fail agreement
+    ≥ 0.90, and ≥ 0.85 on right answers and on wrong answers alike
+    (benchmarks/written_agreement.py prints it per item)."""
+    right, n_right, wrong, n_wrong = agreement(*(STUDIED if part == "all" else (part,)))
     assert (right + wrong) / (n_right + n_wrong) >= 0.90
     assert right / n_right >= 0.85 and wrong / n_wrong >= 0.85
+
+
+def test_the_held_out_answers_do_not_regress():
+    """The held-out parts are a measurement, not a target: nobody studies their answers, and
+    this floor sits below what they measured when last scored (blind, blind2 and blind3 held-out
+    parts together: 0.92 overall, right side 0.91, wrong side 0.93; one measurement). Should it fail, undo the change that did it
+    rather than read the held-out answers to find out why."""
+    right, n_right, wrong, n_wrong = agreement(*HELD_OUT)
+    assert (right + wrong) / (n_right + n_wrong) >= 0.87
+    assert right / n_right >= 0.80 and wrong / n_wrong >= 0.88

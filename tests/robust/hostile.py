@@ -168,6 +168,57 @@ def run_process(argv: list[str], *, size: int = 0, env: dict | None = None) -> O
     )
 
 
+_BATCH = """
+import json, os, sys
+sys.path.insert(0, os.environ.pop("ATTN_TEST_ROOT"))
+from tests.robust.hostile import run
+def peak_kb():
+    with open("/proc/self/status") as status:
+        return int(next(l.split()[1] for l in status if l.startswith("VmHWM:")))
+cases = json.loads(sys.stdin.buffer.read().decode("utf-8", "surrogatepass"))
+for argv, stdin in cases:
+    with open("/proc/self/clear_refs", "w") as refs:
+        refs.write("5")  # the peak starts again from what is resident now
+    o = run(argv, stdin=stdin)
+    err = o.err if len(o.err) <= 4000 else o.err[:2000] + f"…({len(o.err)} characters)"
+    row = [o.code, err, o.seconds, o.size, peak_kb() / 1024]
+    sys.stdout.buffer.write(json.dumps(row).encode("utf-8", "surrogatepass") + b"\\n")
+    sys.stdout.flush()
+"""
+
+
+def can_measure_each_peak() -> bool:
+    """Linux lets a process reset its own peak (VmHWM) through /proc/self/clear_refs."""
+    try:
+        with open("/proc/self/clear_refs", "w") as refs:
+            refs.write("5")
+        return True
+    except OSError:
+        return False
+
+
+def run_batch(cases: list[tuple[list[str], str]], *, env: dict | None = None) -> list[Outcome]:
+    """Many ``attn-tui ARGV`` (with their stdin) in one fresh process, one after another, each
+    with its own time bound (:func:`run`) and its own peak memory (the peak is reset before
+    each): a megabyte in every option without paying a start-up for each."""
+    root = Path(__file__).resolve().parents[2]
+    payload = json.dumps(cases).encode("utf-8", "surrogatepass")
+    total = sum(bound(sum(len(a) for a in argv) + len(stdin)) for argv, stdin in cases)
+    proc = subprocess.run(
+        [sys.executable, "-c", _BATCH],
+        input=payload,
+        capture_output=True,
+        timeout=total + 60,
+        env={**os.environ, **(env or {}), "ATTN_TEST_ROOT": str(root)},
+    )
+    rows = [json.loads(line) for line in proc.stdout.decode("utf-8", "surrogatepass").splitlines()]
+    assert len(rows) == len(cases), proc.stderr.decode("utf-8", "replace")[-3000:]
+    return [
+        Outcome(list(argv), code, "", err, seconds, size, peak)
+        for (argv, _), (code, err, seconds, size, peak) in zip(cases, rows)
+    ]
+
+
 def verdict(o: Outcome, allowed: frozenset[int] = frozenset({0, 2})) -> str | None:
     """What is wrong with an outcome, or None."""
     lines = o.err.splitlines()
@@ -201,8 +252,13 @@ VALUES = [
 
 PATHS = [
     "", " ", "-", "-1", "~nouser/x", "\udcff", "\ud800", "\x00", "[bold]x", "\x1b[31mx",
-    "a" * 300, "/dev/null", "/dev/zero", "/nonexistent/x", "/", "{}", "%s",
+    "a" * 300, "/dev/null", "/dev/zero", "/proc/nonexistent/x", "/", "{}", "%s",
 ]  # fmt: skip
+
+# Data directories: a store is created in a data directory that can hold one, so "/" (and
+# "/nonexistent/x") put a progress.db at the root of a machine where the suite runs as root.
+# /proc and /sys refuse a new file even to root: the same fault without touching anything.
+DATA_DIRS = [p if p != "/" else "/proc" for p in PATHS] + ["/sys", "/dev/null/x"]
 
 
 def megabyte_texts() -> list[tuple[str, str]]:

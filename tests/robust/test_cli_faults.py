@@ -307,3 +307,30 @@ def test_an_unexpected_error_is_one_line_and_debuggable(monkeypatch):
 def test_path_objects_are_still_paths(tmp_path):
     outcome = run(["exercises", "validate", str(Path(tmp_path) / "none.toml")])
     assert outcome.code == 1 and "No such file" in outcome.out
+
+
+# -- found in the second pass ---------------------------------------------------------------
+
+
+def test_a_written_answer_from_an_endless_stdin_is_refused_in_bounded_memory():
+    """`exercises try ITEM --answer - < /dev/zero` read all of stdin: 950 MB after 6 s, never
+    ending."""
+    with open("/dev/zero", "rb") as zero:
+        done = process(["exercises", "try", "sc-steps", "--answer", "-"], stdin=zero, timeout=60)
+    assert done.returncode == 2
+    assert b"too long" in done.stderr and done.stderr.count(b"\n") == 1
+
+
+@pytest.mark.parametrize("host", ["", "   ", "a" * 300, "a..b"])
+def test_serve_refuses_an_empty_host_and_names_it_cannot_encode_in_one_line(host, monkeypatch):
+    """--host "" bound every interface and printed "http://:8000/"; a label over 63 characters
+    or an empty label raised UnicodeError (exit 70, "please report it")."""
+    from attn_tui.serve.server import ClassroomServer
+
+    def never(self, debug=False):
+        raise AssertionError("the server was started")
+
+    monkeypatch.setattr(ClassroomServer, "serve", never)
+    line = one_line(run(["serve", "--no-preload", "--host", host]))
+    assert ("--host needs an address" in line) == (not host.strip())
+    assert len(line) < 600

@@ -19,24 +19,53 @@ from pathlib import Path
 import pytest
 
 from .hostile import (
+    DATA_DIRS,
     PATHS,
     VALUES,
+    can_measure_each_peak,
     hostile_files,
     megabyte_texts,
     run,
+    run_batch,
     run_process,
     verdict,
 )
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX: FIFOs, SIGALRM")
 
-# Commands that are not headless computations, with why they are left out here.
-NOT_FUZZED = {"serve": "runs a web server until stopped; its options are checked by its own tests"}
+# Every leaf command is fuzzed. `serve` runs until stopped: here its server only binds the
+# address it was given and closes again (see _serve_binds_and_returns), so every option up
+# to the listening socket is driven with real values.
+NOT_FUZZED: dict[tuple[str, ...], str] = {}
 # Exit 1 is documented for these: faults found, nothing graded, a reset declined, a NaN run.
 ALLOWS_ONE = {("exercises", "validate"), ("quiz", "grade"), ("progress",), ("train",)}
-# Fast settings for commands that would otherwise compute for long with an ordinary value.
-BASE = {("train",): ["--iters", "1", "--batch", "1", "--length", "2"]}
-POSITIONAL = {("quiz", "grade"): "GOOD_ANSWERS"}
+FAST_TRAIN = ["--iters", "1", "--batch", "1", "--length", "2"]
+# The command lines each option is tried on: fast settings for what would otherwise compute
+# for long, a positional a command needs to get past its parser, and the modes whose options
+# only work together (the Transformer's, a saved model's) — an option tried only where it is
+# refused at once is not fuzzed at all (`exercises try` without ITEM never reached --answer;
+# the Transformer's flags without --model transformer never reached the trainer).
+BASES: dict[tuple[str, ...], list[list[str]]] = {
+    ("train",): [FAST_TRAIN, ["--model", "transformer", *FAST_TRAIN]],
+    ("lab",): [[], ["--model", "MODEL"]],
+    ("quiz", "grade"): [["GOOD_ANSWERS"]],
+    ("exercises", "try"): [["WRITTEN_ITEM", "--answer", "the scores are scaled"]],
+    ("serve",): [["--port", "FREE_PORT", "--no-preload"]],
+}
+# Positional arguments, fuzzed like options: (command) → the base with "{}" where it goes.
+POSITIONALS: dict[tuple[str, ...], list[str]] = {
+    ("quiz", "grade"): ["{}"],
+    ("exercises", "validate"): ["{}"],
+    ("exercises", "try"): ["{}", "--answer", "x"],
+}
+# Options naming a file the command writes, and ones naming a file it reads.
+OUTPUTS = {("calc", "--svg"), ("lab", "--svg"), ("quiz", "grade", "--csv"), ("train", "--save"),
+           ("quiz", "grade", "--feedback")}  # fmt: skip
+INPUTS = {("lab", "--model"), ("quiz", "grade", "--overrides")}
+
+
+def bases(command: tuple[str, ...]) -> list[list[str]]:
+    return BASES.get(command, [[]])
 
 
 def allowed(command: tuple[str, ...]) -> frozenset[int]:
@@ -65,10 +94,9 @@ def commands() -> list[tuple[tuple[str, ...], argparse.ArgumentParser]]:
     for action in build_parser()._actions:
         if isinstance(action, argparse._SubParsersAction):
             for name, parser in action.choices.items():
-                if name not in NOT_FUZZED:
-                    walk((name,), parser)
+                walk((name,), parser)
     assert _subparsers  # the helper this walk mirrors
-    return found
+    return [(c, p) for c, p in found if c not in NOT_FUZZED]
 
 
 def options(parser: argparse.ArgumentParser) -> tuple[list[str], list[str]]:
@@ -94,6 +122,29 @@ def slow_when_valid(command: tuple[str, ...], option: str, value: str) -> bool:
             return False
         return option in ("--iters", "--seeds", "--batch") and number > 2
     return False
+
+
+@pytest.fixture(autouse=True)
+def _serve_binds_and_returns(monkeypatch):
+    """`serve` as far as its listening socket: bind the address and port it was given (as the
+    web server would: the event loop's create_server), announce, close."""
+    import asyncio
+
+    from attn_tui.serve.server import ClassroomServer
+
+    def bind_only(self, debug: bool = False) -> None:
+        loop = asyncio.new_event_loop()
+        try:
+            create = loop.create_server(asyncio.Protocol, self.host, self.port)
+            server = loop.run_until_complete(create)
+            if self.announce:
+                self.announce()
+            server.close()
+            loop.run_until_complete(server.wait_closed())
+        finally:
+            loop.close()
+
+    monkeypatch.setattr(ClassroomServer, "serve", bind_only)
 
 
 @pytest.fixture(scope="module")
@@ -129,7 +180,50 @@ def world(tmp_path_factory) -> dict[str, Path]:
         make(d)
         made[f"data:{name}"] = d
     made["data:file"] = dirs / "file"
+    made.update(_model_and_friends(root))
+    for name, path in hostile_files(root / "models", ".npz").items():
+        made[f"model:{name}"] = path
+    made.update(output_targets(root / "out"))
     return made
+
+
+def _model_and_friends(root: Path) -> dict[str, Path]:
+    """A saved Transformer for `lab --model`, a written quiz item for `exercises try`, and a
+    port nobody listens on for `serve`."""
+    import socket
+
+    from attn_tui.core.models import transformer_file
+    from attn_tui.core.models.transformer_trainer import TransformerConfig, run_to_end
+
+    config = TransformerConfig(iters=1, batch=1, length=2)
+    result = run_to_end(config)
+    model = transformer_file.save(root / "model.npz", result.model, config, result.final.probe.x)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return {"MODEL": model, "WRITTEN_ITEM": Path("sc-steps"), "FREE_PORT": Path(str(port))}
+
+
+def output_targets(folder: Path) -> dict[str, Path]:
+    """Where a figure, a gradebook or a model might be sent: a pipe nobody reads, a full
+    device, a directory, a loop, a dangling link, a folder that is missing, a file not ours."""
+    folder.mkdir()
+    made = {
+        "out:fifo": folder / "fifo",
+        "out:dir": folder / "dir",
+        "out:loop": folder / "loop",
+        "out:dangling": folder / "dangling",
+        "out:missing-folder": folder / "missing" / "x",
+        "out:under-a-file": folder / "file" / "x",
+        "out:dev-full": Path("/dev/full"),
+        "out:dev-null": Path("/dev/null"),
+    }
+    os.mkfifo(made["out:fifo"])
+    made["out:dir"].mkdir()
+    made["out:loop"].symlink_to("loop")
+    made["out:dangling"].symlink_to(folder / "gone" / "x")
+    (folder / "file").write_text("a file, not a folder")
+    return {k: v for k, v in made.items() if k[4:8] != "dev-" or v.exists()}
 
 
 def _other_program(path: Path) -> None:
@@ -163,18 +257,34 @@ def check_all(cases, world, failures_allowed: int = 0) -> int:
 def _leaf_cases() -> list[tuple[list[str], tuple[str, ...], str]]:
     cases = []
     for command, parser in commands():
-        base = [*command, *BASE.get(command, [])]
-        if command in POSITIONAL:
-            base.append(POSITIONAL[command])
         values, flags = options(parser)
-        for option in values:
+        for base in bases(command):
+            base = [*command, *base]
+            for option in values:
+                for value in VALUES:
+                    if not slow_when_valid(command, option, value):
+                        cases.append(([*base, option, value], command, ""))
+                if (*command, option) in OUTPUTS:
+                    cases += [([*base, option, k], command, "") for k in OUTPUT_KEYS]
+                if (*command, option) in INPUTS:
+                    cases += [([*base, option, k], command, "") for k in INPUT_KEYS]
+            for flag in flags:
+                cases.append(([*base, flag], command, "y\n"))
+            cases.append(([*base, *flags], command, "n\n"))
+        if command in POSITIONALS:
+            shape = POSITIONALS[command]
             for value in VALUES:
-                if not slow_when_valid(command, option, value):
-                    cases.append(([*base, option, value], command, ""))
-        for flag in flags:
-            cases.append(([*base, flag], command, "y\n"))
-        cases.append(([*base, *flags], command, "n\n"))
+                cases.append(([*command, *(value if a == "{}" else a for a in shape)], command, ""))
     return cases
+
+
+# the hostile files and targets world() makes, by key (kept in step with it by a test)
+OUTPUT_KEYS = ["out:fifo", "out:dir", "out:loop", "out:dangling", "out:missing-folder",
+               "out:under-a-file", "out:dev-full", "out:dev-null"]  # fmt: skip
+INPUT_KEYS = [f"model:{name}" for name in ("empty", "garbage", "too-large", "fifo", "loop",
+              "zero", "dir", "deep", "not-utf8")] + [  # fmt: skip
+    "answers.toml:deep", "answers.toml:dotted-20000", "answers.toml:int-5000", "GOOD_ANSWERS"
+]
 
 
 LEAF_CASES = _leaf_cases()
@@ -195,14 +305,17 @@ def test_global_options_before_and_after_the_command(world):
             (["--lang", value, "calc"], ("calc",), ""),
             (["calc", "--lang", value], ("calc",), ""),
         ]
-    for value in PATHS:
+    for value in DATA_DIRS:
         cases += [
             (["--data-dir", value, "progress", "--json"], ("progress",), ""),
             (["progress", "--data-dir", value], ("progress",), ""),
+        ]
+    for value in PATHS:
+        cases += [
             (["--exercises", value, "exercises", "list"], ("exercises", "list"), ""),
             (["quiz", "template", "--exercises", value], ("quiz", "template"), ""),
         ]
-    assert check_all(cases, world) == 2 * len(VALUES) + 4 * len(PATHS)
+    assert check_all(cases, world) == 2 * len(VALUES) + 2 * len(DATA_DIRS) + 2 * len(PATHS)
 
 
 def test_hostile_files_given_to_grade_and_validate(world):
@@ -311,6 +424,52 @@ def test_a_megabyte_in_every_text_field(field):
         if problem:
             failures.append(f"{name}: {problem}")
     assert failures == []
+
+
+def _megabyte_cases() -> dict[tuple[str, ...], list[tuple[list[str], str]]]:
+    """A megabyte in every option of every command (on every base it is fuzzed on), in every
+    positional argument, and as `--answer -`'s standard input: generated from the parser, so a
+    new option gets its megabyte too."""
+    mb = 2**20
+    text = "1" * mb + "x"
+    out: dict[tuple[str, ...], list[tuple[list[str], str]]] = {}
+    for command, parser in commands():
+        values, _ = options(parser)
+        rows = out.setdefault(command, [])
+        for base in bases(command):
+            for option in values:
+                rows.append(([*command, *base, option, text], ""))
+        for value in ("1" * mb + "x", "猫" * (mb // 3) + "/"):
+            rows += [([*command, *(value if a == "{}" else a for a in shape)], "")
+                     for shape in [POSITIONALS.get(command)] if shape]  # fmt: skip
+    out[("exercises", "try")].append((["exercises", "try", "sc-steps", "--answer", "-"], text))
+    out[("exercises", "try")].append(
+        (["exercises", "try", "sc-steps", "--answer", "-"], "the scores are scaled " * 50_000)
+    )
+    out[("global",)] = [([option, text, "progress"], "") for option in ("--data-dir", "--exercises")]
+    out[("global",)].append((["--lang", text, "calc"], ""))
+    return {command: rows for command, rows in out.items() if rows}
+
+
+MEGABYTE_CASES = _megabyte_cases()
+
+
+@pytest.mark.skipif(not can_measure_each_peak(), reason="needs /proc/self/clear_refs (Linux)")
+@pytest.mark.parametrize("command", sorted(MEGABYTE_CASES), ids=lambda c: " ".join(c))
+def test_a_megabyte_in_every_option_and_argument_in_bounded_time_and_memory(command, world):
+    """Each case in a fresh process (several to a process, each with its own peak): exit 0 or
+    2, one line on stderr that does not echo the megabyte back, time linear in the input,
+    peak memory under MEMORY_LIMIT_MB."""
+    cases = [([str(world[a]) if a in world else a for a in argv], stdin)
+             for argv, stdin in MEGABYTE_CASES[command]]  # fmt: skip
+    failures = []
+    for (argv, _), outcome in zip(cases, run_batch(cases)):
+        problem = verdict(outcome, allowed(command))
+        if problem is None and len(outcome.err) > 2000:
+            problem = f"stderr of {len(outcome.err)} characters: {outcome.short()}"
+        if problem:
+            failures.append(problem)
+    assert failures == [], f"{len(failures)} of {len(cases)} failed:\n" + "\n".join(failures)
 
 
 @pytest.mark.parametrize(

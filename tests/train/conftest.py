@@ -26,3 +26,9 @@ def reversal_blind():
 def sorting():
     """Sorting at L 10, 3000 iterations."""
     return over_seeds(TransformerConfig(task="sort", iters=3000, eval_every=0), SEEDS)
+
+
+@pytest.fixture(scope="session")
+def causal():
+    """Reversal with the causal mask, the defaults otherwise."""
+    return over_seeds(TransformerConfig(eval_every=0, causal=True), SEEDS)

@@ -14,6 +14,8 @@ import numpy as np
 import pytest
 
 from attn_tui.core.models.trainer import TrainConfig, compare_configs, run_to_end
+from attn_tui.core.models.transformer_trainer import TransformerConfig
+from attn_tui.core.models.transformer_trainer import run_to_end as transformer_run_to_end
 from attn_tui.core.models.workers import LiveRun, Update, live_loop, pool_runs
 
 
@@ -130,6 +132,40 @@ def test_a_live_run_in_a_child_process_gives_the_same_result():
         live.kill()
     assert _same(result, run_to_end(cfg))
     assert not live.process.is_alive()
+
+
+def test_a_live_transformer_run_in_a_child_gives_the_core_run_weights_and_all():
+    """The training screen's Transformer: the same losses, accuracy and trained weights as the
+    same settings trained in this process (the lab opens those weights)."""
+    cfg = TransformerConfig(length=6, heads=2, iters=80, eval_every=20)
+    live = LiveRun(cfg, "fast")
+    snapshots, result = [], None
+    try:
+        while result is None:
+            assert live.poll(30), "the child said nothing for 30 s"
+            kind, payload = live.recv()
+            assert kind in ("update", "done"), payload
+            if kind == "update":
+                snapshots += [payload.snapshot] if payload.snapshot is not None else []
+            else:
+                result = payload
+    finally:
+        live.kill()
+    here = transformer_run_to_end(cfg)
+    assert _same(result, here)
+    assert result.final.attention_mean.shape == (1, 2, 6, 6)
+    assert np.array_equal(result.model.params, here.model.params)
+
+
+def test_the_pool_trains_transformers_too_with_the_sequential_numbers():
+    configs = [TransformerConfig(length=4, iters=40, positions=p, seed=s)
+               for p in ("learned", "none") for s in range(2)]  # fmt: skip
+    pooled = list(pool_runs(configs, workers=2))
+    assert sorted((r.config.positions, r.config.seed) for r in pooled) == sorted(
+        (c.positions, c.seed) for c in configs)  # fmt: skip
+    for r in pooled:
+        assert _same(r, transformer_run_to_end(r.config))
+        assert (r.ceiling is not None) == (r.config.positions == "none")
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")

@@ -208,8 +208,10 @@ async def test_single_step_trains_one_iteration_per_press_and_shows_the_heatmap_
         screen.action_step()  # starts the run: the first iteration
         await until(lambda: screen.iteration == 1)
         await until(lambda: screen.snapshot is not None)
-        heat = text(screen, "#heat")
-        assert "It appears at the first evaluation" not in heat and "reversal diagonal" in heat
+        # the panels are redrawn at the next frame (at most ~20 a second), not on the message
+        await until(lambda: "reversal diagonal" in text(screen, "#heat"))
+        assert screen.snapshot.iteration == 1  # the heatmap of the first iteration, not the 100th
+        assert "It appears at the first evaluation" not in text(screen, "#heat")
         assert "ETA" not in text(screen, "#progress")
         for n in (2, 3, 4):
             screen.action_step()

@@ -93,8 +93,8 @@ async def _still(pilot) -> None:
 async def _open_menus(pilot, where: str) -> None:
     """Open each drop-down on the screen in turn and check it."""
     for select in list(pilot.app.screen.query(Select)):
-        if not select.display or select.disabled:
-            continue
+        if select.disabled or not all(node.display for node in select.ancestors_with_self):
+            continue  # (a hidden row's menu, the other model's, say, cannot be opened)
         select.expanded = True
         await pilot.pause()
         await check(pilot, f"{where}, menu #{select.id} open")
@@ -220,7 +220,65 @@ async def walk_trainer(pilot) -> None:
     await check(pilot, "trainer after a small run")
     await pilot.press("f4")
     await check(pilot, "trainer, tables")
-    # (single-step F8 and the F10 comparison are the trainer engineer's to add here)
+    await pilot.press("f4")
+    await check(pilot, "trainer after a finished run, back to the live view")
+    # single-step (F8): the first iteration, its heatmap and the "press F8" line
+    screen.query_one("#length", Input).value = "10"
+    await pilot.pause()
+    screen.action_step()
+    await _until(pilot, lambda: screen.snapshot is not None and screen.iteration >= 1)
+    await check(pilot, "trainer, single-step")
+    screen.action_stop()
+    await pilot.app.workers.wait_for_complete()
+    await check(pilot, "trainer, single-step stopped")
+    # F9: the settings against the versus variant on one seed, then its table
+    screen.query_one("#pace", Select).value = "fast"
+    screen.query_one("#iters", Input).value = "100"
+    await pilot.pause()
+    await pilot.press("f9")
+    await pilot.app.workers.wait_for_complete()
+    await check(pilot, "trainer after F9")
+    # F10: the same over seeds, shown in the tables
+    screen.query_one("#seeds", Input).value = "3"
+    await pilot.pause()
+    await pilot.press("f10")
+    await pilot.app.workers.wait_for_complete()
+    await check(pilot, "trainer, F10 seeds table")
+    await pilot.press("f4")
+    screen.query_one("#model", Select).value = "transformer"
+    await check(pilot, "trainer, the Transformer chosen")
+    await _open_menus(pilot, "trainer, Transformer")
+    await pilot.press("f5")
+    await pilot.app.workers.wait_for_complete()
+    await check(pilot, "trainer after a Transformer run")
+    for field, value in (("positions", "none"), ("layers", "2"), ("heads", "2"),
+                         ("length", "6"), ("iters", "100"), ("seeds", "2")):  # fmt: skip
+        screen.query_one(f"#{field}").value = value  # type: ignore[attr-defined]
+    await pilot.pause()
+    await pilot.press("f5")
+    await pilot.app.workers.wait_for_complete()
+    await check(pilot, "trainer after a 2×2-head run without positions")
+    screen.query_one("#live").scroll_end(animate=False)
+    await check(pilot, "trainer after a 2×2-head run, scrolled down")
+    screen.query_one("#tf-versus", Select).value = "learned"
+    await pilot.pause()
+    await pilot.press("f10")
+    await pilot.app.workers.wait_for_complete()
+    await check(pilot, "trainer, Transformer over seeds")
+    await pilot.press("ctrl+o")
+    await _still(pilot)
+    await check(pilot, "lab opened on the trainer's Transformer")
+
+
+async def _until(pilot, condition, tries: int = 400) -> None:
+    """Wait for a live run's state without pilot.pause (which waits for the app to go idle)."""
+    import asyncio
+
+    for _ in range(tries):
+        if condition():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the run never reached the state waited for")
 
 
 WALKS = {

@@ -400,6 +400,8 @@ def _attention(part: str) -> Callable[..., np.ndarray]:
 FUNCTIONS: dict[str, Callable[..., Value]] = {
     "exp": lambda x: np.exp(x),
     "ln": lambda x: np.log(x),
+    "sin": lambda x: np.sin(x),
+    "cos": lambda x: np.cos(x),
     "sqrt": lambda x: np.sqrt(x),
     "sum": lambda *x: np.sum(np.concatenate([np.ravel(v) for v in x])),
     "max": lambda *x: np.max(np.concatenate([np.ravel(v) for v in x])),
@@ -414,6 +416,8 @@ FUNCTIONS: dict[str, Callable[..., Value]] = {
     "trainer": lambda *a: _trainer(*a),
     "book": lambda *a: _book(*a),
     "book_attention": lambda: _BOOK_ATTENTION_L10.copy(),
+    "transformer": lambda *a: _transformer(*a),
+    "blind_ceiling": lambda *a: _blind_ceiling(*a),
 }
 CONSTANTS = {"e": math.e, "π": math.pi, "pi": math.pi}
 
@@ -444,6 +448,46 @@ def _trainer(row_id: str, metric: str, stat: str = "mean") -> float:
         known = ", ".join([*row.stats, "params", "iters", "length"])
         raise _Bad("trainer_metric", row=row_id, metric=f"{metric} {stat}", known=known)
     return float(getattr(row.stats[metric], stat))
+
+
+@cache
+def _transformer_figures():
+    from attn_tui.core.models import transformer_figures
+
+    return transformer_figures.load()
+
+
+def _transformer(row_id: str, metric: str, stat: str = "mean") -> float:
+    """transformer('sort', 'content_head_by_symbol') is the mean over the seeds of the tiny
+    Transformer's stored table (exercises/transformer_figures.toml, written by
+    scripts/transformer_figures.py); a third argument picks 'sd', 'min', 'max' or 'n';
+    transformer('reverse', 'params') is the model's parameter count."""
+    if not all(isinstance(x, str) for x in (row_id, metric, stat)):
+        raise _Bad("transformer_args")
+    table = _transformer_figures()
+    if row_id not in table.rows:
+        raise _Bad("transformer_row", row=row_id, known=", ".join(table.rows))
+    row = table[row_id]
+    if metric == "params":
+        return float(row.params)
+    if metric not in row.stats or stat not in ("mean", "sd", "min", "max", "n"):
+        known = ", ".join([*row.stats, "params"])
+        raise _Bad("transformer_metric", row=row_id, metric=f"{metric} {stat}", known=known)
+    return float(getattr(row.stats[metric], stat))
+
+
+@cache
+def _blind_ceiling(task: str, length: float) -> float:
+    """blind_ceiling('reverse', 10): the per-position accuracy a model that does not know
+    positions can expect at best on the trainer's held-out sequences of that length."""
+    from attn_tui.core.models.trainer import ReversalData
+    from attn_tui.core.models.transformer_trainer import position_blind_ceiling
+
+    if task not in ("reverse", "sort") or not isinstance(length, float | int):
+        raise _Bad("blind_args")
+    if length != int(length) or not 2 <= length <= 20:
+        raise _Bad("blind_args")
+    return position_blind_ceiling(task, ReversalData(int(length)).eval_x)
 
 
 def _book(length: float, variant: str, metric: str) -> float:

@@ -462,7 +462,7 @@ def self_check(g: Grade, marked: Any) -> Grade:
 
 def self_score(g: Grade) -> float:
     """The score the learner claims: the grader's plus the weight of the ideas self-marked."""
-    total = sum(r.idea.weight for r in g.ideas)
+    total = sum(r.idea.weight for r in g.ideas if not r.idea.bonus)
     if not total:
         return g.score
     return min(1.0, g.score + sum(i.weight for i in g.self_marked) / total)

@@ -615,6 +615,10 @@ class _Reader:
             if not generators._is_num(weight) or weight <= 0:
                 self.fault(at("weight"), "ex.bad_weight", ex, value=str(weight))
                 weight = None
+            bonus = r.get("bonus", False)
+            if not isinstance(bonus, bool):
+                self.fault(at("bonus"), "ex.want_bool", ex, key="rubric.bonus")
+                bonus = False
             match = self.alternatives(r.get("match"), "rubric.match", at("match"), ex)
             phrases = self.phrase_lists(r.get("phrases"), "phrases", at, ex, required=match == ())
             forbid = self.phrase_lists(r.get("forbid"), "forbid", at, ex, required=False)
@@ -652,6 +656,7 @@ class _Reader:
                         scope=single["scope"] or None,
                         unless=unless,
                         line=at(),
+                        bonus=bonus,
                     )
                 )
         return tuple(ideas), float(pass_mark)

@@ -71,8 +71,8 @@ EXERCISE_KEYS = {
     "contradiction",
     "example",
 }
-IDEA_KEYS = {"id", "idea", "weight", "phrases", "forbid", "match", "with", "against", "from",
-             "scope", "unless"}  # fmt: skip
+IDEA_KEYS = {"id", "idea", "weight", "bonus", "phrases", "forbid", "match", "with", "against",
+             "from", "scope", "unless"}  # fmt: skip
 CONTRADICTION_KEYS = {"idea", "match", "phrases", "unless", "cancels"}
 EXAMPLE_KEYS = {"answer", "expect", "note"}
 
@@ -121,6 +121,8 @@ class Idea:
     phrases cancel it. ``source`` ("from") names where the anchor must come from
     (QUERY from DECODER), ``scope`` the part of the answer it must sit in (after
     CROSS_ATTENTION), ``with_roles``/``against`` the roles its clause may name.
+    A ``bonus`` idea adds its weight when found but is left out of the total: an answer may
+    earn full marks without it (a consequence the reference adds to a reason it already gave).
     """
 
     text: Text
@@ -135,6 +137,7 @@ class Idea:
     scope: str | None = None
     unless: tuple[str, ...] = ()
     line: int = 0
+    bonus: bool = False
 
     def all_phrases(self) -> tuple[str, ...]:
         return tuple(p for lang in LANGS for p in self.phrases.get(lang, ()))

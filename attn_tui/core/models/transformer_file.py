@@ -28,6 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
+from attn_tui.core.files import check_output, write_output
 from attn_tui.core.models.transformer import VOCAB, TinyTransformer, param_shapes
 from attn_tui.core.models.transformer_trainer import TransformerConfig
 from attn_tui.core.parse import InputError
@@ -101,13 +102,9 @@ def save(
     }
     for name, _shape in model.shapes:
         arrays[name] = np.array(model.view(name), np.float64)
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        with open(tmp, "wb") as f:  # a file object: np.savez would otherwise append .npz
-            np.savez(f, **arrays)
-        os.replace(tmp, path)
+    try:  # whole or not at all; a pipe or a device is written into, never replaced
+        write_output(path, lambda f: np.savez(f, **arrays))  # a file object: no .npz added
     except OSError as err:
-        _remove(tmp)
         raise InputError(
             "transformer.file.unwritable", path=str(path), reason=_reason(err)
         ) from err
@@ -117,18 +114,12 @@ def save(
 def check_writable(path: str | os.PathLike) -> Path:
     """Fail before training, not after it, when the model could not be saved at ``path``."""
     path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
     try:
-        if path.is_dir():
-            raise IsADirectoryError(21, "Is a directory")
-        with open(tmp, "wb"):
-            pass
+        check_output(path)
     except OSError as err:
         raise InputError(
             "transformer.file.unwritable", path=str(path), reason=_reason(err)
         ) from err
-    finally:
-        _remove(tmp)
     return path
 
 

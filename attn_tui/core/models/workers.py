@@ -42,13 +42,32 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from attn_tui.core.models.trainer import RunResult, Snapshot, TrainConfig, run_to_end, train
+from attn_tui.core.models import trainer as rnn_trainer
+from attn_tui.core.models import transformer_trainer
+from attn_tui.core.models.trainer import Progress, RunResult, Snapshot, TrainConfig
+from attn_tui.core.models.transformer_trainer import TransformerConfig
+
+AnyConfig = TrainConfig | TransformerConfig  # the RNN's settings, or the Transformer's
 
 PACES = ("fast", "watch", "step")
 POST_INTERVAL = 0.05  # a live run reports at most ~20 times a second
 WATCH_SECONDS = 12.0  # the watchable pace stretches a whole run over about this long
 POLL = 0.1  # how often a waiting pool checks whether to stop
 START_METHODS = multiprocessing.get_all_start_methods()
+
+
+def train(config: AnyConfig, **run_options) -> Iterator[Progress]:
+    """The run of either model: both trainers share one loop and one Progress."""
+    if isinstance(config, TransformerConfig):
+        return transformer_trainer.train(config, **run_options)
+    return rnn_trainer.train(config, **run_options)
+
+
+def run_to_end(config: AnyConfig, should_stop: Callable[[], bool] | None = None):
+    """Either model's run to its end (its own RunResult)."""
+    if isinstance(config, TransformerConfig):
+        return transformer_trainer.run_to_end(config, should_stop)
+    return rnn_trainer.run_to_end(config, should_stop)
 
 
 def prepare() -> None:
@@ -72,7 +91,9 @@ def _context(fork_if_alone: bool = False) -> multiprocessing.context.BaseContext
         return multiprocessing.get_context("fork")
     prepare()
     ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["attn_tui.core.models.trainer"])
+    ctx.set_forkserver_preload(
+        ["attn_tui.core.models.trainer", "attn_tui.core.models.transformer_trainer"]
+    )
     return ctx
 
 
@@ -105,7 +126,7 @@ def default_workers(runs: int) -> int:
 
 
 def pool_runs(
-    configs: Sequence[TrainConfig],
+    configs: Sequence[AnyConfig],
     workers: int | None = None,
     should_stop: Callable[[], bool] | None = None,
 ) -> Iterator[RunResult]:
@@ -155,7 +176,7 @@ class Update:
 
 
 def live_loop(
-    config: TrainConfig,
+    config: AnyConfig,
     pace: str,
     emit: Callable[[str, object], None],
     wait: Callable[[float | None], str | None],
@@ -238,7 +259,7 @@ def live_loop(
         check(max(delay, 0.0))
 
 
-def _live_main(config: TrainConfig, pace: str, conn, watch_seconds: float) -> None:
+def _live_main(config: AnyConfig, pace: str, conn, watch_seconds: float) -> None:
     """The child's side: live_loop over the pipe; ends quietly when the parent goes away."""
     _quiet_child()
 
@@ -267,7 +288,7 @@ class LiveRun:
     """One run in a child process; its reports arrive on a pipe (see :func:`live_loop`)."""
 
     def __init__(
-        self, config: TrainConfig, pace: str = "fast", *, watch_seconds: float = WATCH_SECONDS
+        self, config: AnyConfig, pace: str = "fast", *, watch_seconds: float = WATCH_SECONDS
     ) -> None:
         ctx = _context()
         self.conn, child = ctx.Pipe()

@@ -72,6 +72,11 @@ PREDICATES = frozenset({"INCREASE", "DECREASE", "ONE", "GOOD", "HURT", "TIGHT", 
 # this many units of a term it is said of ("the gradients get larger"), never across a clause
 # full of other things ("huge inputs make softmax's output one-hot and its derivative 0").
 CONTRA_REACH = 4
+# A keyword list's fragment may pair two concepts in at most this many words ("variance d").
+PAIR_WORDS = 3
+# A one-fragment answer of at most this many words, with no function word, operator or
+# predicate, is a label ("seed noise", "方差 饱和"), not a sentence.
+SHORT_LABEL = 3
 
 _GRAMMAR = {
     "@NEG": lexicon.NEG,
@@ -88,8 +93,12 @@ _GRAMMAR = {
     "@FALSE": lexicon.FALSE,
     "@RETRACT": lexicon.RETRACT,
     "@HEDGE": lexicon.HEDGE,
+    "@TELL": lexicon.TELL,
+    "@ECHO": lexicon.ECHO,
 }
 _NEGATORS = ("@NEG", "@NEG_SHORT", "@NEG_POST", "@NEG_BOTH")
+# Words that start a clause or a step: in Chinese, only where a word starts.
+_JOINERS = frozenset({"@END", "@STEP"})
 
 
 def parse_alternative(text: str) -> tuple[Atom, ...] | None:
@@ -233,6 +242,17 @@ class Compiled:
     sources: frozenset[str]
     scopes: frozenset[str]
     targets: frozenset[str] = frozenset({"QUERY", "KEY", "VALUE"})
+    prompt: str = ""  # the prompt's units, as _sentence_keys joins them, both languages
+
+
+# A sentence of at least this many units found word for word in the prompt is the prompt
+# copied back: it restates what was given and earns nothing ("课本跑了一次长度 5 的反转").
+COPIED_UNITS = 6
+_SEP = "\x1f"
+
+
+def _sentence_keys(keys: Iterable[str]) -> str:
+    return _SEP + _SEP.join(keys) + _SEP
 
 
 def _alternatives(match: Sequence[str], phrases: Iterable[str]) -> list[tuple[Atom, ...]]:
@@ -264,13 +284,25 @@ def compile_rubric(exercise: Exercise, glossary) -> Compiled:
         alts = _alternatives(c.match, phrases)
         contradictions.append((c, alts))
         literals |= {name for alt in alts for name, _ in alt if name[0] == "'"}
+    lex = _lexicon(glossary, exercise, sorted(literals))
+    prompt = "\x1e".join(
+        _sentence_keys(
+            u.key
+            for u in read(
+                getattr(exercise.prompt, lang, "") or "", lex.vocabulary, lex.choices
+            ).units
+            if u.kind not in BOUNDARY_KINDS
+        )
+        for lang in ("zh", "en")
+    )
     comp = Compiled(
         exercise,
-        _lexicon(glossary, exercise, sorted(literals)),
+        lex,
         ideas,
         contradictions,
         frozenset(i.source for i in exercise.rubric if i.source),
         frozenset(i.scope for i in exercise.rubric if i.scope),
+        prompt=prompt,
     )
     if len(_compiled) > 512:
         _compiled.clear()
@@ -314,6 +346,8 @@ class Analysis:
                 if form.single_zh and not (u.word_start and u.word_end):
                     if reading.words[u.word] not in lex.domain_words:
                         continue  # "键" inside "关键", "值" inside "数值"
+                if form.term in _JOINERS and u.kind == "zh" and not u.word_start:
+                    continue  # "于是" inside "等于是": no new clause there
                 found.append(Mention(form.term, i, j))
             if u.kind == "en" and len(u.key) >= 4:
                 for form in lex.by_prefix.get(u.key[:4], ()):
@@ -381,6 +415,8 @@ class Analysis:
             if (m.first, m.last) in self._potentials:
                 self.scopes.append((next(extra), m.first, m.first))
         self._bare_denials(negators, extra)
+        self._denied_labels(negators, extra)
+        self._echoes(negators, extra)
         self._retractions(extra)
         self.asks = self._questions(negators)
         self.has_steps = "@STEP" in self.by_term
@@ -466,6 +502,53 @@ class Analysis:
             if same_sentence or after_question:
                 self.scopes.append((next(extra), plo, phi))
 
+    def _denied_labels(self, negators: list[Mention], extra) -> None:
+        """A label that denies, tells and names no concept, then a colon ("不能说明：决策的原因",
+        "doesn't tell you: the cause"), denies the clause the colon opens ("Nothing is cut
+        off: …" is a claim of its own, not a label)."""
+        units = self.reading.units
+        named = {self.clause[m.first] for m in self.mentions if not m.term.startswith("@")}
+        tells = {self.clause[m.first] for m in self.by_term.get("@TELL", ())}
+        for c in dict.fromkeys(self.clause[m.first] for m in negators):
+            if c in named or c not in tells or c + 1 not in self.clause_span:
+                continue
+            nlo, nhi = self.clause_span[c + 1]
+            if units[nlo].kind == "clause" and units[nlo].key == ":":
+                self.scopes.append((next(extra), nlo + 1, nhi))
+
+    def _echoes(self, negators: list[Mention], extra) -> None:
+        """A clause that is only a subject and a helping verb after a denied clause ("a single
+        softmax can't attend to two places; several heads can") takes back that denial and
+        joins its sentence, so the subject has what the clause before it denied."""
+        units = self.reading.units
+        words = self.reading.words
+        func_en = _func_en()
+        by_clause: dict[int, list[Mention]] = {}
+        for m in self.mentions:
+            by_clause.setdefault(self.clause[m.first], []).append(m)
+        negated_clauses = {self.clause[n.first] for n in negators}
+        for c, ms in by_clause.items():
+            echo = [m for m in ms if m.term == "@ECHO"]
+            nouns = [m for m in ms if not m.term.startswith("@")]
+            if not echo or not nouns or c in negated_clauses or c - 1 not in negated_clauses:
+                continue
+            if min(m.first for m in echo) < min(m.first for m in nouns):
+                continue  # "can several heads …": not an echo
+            covered = {i for m in ms for i in range(m.first, m.last + 1)}
+            lo, hi = self.clause_span[c]
+            if not all(
+                i in covered
+                or (u.kind == "en" and u.key in func_en)
+                or (u.kind == "zh" and (words[u.word] in _FUNC_ZH_SET or u.key in _FUNC_ZH_CHARS))
+                for i in range(lo, hi + 1)
+                if (u := units[i]).kind not in BOUNDARY_KINDS
+            ):
+                continue
+            plo, phi = self.clause_span[c - 1]
+            self.scopes.append((next(extra), plo, phi))
+            for i in range(lo, hi + 1):
+                self.sent[i] = self.sent[phi]
+
     def _retractions(self, extra) -> None:
         """A clause that names no concept, points back and calls it false ("but that is all
         wrong", "以上都是错的", "just kidding") denies what it points at: everything before it
@@ -510,17 +593,24 @@ class Analysis:
     def in_sentence(self, term: str, sentence: int) -> list[Mention]:
         return [m for m in self.by_term.get(term, ()) if self.sent[m.first] == sentence]
 
-    def source_of(self, target: Mention, sources: frozenset[str]) -> Mention | None:
-        """The source the target's sentence gives it: after a "from" that follows it, before
-        a "gives" that precedes it, or the only (else the nearest) source in the sentence."""
+    def source_of(
+        self, target: Mention, sources: frozenset[str], targets: frozenset[str] = frozenset()
+    ) -> Mention | None:
+        """The source the target's sentence gives it: after a "from" that follows it (in its
+        own clause: "Q while K and V come from the encoder" is K's and V's "from"), before a
+        "gives" that precedes it, or the only (else the nearest) source in the sentence that
+        no other target has already taken ("the encoder provides the keys")."""
         s = self.sent[target.first]
         cands = sorted((m for t in sources for m in self.in_sentence(t, s)), key=lambda m: m.first)
         if not cands:
             return None
         if len(cands) == 1:
             return cands[0]
+        ends = [m.first for m in self.in_sentence("@END", s)]
         froms = [m for m in self.in_sentence("@FROM", s) if m.first > target.last]
         for f in froms:
+            if any(target.last < e < f.first for e in ends):
+                continue
             if not any(target.last < c.first < f.first for c in cands):
                 after = [c for c in cands if c.first > f.last]
                 if after:
@@ -531,7 +621,30 @@ class Analysis:
                 before = [c for c in cands if c.last < g.first]
                 if before:
                     return before[-1]
-        return min(cands, key=lambda c: min(abs(c.first - target.last), abs(target.first - c.last)))
+        free = [c for c in cands if not self._taken(c, target, targets, s)] or cands
+        return min(free, key=lambda c: min(abs(c.first - target.last), abs(target.first - c.last)))
+
+    def _taken(self, c: Mention, target: Mention, targets: frozenset[str], s: int) -> bool:
+        """Whether source ``c`` is another target's: it gives the target named next after it
+        ("the encoder provides the keys"), or a "from" just before it belongs to the target
+        named last before that ("the keys come from the encoder")."""
+        named = sorted((m for t in targets for m in self.in_sentence(t, s)), key=lambda m: m.first)
+        for g in self.in_sentence("@GIVE", s):
+            if c.last < g.first and g.first - c.last <= 2:
+                nxt = [m for m in named if m.first > g.last]
+                if nxt and nxt[0].first - g.last <= 4 and nxt[0].term != target.term:
+                    return True
+        ends = [m.first for m in self.in_sentence("@END", s)]
+        for f in self.in_sentence("@FROM", s):
+            if f.last < c.first and c.first - f.last <= 3:
+                prev = [m for m in named if m.last < f.first]
+                if not prev or prev[-1].term == target.term:
+                    continue
+                # "Q, K and V come from X" is Q's "from" too; "K and V come from X, the query
+                # …" and "Q while K and V come from X" are not
+                if target.first > f.last or any(target.last < e < f.first for e in ends):
+                    return True
+        return False
 
     def scope_at(self, pos: int, scopes: frozenset[str]) -> Mention | None:
         """The scope term that governs unit ``pos``: the last one named before it, else the
@@ -675,7 +788,7 @@ def _judge_combo(
     mentions = combo
     if idea is not None and idea.source:
         targets = [m for m in combo if m.term in comp.targets] or [combo[0]]
-        src = a.source_of(targets[0], comp.sources)
+        src = a.source_of(targets[0], comp.sources, comp.targets)
         if src is None:
             return None
         negs |= a.governed(src)
@@ -720,6 +833,7 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
     comp = compile_rubric(exercise, glossary)
     reading = read(answer, comp.lex.vocabulary, comp.lex.choices)
     a = Analysis(reading, comp.lex)
+    a.asks = a.asks | _copied(a, comp.prompt)
     hits: list[_Hit | None] = []
     for idea, alts, forbid in comp.ideas:
         hit = _try(alts, a, comp, idea, idea.unless)
@@ -760,8 +874,9 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
         )
         for k, (idea, _, _) in enumerate(comp.ideas)
     )
-    total = sum(i.weight for i in exercise.rubric)
-    score = sum(r.idea.weight for r in results if r.state == FOUND) / total if total else 0.0
+    total = core_weight(exercise.rubric)
+    found = sum(r.idea.weight for r in results if r.state == FOUND)
+    score = min(1.0, found / total) if total else 0.0
     listed = _keyword_list(a)
     if listed:
         score = min(score, exercise.pass_mark / 2)
@@ -786,6 +901,22 @@ def _func_en() -> frozenset[str]:
 @cache
 def _common_en() -> frozenset[str]:
     return _func_en() | {stem(w) for w in _COMMON_EN}
+
+
+def _copied(a: Analysis, prompt: str) -> frozenset[int]:
+    """The sentences of the answer that are sentences (or runs) of the prompt, word for word."""
+    keys: dict[int, list[str]] = {}
+    for i, u in enumerate(a.reading.units):
+        if u.kind not in BOUNDARY_KINDS:
+            keys.setdefault(a.sent[i], []).append(u.key)
+    return frozenset(
+        s for s, ks in keys.items() if len(ks) >= COPIED_UNITS and _sentence_keys(ks) in prompt
+    )
+
+
+def core_weight(rubric: Iterable[Idea]) -> float:
+    """The total a score is taken over: every idea's weight but the bonus ones'."""
+    return sum(i.weight for i in rubric if not i.bonus)
 
 
 def _keyword_list(a: Analysis) -> bool:
@@ -836,11 +967,24 @@ def _keyword_list(a: Analysis) -> bool:
                 return True
         return False
 
+    def n_words(f: list[int]) -> int:  # a Chinese word is one word, whatever its characters
+        return len({("zh", units[i].word) if units[i].kind == "zh" else i for i in f})
+
     if len(fragments) == 1:
-        return not structured(fragments[0]) and len(nouns[0]) >= 3
+        # three concepts in a row, or a label of a few words that says nothing of its concept
+        # ("seed noise"): no sentence either way
+        f = fragments[0]
+        return not structured(f) and (
+            len(nouns[0]) >= 3 or (bool(nouns[0]) and not said[0] and n_words(f) <= SHORT_LABEL)
+        )
     if sum(1 for c in nouns if c) < 2 or 2 * sum(said) > len(fragments):
         return False
-    return all(not structured(f) and len(c) <= 1 for f, c in zip(fragments, nouns, strict=True))
+    # A fragment of two concepts and nothing else ("variance d", "different patterns") is
+    # still a label, not a claim: it says nothing of how the two relate.
+    return all(
+        not structured(f) and (len(c) <= 1 or (len(c) == 2 and n_words(f) <= PAIR_WORDS))
+        for f, c in zip(fragments, nouns, strict=True)
+    )
 
 
 def _unknown_share(a: Analysis, lex: _Lexicon) -> float:
@@ -873,6 +1017,7 @@ __all__ = [
     "NEAR_PASS",
     "UNKNOWN_SHARE",
     "compile_rubric",
+    "core_weight",
     "judge",
     "parse_alternative",
     "terms_of",

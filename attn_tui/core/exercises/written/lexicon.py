@@ -17,7 +17,12 @@ NEG = (
     "untrue that|wrong that|rather than|instead of|far from",
 )
 # A negator whose scope is the next few words: "no bottleneck", "without scaling".
-NEG_SHORT = ("", "no|without|none|nothing|lack|lacks|lacking|zero chance")
+# "too small to hold five letters" is "cannot hold" them.
+NEG_SHORT = (
+    "",
+    "no|without|none|nothing|lack|lacks|lacking|zero chance|too small to|too little to|"
+    "too few to|too short to|too weak to|too narrow to|too tiny to|too limited to|too low to",
+)
 NEG_SHORT_REACH = 4  # units
 # A negator that denies what came before it in its clause: "和加权求和无关", "it is wrong".
 NEG_POST = (
@@ -35,14 +40,16 @@ NEG_BOTH = ("不存在 不需要 没必要 不重要 没用 没有用 无用 没
 NOT_NEG = (
     "不同 不断 不仅 不少 不错 不管 不论 不过 不久 非常 无论 不但 不然 无数 不得不 非得 并且 不光 "
     "不止 无非 莫非 非零 非负 不为零 无穷 无限 不仅仅 不只 不只是 差不多 不一样 不相同 免不了 "
-    "大不了 了不起 无所谓",
+    "大不了 了不起 无所谓 分别 区别 差别 特别 类别 级别 识别 辨别 鉴别 个别 告别 别的 未来",
     "not only|not just|no matter|no doubt|not merely|nothing but|non zero|nonzero|"
     "non negative|nonnegative|no less than|no more than|not to mention",
 )
-# Words that end a negation's scope and start a new clause for roles.
+# Words that end a negation's scope and start a new clause for roles. ("同时" is not one: after
+# a comma the comma has ended the clause already, and inside one it means "at once": "做不到同时
+# 看两个位置" denies the looking.)
 END = (
     "但 但是 而 而是 所以 因此 因为 然后 却 于是 从而 只是 反而 由于 导致 使得 以致 因而 可是 "
-    "不过 其中 之后 接着 最后 再 并且 同时 而且 进而 时 的时候 的话 以后 如果",
+    "不过 其中 之后 接着 最后 再 并且 而且 进而 时 的时候 的话 以后 如果",
     "but|while|whereas|so|because|since|although|though|however|therefore|thus|hence|"
     "which|then|yet|instead|so that|after that|afterwards|finally|next|and then|when|if|"
     "that way|as a result|which means",
@@ -75,6 +82,22 @@ HEDGE = (
 )
 # A clause that is only a negator ("why it decides: no", "能说明原因吗？不能") denies the clause
 # before it in its sentence.
+
+# A label that denies, then a colon ("不能说明：决策的原因", "doesn't tell you: the cause"):
+# the verb of telling that makes a clause a label rather than a claim of its own.
+TELL = (
+    "说明 表明 显示 告诉 证明 看出 解释 反映 体现 代表 回答 展示 揭示 看不出",
+    "tell|tells|show|shows|say|says|prove|proves|explain|explains|reveal|reveals|indicate|"
+    "indicates|mean|means|answer|answers|display|displays",
+)
+
+# An echo: a clause that is only a subject and a helping verb ("…can't attend to two places;
+# several heads can", "一个头做不到，多个头可以") says the clause before it, undenied, of its subject.
+ECHO = (
+    "可以 能 行 会 就可以 就能 就行 能做到 可以做到 做得到 办得到 就做得到 能行",
+    "can|could|do|does|will|would|can do that|could do that|can do it|can do so|do that|"
+    "does that|is able to|are able to|manage|manages",
+)
 
 # A question asserts nothing: a sentence that ends in "?" and asks (an interrogative word, or
 # an auxiliary that opens it) credits no idea, unless a bare yes or no answers it next

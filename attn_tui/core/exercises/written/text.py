@@ -57,7 +57,15 @@ _DOT: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?<![a-z])q\s*t\s*k(?![a-z])"), " q · k "),
 ]
 _REWRITES: list[tuple[re.Pattern[str], str]] = [
+    # "权重高≠因果", "weight != cause": a denial, read as one ("not equal to")
+    (re.compile(r"≠|!=|=/="), " not equal to "),
     (re.compile(r"->|=>|⟶|⇒"), " → "),
+    # a hyphen with a space on each side is a dash: "not worse - it is one run" ends the "not"
+    # (between words, not in "l - i" or "q·k - 3")
+    (
+        re.compile(r"(?:(?<=[a-z][a-z])|(?<=[\u4e00-\u9fff])) - (?=[a-z][a-z]|[\u4e00-\u9fff])"),
+        " — ",
+    ),
     (re.compile(r"<-|⟵|⇐"), " ← "),
     (re.compile(r"[⋅∙•]"), "·"),
     *_DOT,  # before indices go ("q kᵀ" is not "q k" with an index t) and after ("q·kᵢ")

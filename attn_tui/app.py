@@ -42,6 +42,11 @@ def _loader(target: str) -> Callable[[], Screen]:
     return load
 
 
+# How long keys typed while a screen opens may wait for it (it takes ~0.1 s; this only bounds
+# a screen that never finishes mounting).
+HOLD_AT_MOST_S = 5.0
+
+
 class AttnApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "attn-tui"
@@ -74,6 +79,7 @@ class AttnApp(App[None]):
         i18n.set_lang(self.lang)
         self._held_keys: list[events.Key] | None = None  # typed while a screen was opening
         self._waiting: asyncio.Task | None = None
+        self._released: asyncio.Event | None = None  # set by release_keys()
 
     # ---- keys typed while a screen opens ------------------------------------------------
     async def on_event(self, event: events.Event) -> None:
@@ -91,27 +97,60 @@ class AttnApp(App[None]):
         if self._held_keys is not None:
             self._held_keys.append(event)
             return True
-        if self.screen.is_mounted:
+        try:
+            screen = self.screen
+        except Exception:  # noqa: BLE001 — no screen (starting or closing): Textual decides
+            return False
+        if screen.is_mounted:
             return False
         self._held_keys = [event]
-        self._wait_for(self.screen)
+        self._wait_for(screen)
         return True
 
+    def hold_keys(self) -> None:
+        """Hold the keys typed from now on until :meth:`release_keys` (or HOLD_AT_MOST_S).
+
+        For a key whose effect comes later, in a handler of the message it causes (Enter on a
+        list: ``OptionSelected`` opens an exercise and focuses its answer field): what is typed
+        straight after it belongs to what it opens, not to the list.
+        """
+        if self._held_keys is None:
+            self._held_keys = []
+            self._released = asyncio.Event()
+            self._wait(self._released, None)
+
+    def release_keys(self) -> None:
+        if self._released is not None:
+            self._released.set()
+            self._released = None
+
     def _wait_for(self, screen: Screen) -> None:
-        async def mounted() -> None:
-            await screen._mounted_event.wait()  # set once on_mount has run (focus given)
-            self.call_later(self._release_keys)
+        # set once on_mount has run (and given the focus)
+        self._wait(screen._mounted_event, screen)
 
-        self._waiting = asyncio.create_task(mounted())
+    def _wait(self, done: asyncio.Event, screen: Screen | None) -> None:
+        async def wait() -> None:
+            try:  # whatever never comes (a screen closed before it mounted) must not keep
+                # the keys for ever
+                await asyncio.wait_for(done.wait(), HOLD_AT_MOST_S)
+            except TimeoutError:
+                pass
+            self.call_later(self._release_keys, screen)
 
-    async def _release_keys(self) -> None:
+        self._waiting = asyncio.create_task(wait())
+
+    async def _release_keys(self, waited_for: Screen | None) -> None:
         """Hand the held keys on in the order typed (this runs in the app's own task, so no
         newer key overtakes them); a held key that opens another screen holds the rest again."""
         held, self._held_keys = self._held_keys or [], None
         while held:
-            if not self.screen.is_mounted:
+            try:
+                screen = self.screen
+            except Exception:  # noqa: BLE001 — the app is closing: nothing to type into
+                return
+            if not screen.is_mounted and screen is not waited_for:
                 self._held_keys = held
-                self._wait_for(self.screen)
+                self._wait_for(screen)
                 return
             await super().on_event(held.pop(0))
 

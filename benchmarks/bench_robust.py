@@ -22,8 +22,9 @@
 
 Each figure is the median of --repeat runs in fresh processes: wall time, and CPU time (user +
 system, from the child's rusage: steadier when the machine is shared); memory is each
-process's own peak resident set (VmHWM). With --rev, the same commands also run against that git revision
-(extracted with ``git archive``), side by side, so before/after is one run on one machine.
+process's own peak resident set (VmHWM). With --rev, the same commands also run against that
+git revision (extracted with ``git archive``), side by side, so before/after is one run on one
+machine.
 """
 
 from __future__ import annotations
@@ -60,7 +61,9 @@ runpy.run_module("attn_tui", run_name="__main__")
 """
 
 
-def run(argv: list[str], pythonpath: Path | None, timeout: float) -> tuple[float, float, int, float]:
+def run(
+    argv: list[str], pythonpath: Path | None, timeout: float
+) -> tuple[float, float, int, float]:
     """(seconds, peak MB, exit status, CPU seconds) of ``attn-tui ARGV`` in a fresh process.
     CPU time (user + system) is steadier than wall time on a shared, loaded machine."""
     import resource

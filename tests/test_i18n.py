@@ -92,3 +92,15 @@ def test_english_plurals_are_words_not_brackets():
     assert not bracketed
     assert i18n.t("ex.cmd.warnings", lang="en", count=1).startswith("1 wording warning:")
     assert i18n.t("ex.cmd.warnings", lang="en", count=2).startswith("2 wording warnings:")
+
+
+def test_the_books_figures_are_called_the_books_not_the_seed_text():
+    """'seed text (one run)' beside a column of random seeds read as a seed (issue 11): the
+    book's figures are named as the book's, in both languages."""
+    said = [
+        key for key, (zh, en) in CATALOGUE.items()
+        if "seed text" in en.lower() or (key.startswith("train.") and "原文" in zh)
+    ]  # fmt: skip
+    assert not said
+    assert i18n.t("train.ui.col.book", lang="en").startswith("book")
+    assert i18n.t("train.ui.col.book", lang="zh").startswith("书")

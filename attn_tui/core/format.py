@@ -125,7 +125,7 @@ def shorten(text: str, limit: int = 1000) -> str:
     if len(text) <= limit:
         return text
     keep = limit - 1
-    return f"{text[: keep * 2 // 3]}…{text[-(keep - keep * 2 // 3):]}"
+    return f"{text[: keep * 2 // 3]}…{text[-(keep - keep * 2 // 3) :]}"
 
 
 # ---- wrapping prose that mixes Chinese and English ----------------------------------------

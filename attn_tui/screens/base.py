@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from textual.binding import ActiveBinding
 from textual.events import ScreenResume
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 
@@ -103,8 +103,17 @@ class TutorScreen(Screen):
         if self._relabel_pending:
             return
         self._relabel_pending = True
-        if self.app.screen is self:
+        if self._in_sight():
             self.call_later(self._relabel)
+
+    def _in_sight(self) -> bool:
+        """On show: the current screen, or beneath overlays only (the help, a dialog), which
+        leave its panels and footer in view — those must not stay in the old language."""
+        stack = self.app.screen_stack
+        if self not in stack:
+            return False
+        above = stack[stack.index(self) + 1 :]
+        return all(isinstance(screen, ModalScreen) for screen in above)
 
     def _relabel(self) -> None:
         if self._relabel_pending and self.is_attached:

@@ -35,6 +35,7 @@ from attn_tui.core.progress import ExerciseStatus, Guarded, ProgressStore, Store
 from attn_tui.i18n import describe, get_lang, t
 from attn_tui.screens.base import TutorFooter, TutorScreen, tr
 from attn_tui.screens.confirm import ConfirmScreen
+from attn_tui.widgets.fields import OpenList
 from attn_tui.widgets.prose import Prose, fit_words
 from attn_tui.widgets.self_check import SelfCheck
 
@@ -98,7 +99,7 @@ def _mark(status: ExerciseStatus | None) -> tuple[str, str]:
     return "·", "dim"
 
 
-class ItemList(OptionList):
+class ItemList(OpenList):
     """The exercises of one set; the letters act on the highlighted one or on the set."""
 
     BINDINGS = [
@@ -171,7 +172,7 @@ class ExercisesScreen(TutorScreen):
             with Vertical(id="ex-list"):
                 yield Static(id="ex-notice", classes="notice")
                 yield tr(Static(id="ex-intro"), "ex.choose_set")
-                sets = OptionList(id="ex-sets")
+                sets = OpenList(id="ex-sets")
                 tr(sets, "ex.sets", "border_title")
                 yield sets
                 yield Static(id="ex-summary")
@@ -289,11 +290,14 @@ class ExercisesScreen(TutorScreen):
     @on(OptionList.OptionSelected, "#ex-sets")
     def _set_chosen(self, event: OptionList.OptionSelected) -> None:
         option_id = event.option.id or ""
-        if option_id.startswith("set:"):
-            self.open_set(option_id[4:])
-        elif option_id.startswith("broken:"):
-            broken = self.library.broken[int(option_id[7:])]
-            self.notify(t("ex.broken_fix", path=display_path(broken.path)), timeout=6)
+        try:
+            if option_id.startswith("set:"):
+                self.open_set(option_id[4:])
+            elif option_id.startswith("broken:"):
+                broken = self.library.broken[int(option_id[7:])]
+                self.notify(t("ex.broken_fix", path=display_path(broken.path)), timeout=6)
+        finally:
+            self.app.release_keys()  # type: ignore[attr-defined]  # held by OpenList's Enter
 
     # ---- one set ------------------------------------------------------------------------
     def open_set(self, set_id: str) -> None:
@@ -724,11 +728,14 @@ class ExercisesScreen(TutorScreen):
     @on(OptionList.OptionSelected, "#ex-items-list")
     def _item_chosen(self, event: OptionList.OptionSelected) -> None:
         option_id = event.option.id or ""
-        if option_id.startswith("item:"):
-            self.redo = False
-            self.query_one(ContentSwitcher).current = "ex-pane"
-            self.show_exercise(int(option_id[5:]))
-            self.refresh_bindings()
+        try:
+            if option_id.startswith("item:"):
+                self.redo = False
+                self.query_one(ContentSwitcher).current = "ex-pane"
+                self.show_exercise(int(option_id[5:]))
+                self.refresh_bindings()
+        finally:
+            self.app.release_keys()  # type: ignore[attr-defined]  # held by OpenList's Enter
 
     def action_redo(self) -> None:
         """Go through the exercises not solved yet (wrong, or answer seen), in order."""

@@ -15,10 +15,18 @@ from attn_tui.screens.base import TutorScreen, tr
 
 
 class HomeScreen(TutorScreen):
-    HELP = (("app.area.calc", "app.help.home"),)
+    HELP = (("app.key.home", "app.help.home"),)  # (not titled "Calculator": it is the home)
     # Priority: the area opens while Enter is handled, so keys typed straight after it go to
-    # the new screen (held by the app until it is mounted), not to this list.
-    BINDINGS = [Binding("enter", "open", "app.key.open", show=True, priority=True)]
+    # the new screen (held by the app until it is mounted), not to this list. The list's moves
+    # are priority too, so that "down down enter" typed at once opens the third area: a move
+    # left for the list to handle later would come after the Enter.
+    BINDINGS = [
+        Binding("enter", "open", "app.key.open", show=True, priority=True),
+        *(Binding(key, f"move('{action}')", show=False, priority=True)
+          for key, action in (("down", "cursor_down"), ("up", "cursor_up"), ("home", "first"),
+                              ("end", "last"), ("pagedown", "page_down"),
+                              ("pageup", "page_up"))),
+    ]  # fmt: skip
 
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
@@ -42,6 +50,9 @@ class HomeScreen(TutorScreen):
         areas.clear_options()
         areas.add_options(self._options())
         areas.highlighted = highlighted
+
+    def action_move(self, action: str) -> None:
+        getattr(self.query_one("#areas", OptionList), f"action_{action}")()
 
     def action_open(self) -> None:
         areas = self.query_one("#areas", OptionList)

@@ -1,5 +1,11 @@
 """The training screen: train the reversal model live and compare its variants.
 
+"model" chooses the RNN (an encoder–decoder with attention) or the tiny Transformer
+(``core.models.transformer_trainer``): the same child process, progress, loss, held-out
+accuracy and F9/F10 comparisons (over positional encodings for the Transformer), with a map
+per head of every layer (``widgets.transformer_panels``). A finished Transformer is kept in the
+data directory as the last one trained, which ctrl+o opens in the lab.
+
 Settings and a short guided comparison on the left; on the right either the live run
 (progress, the attention heatmap, held-out accuracy, a sample decode, the loss curve) or the
 tables (runs finished this session beside the book's single run, and the multi-seed view).
@@ -647,7 +653,9 @@ class TrainerScreen(TutorScreen):
         if words != self._words_drawn:  # what the run is and how it ended: rarely changes
             self._words_drawn = words
             self.query_one("#outcome", Static).update(self._outcome_text())
-            self.query_one("#guide-note", Static).update(self._guide_text())
+            note, guide = self._guide_text(), self.query_one("#guide-note", Static)
+            guide.display = note != ""  # (empty, its margin would still leave a gap)
+            guide.update(note)
         key = (self.run_id, snap.iteration if snap else None, cfg, get_lang(), self.frame)
         if self.running and self.pace == "fast" and self._drawn and (
             time.perf_counter() - self._snap_drawn_at < SNAPSHOT_FRAME
@@ -657,7 +665,8 @@ class TrainerScreen(TutorScreen):
             self._snap_drawn_at = time.perf_counter()
             self._drawn = key
             size = (live.size.width, get_lang(), snap is None)
-            self._paint("#accuracy", render_accuracy(snap, cfg.eval_every), size)
+            # (its first line can wrap as the iteration grows a digit: count its lines)
+            self._paint_counted("#accuracy", render_accuracy(snap, cfg.eval_every))
             self._paint("#decode", render_decode(snap.sample) if snap else "", size)
             note = Prose(t("transformer.held_out_note", n=snap.n_eval if snap else 1000),
                          "italic dim") if tf else render_note(snap)  # fmt: skip
@@ -668,17 +677,14 @@ class TrainerScreen(TutorScreen):
                     get_lang())  # fmt: skip
             if heat != self._heat_drawn:
                 self._heat_drawn = heat
-                shape = (live.size.width, get_lang(), cfg.arch, heat[1] is None, self.mean,
-                         self.absolute)  # fmt: skip
-                self._paint("#heat", tf_panels.render_heads(snap, cfg, self.mean, self.absolute),
-                            shape)  # fmt: skip
+                # (a legend can wrap differently as its figures change: count its lines)
+                self._paint_counted("#heat", tf_panels.render_heads(snap, cfg, self.mean,
+                                                                    self.absolute))  # fmt: skip
             return
         heat = (cfg, heat_key(snap, self.mean), self.mean, self.absolute, get_lang())
         if heat != self._heat_drawn:
             self._heat_drawn = heat
-            shape = (live.size.width, get_lang(), cfg.length, cfg.attention,
-                     heat[1] is None, self.mean, self.absolute)  # fmt: skip
-            self._paint("#heat", render_attention(snap, cfg, self.mean, self.absolute), shape)
+            self._paint_counted("#heat", render_attention(snap, cfg, self.mean, self.absolute))
 
     def _paint(self, selector: str, renderable, shape: tuple) -> None:
         """Update a panel, laying the screen out again only when ``shape`` (what decides the
@@ -692,9 +698,11 @@ class TrainerScreen(TutorScreen):
     def _paint_counted(self, selector: str, renderable) -> None:
         """Update a panel whose height follows its numbers (a figure one digit longer can wrap
         a line): count the lines it takes at its width, and lay the screen out only when that
-        count changes."""
+        count changes. The width is the live panel's (its panels have no side padding): a
+        panel shown for the first time in this redraw has not been laid out yet."""
         widget = self.query_one(selector, Static)
-        width = widget.content_region.width or max(widget.size.width - 2, 1)
+        width = self.query_one("#live").scrollable_content_region.width or max(
+            widget.content_region.width, 1)  # fmt: skip
         console = self.app.console
         lines = len(console.render_lines(renderable, console.options.update_width(width),
                                          pad=False))  # fmt: skip

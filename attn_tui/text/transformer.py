@@ -210,8 +210,9 @@ TEXT = {
         "位置编码：{positions}，{params} 个参数；所有输出位置一次算出。F5 开始；F9 用同一个种子"
         "依次训练它和“F9 对照”里的位置编码；F10 对两者做多种子对比；F4 看对比表；"
         "训练完按 ctrl+o 在实验室里打开它。",
-        "The Transformer learns to {goal}. This run: {layers} layer(s) × {heads} head(s), "
-        "d_model {d_model}, positions: {positions}, {params} parameters; every output position "
+        "The Transformer learns to {goal}. This run: {layers} {layers:layer|layers} × {heads} "
+        "{heads:head|heads}, d_model {d_model}, positions: {positions}, {params} parameters; "
+        "every output position "
         "is computed at once. F5 trains; F9 trains it and the “F9 versus” positions with the "
         "same seed; F10 compares both over many seeds; F4 shows the tables; once trained, "
         "ctrl+o opens it in the lab.",
@@ -276,7 +277,7 @@ TEXT = {
         "No Transformer trained yet: set model to Transformer, press F5, then ctrl+o once it "
         "has finished.",
     ),
-    "transformer.ui.key.lab": ("在实验室打开", "open in lab"),
+    "transformer.ui.key.lab": ("在实验室打开", "Open in lab"),
     "transformer.ui.pair_whole": (
         "位置{positions} 整串 {whole}",
         "positions {positions} whole {whole}",
@@ -308,7 +309,7 @@ TEXT = {
     ),
     "transformer.ui.ceiling_row": ("  无位置的上限", "  blind ceiling"),
     "transformer.ui.help.model": (
-        "“模型”在 RNN（带注意力的编码器–解码器）和一个小 Transformer 之间切换，两者学同一个反转任务，"
+        "“模型”在 RNN（带注意力的编码器-解码器）和一个小 Transformer 之间切换，两者学同一个反转任务，"
         "用同样的留出集。Transformer 还可以学排序（靠内容而不是位置）；可设层数、每层头数、d_model "
         "和位置编码。热力图每层每个头一张，随训练更新；只有一个头时写出百分比。位置编码选“关”再训练反转："
         "整串几乎全错，屏幕会说明为什么逐位准确率仍高于 1/6。训练完按 ctrl+o，在实验室里打开这个模型。",

@@ -9,7 +9,8 @@ from textual.events import Key
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Select, Static
+from textual.binding import Binding
+from textual.widgets import Checkbox, Input, OptionList, Select, Static
 from textual.widgets._select import SelectOverlay
 
 
@@ -37,6 +38,29 @@ class LineInput(Input):
     """
 
     virtual_size = Reactive(Size(0, 0), repaint=True)
+
+
+class OpenList(OptionList):
+    """A list whose Enter opens something: keys typed straight after Enter go to what it
+    opens, and "down down enter" typed at once opens the third item.
+
+    Its moves and Enter are priority keys, handled the moment they arrive rather than after
+    the keys already on their way to it; Enter holds the keys typed after it (the app's
+    ``hold_keys``) until the screen's ``OptionSelected`` handler, having opened the item and
+    moved the focus, calls ``app.release_keys()``.
+    """
+
+    BINDINGS = [
+        Binding(key, action, show=False, priority=True)
+        for key, action in (("down", "cursor_down"), ("up", "cursor_up"), ("home", "first"),
+                            ("end", "last"), ("pagedown", "page_down"), ("pageup", "page_up"),
+                            ("enter", "select"))
+    ]  # fmt: skip
+
+    def action_select(self) -> None:
+        if self.highlighted is not None and hasattr(self.app, "hold_keys"):
+            self.app.hold_keys()
+        super().action_select()
 
 
 class Tick(Checkbox):

@@ -1,11 +1,13 @@
 """Running the CLI the way a hostile user would, and the hostile things themselves.
 
 :func:`run` calls ``attn_tui.cli.main`` in this process with stdout and stderr captured as byte
-pipes (UTF-8, like a real pipe), stdin replaced, and an alarm that turns a hang into a failure;
+pipes (UTF-8, like a real pipe), stdin replaced, an alarm that turns a hang into a failure, and
+(Linux) the growth of this process's peak resident set during the run;
 :func:`run_process` runs it in a fresh process (argv passed on stdin, so a megabyte argument is
-possible) and reports its peak memory. :func:`verdict` says what, if anything, is wrong with an
-outcome: the exit status, more than one line on stderr, a traceback, or time past a bound linear
-in the input size. :func:`hostile_files` makes every kind of file a learner or teacher might hand
+possible) and reports its peak memory, :func:`run_batch` many in one fresh process with a peak
+each. :func:`verdict` says what, if anything, is wrong with an outcome: the exit status, more
+than one line on stderr, a traceback, time past a bound linear in the input size, or memory
+past its bound. :func:`hostile_files` makes every kind of file a learner or teacher might hand
 over by mistake or on purpose.
 """
 
@@ -26,6 +28,7 @@ from pathlib import Path
 BASE_SECONDS = 20.0
 SECONDS_PER_MB = 30.0
 MEMORY_LIMIT_MB = 400.0  # peak resident set of a whole process (numpy, Rich, Textual's imports)
+GROWTH_LIMIT_MB = 300.0  # what one command run in this process may add to its resident set
 
 
 class Hang(BaseException):
@@ -41,6 +44,7 @@ class Outcome:
     seconds: float
     size: int  # bytes of hostile input, for the time bound
     peak_mb: float | None = None
+    grew_mb: float | None = None  # in-process runs: the peak resident set above the start
 
     def short(self) -> str:
         args = " ".join(a if len(a) < 40 else f"{a[:20]}…({len(a)})" for a in map(repr, self.argv))
@@ -82,6 +86,7 @@ def run(argv: list[str], *, stdin: str = "", size: int = 0, env: dict | None = N
     def alarm(signum, frame):
         raise Hang(f"still running after {limit:.0f} s")
 
+    start_kb = _reset_peak()
     previous = signal.signal(signal.SIGALRM, alarm)
     signal.setitimer(signal.ITIMER_REAL, limit + 5)
     sys.stdout, sys.stderr, sys.stdin = out, err, io.StringIO(stdin)
@@ -108,11 +113,28 @@ def run(argv: list[str], *, stdin: str = "", size: int = 0, env: dict | None = N
             else:
                 os.environ[key] = value
         i18n.set_lang("en")
+    grew = (_status_kb("VmHWM:") - start_kb) / 1024 if start_kb is not None else None
     text = (
         out_buf.getvalue().decode("utf-8", "replace"),
         err_buf.getvalue().decode("utf-8", "replace"),
     )
-    return Outcome(list(argv), code, text[0], text[1], seconds, _size(argv, size))
+    return Outcome(list(argv), code, text[0], text[1], seconds, _size(argv, size), None, grew)
+
+
+def _status_kb(field: str) -> int:
+    with open("/proc/self/status") as status:
+        return int(next(line.split()[1] for line in status if line.startswith(field)))
+
+
+def _reset_peak() -> int | None:
+    """Linux: start this process's peak resident set (VmHWM) again from what is resident now,
+    and return that (kB), so that a run's own peak can be read after it; None elsewhere."""
+    try:
+        with open("/proc/self/clear_refs", "w") as refs:
+            refs.write("5")
+        return _status_kb("VmRSS:")
+    except (OSError, StopIteration, ValueError):
+        return None
 
 
 _CHILD = """
@@ -170,7 +192,7 @@ def run_process(argv: list[str], *, size: int = 0, env: dict | None = None) -> O
 
 _BATCH = """
 import json, os, sys
-sys.path.insert(0, os.environ.pop("ATTN_TEST_ROOT"))
+sys.path.append(os.environ.pop("ATTN_TEST_ROOT"))  # attn_tui: the installed one, or PYTHONPATH
 from tests.robust.hostile import run
 def peak_kb():
     with open("/proc/self/status") as status:
@@ -215,7 +237,7 @@ def run_batch(cases: list[tuple[list[str], str]], *, env: dict | None = None) ->
     assert len(rows) == len(cases), proc.stderr.decode("utf-8", "replace")[-3000:]
     return [
         Outcome(list(argv), code, "", err, seconds, size, peak)
-        for (argv, _), (code, err, seconds, size, peak) in zip(cases, rows)
+        for (argv, _), (code, err, seconds, size, peak) in zip(cases, rows, strict=True)
     ]
 
 
@@ -234,6 +256,8 @@ def verdict(o: Outcome, allowed: frozenset[int] = frozenset({0, 2})) -> str | No
         return f"{o.seconds:.1f} s > {bound(o.size):.1f} s for {o.size} bytes: {o.short()}"
     if o.peak_mb is not None and o.peak_mb > MEMORY_LIMIT_MB:
         return f"{o.peak_mb:.0f} MB > {MEMORY_LIMIT_MB:.0f} MB: {o.short()}"
+    if o.grew_mb is not None and o.grew_mb > GROWTH_LIMIT_MB:
+        return f"grew {o.grew_mb:.0f} MB > {GROWTH_LIMIT_MB:.0f} MB: {o.short()}"
     return None
 
 

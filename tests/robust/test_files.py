@@ -211,6 +211,16 @@ def test_the_line_of_a_fault_is_still_exact_in_a_large_file():
     assert text.split("\n")[problems[0].line - 1] == "tolerence = 1"
 
 
+def test_an_unknown_top_level_table_is_found_on_its_header_line():
+    """Every unknown table ([t0], [t1] ...) was reported at line 1 (only the lines before the
+    first header were searched)."""
+    text = SET_HEAD + exercise(0) + "[t0]\nx = 1\n[[t1]]\ny = 2\n"
+    loaded, problems = load_text(text)
+    lines = text.split("\n")
+    found = {p.params["key"]: lines[p.line - 1] for p in problems if p.code == "ex.unknown_key"}
+    assert found == {"t0": "[t0]", "t1": "[[t1]]"}
+
+
 def test_line_index_lookups_are_exact_for_inline_and_sub_tables():
     text = SET_HEAD + exercise(
         0,

@@ -76,3 +76,26 @@ async def test_keys_after_the_calculator_is_open_from_an_exercise_reach_it_not_t
         assert calc.query_one("#keys", TextArea).text == rows
         assert calc.query_one("#query", Input).value == "9 9"
         assert exercise.query_one("#ex-answer", Input).value == ""
+
+
+@pytest.mark.parametrize("index", [1, 4])
+async def test_moves_and_enter_typed_at_once_open_the_area_moved_to(index):
+    """Enter opens its area at once: the moves typed before it must have been made by then."""
+    async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        mode = pilot.app.AREAS[index]
+        burst(pilot.app, *["down"] * index, "enter")
+        await settle(pilot)
+        assert pilot.app.current_mode == mode
+
+
+async def test_an_answer_typed_as_an_exercise_set_opens_goes_into_its_answer_field():
+    """Enter on the list of sets opens the set in a message handler that runs later: the
+    letter typed straight after it went to the list and was lost."""
+    async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        burst(pilot.app, "down", "down", "enter", "enter", "c")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, ExercisesScreen) and screen.inst is not None
+        assert screen.query_one("#ex-answer", Input).value == "c"

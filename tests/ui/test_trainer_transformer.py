@@ -19,7 +19,7 @@ from attn_tui.core.models.transformer_trainer import TransformerConfig, run_to_e
 from attn_tui.screens.lab import TRAINED, LabScreen
 
 from .conftest import shown
-from .test_trainer import finish, open_trainer, text, until
+from .test_trainer import as_shown, finish, open_trainer, text, until
 
 
 async def choose_transformer(pilot, **settings):
@@ -174,3 +174,19 @@ async def test_ctrl_o_without_a_trained_transformer_says_what_to_do():
         await pilot.pause()
         assert pilot.app.screen is screen
         assert any("No Transformer trained yet" in n.message for n in pilot.app._notifications)
+
+
+async def test_every_live_panel_is_as_tall_as_its_lines_when_a_line_wraps():
+    """At 80 columns 'Held-out at 3,000: whole … · per letter …' wraps; the panel must grow
+    with it, or its last row (each position's %) falls off the end."""
+    async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
+        screen = await choose_transformer(pilot, task="sort", pace="fast")  # 3,000 iterations
+        await pilot.press("f5")
+        await finish(pilot)
+        await pilot.pause()
+        for selector in ("#progress", "#accuracy", "#heat"):
+            widget = screen.query_one(selector)
+            lines = as_shown(screen, selector)
+            assert widget.size.height == len(lines), selector
+        accuracy = as_shown(screen, "#accuracy")
+        assert "Held-out at 3,000" in accuracy[0] and accuracy[-1].split()[0] in ("%", "█")

@@ -160,6 +160,7 @@ async def walk_lab(pilot) -> None:
     await pilot.press("f3")
     screen.query_one("#cross", Select).value = "love"
     await check(pilot, "lab, cross-attention fault")
+    await _help(pilot, "lab")
 
 
 async def walk_exercises(pilot) -> None:
@@ -185,6 +186,16 @@ async def walk_exercises(pilot) -> None:
         await check(pilot, f"exercise list of {ex_set.id}")
     screen.action_reset_set()
     await check(pilot, "exercises, reset dialog")
+    await pilot.press("escape")
+    # a wrong answer with its feedback, then a hint, on a vector exercise
+    screen.open_set("hand-example")
+    await pilot.pause()
+    screen.query_one("#ex-answer", Input).value = "9 9 9 9"
+    await pilot.press("enter")
+    await check(pilot, "exercise, a wrong answer's feedback")
+    await pilot.press("f3")
+    await check(pilot, "exercise, a hint")
+    await _help(pilot, "exercises")
 
 
 async def walk_quiz(pilot) -> None:
@@ -204,6 +215,8 @@ async def walk_quiz(pilot) -> None:
     screen.start("quick", screen.bank[:3])
     await pilot.press("escape")
     await check(pilot, "quiz, leave dialog")
+    await pilot.press("escape")
+    await _help(pilot, "quiz")
 
 
 async def walk_trainer(pilot) -> None:
@@ -244,6 +257,7 @@ async def walk_trainer(pilot) -> None:
     await pilot.press("f10")
     await pilot.app.workers.wait_for_complete()
     await check(pilot, "trainer, F10 seeds table")
+    await _help(pilot, "trainer")
     await pilot.press("f4")
     screen.query_one("#model", Select).value = "transformer"
     await check(pilot, "trainer, the Transformer chosen")
@@ -281,8 +295,26 @@ async def _until(pilot, condition, tries: int = 400) -> None:
     raise AssertionError("the run never reached the state waited for")
 
 
+async def walk_student(pilot) -> None:
+    """The first screen of a served session: the name, and a name refused."""
+    from attn_tui.screens.student import StudentScreen
+
+    await pilot.app.push_screen(StudentScreen())
+    await check(pilot, "student name")
+    pilot.app.screen.query_one("#student-name", Input).value = "../.."
+    await pilot.press("enter")
+    await check(pilot, "student name refused")
+
+
+async def _help(pilot, where: str) -> None:
+    await pilot.press("f1")
+    await check(pilot, f"{where}, help")
+    await pilot.press("f1")
+
+
 WALKS = {
     "home": walk_home,
+    "student": walk_student,
     "calculator": walk_calculator,
     "lab": walk_lab,
     "exercises": walk_exercises,

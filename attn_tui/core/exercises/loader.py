@@ -162,7 +162,12 @@ class LineIndex:
         return self.headers[0][0] if self.headers else len(self.lines) + 1
 
     def top(self, *keys: str) -> int:
-        return self._find(0, self._first_header(), keys, "") or 1 if keys else 1
+        if not keys:
+            return 1
+        found = self._find(0, self._first_header(), keys, "")
+        if found is None:  # a top-level table of its own: [t1] is on its header's line
+            found = self._first_in(self._named.get(keys[0]), 1, len(self.lines) + 1)
+        return found or 1
 
     def set_key(self, *keys: str) -> int:
         if not keys:

@@ -207,12 +207,19 @@ def to_toml(settings: dict[str, object], seeds: Sequence[int], rows: Sequence[di
         out += ["", "[[row]]"]
         out += [f"{k} = {_toml_value(row[k])}" for k in
                 ("id", "length", "variant", "feed", "iters", "params")]  # fmt: skip
-        for name, summary in row["stats"].items():
-            values = ", ".join(f"{k} = {_toml_value(v)}" for k, v in summary.items())
-            out.append(f"stats.{name} = {{ {values} }}")
-        for name, values in row["per_seed"].items():
-            out.append(f"per_seed.{name} = {_toml_value(values)}")
+        out += measured_lines(row)
     return "\n".join(out) + "\n"
+
+
+def measured_lines(row: dict) -> list[str]:
+    """A table row's ``stats.*`` and ``per_seed.*`` lines, as both stored tables write them."""
+    out = []
+    for name, summary in row["stats"].items():
+        values = ", ".join(f"{k} = {_toml_value(v)}" for k, v in summary.items())
+        out.append(f"stats.{name} = {{ {values} }}")
+    for name, values in row["per_seed"].items():
+        out.append(f"per_seed.{name} = {_toml_value(values)}")
+    return out
 
 
 def shared_settings() -> dict[str, object]:

@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from importlib.resources import files
 from pathlib import Path
 
-from attn_tui.core.models.figures import Summary, _toml_value, summarise
+from attn_tui.core.models.figures import Summary, _toml_value, measured_lines, summarise
 from attn_tui.core.models.transformer_trainer import SeedRuns, TransformerConfig
 
 FILE_NAME = "transformer_figures.toml"
@@ -143,11 +143,7 @@ def to_toml(seeds, rows) -> str:
         out += ["", "[[row]]", f"id = {_toml_value(row['id'])}", f"params = {row['params']}"]
         cfg = ", ".join(f"{k} = {_toml_value(v)}" for k, v in row["config"].items())
         out.append(f"config = {{ {cfg} }}")
-        for name, summary in row["stats"].items():
-            values = ", ".join(f"{k} = {_toml_value(v)}" for k, v in summary.items())
-            out.append(f"stats.{name} = {{ {values} }}")
-        for name, values in row["per_seed"].items():
-            out.append(f"per_seed.{name} = {_toml_value(values)}")
+        out += measured_lines(row)
     return "\n".join(out) + "\n"
 
 

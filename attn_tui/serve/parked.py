@@ -102,10 +102,7 @@ class ParkedDriver(WebDriver):
         self._request_terminal_sync_mode_support()
         self._enable_bracketed_paste()
         self._key_thread.start()
-        # No AppBlur, unlike WebDriver's start: it would take the focus off the screen laid out
-        # for this tab, and the browser's "focus" gives it back one step after the keys that
-        # follow it (the first arrow keys went nowhere). The app stays focused until the
-        # browser says otherwise.
+        self._app.post_message(events.AppBlur())  # until the browser says "focus"
         self._app.screen.refresh()  # everything: nothing drawn before now reached the tab
 
     def stop_application_mode(self) -> None:

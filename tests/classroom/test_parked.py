@@ -174,7 +174,7 @@ def test_shared_css_parsing_gives_each_stylesheet_what_its_own_parse_would():
 
 async def test_keys_right_after_the_browsers_focus_reach_a_parked_sessions_list(serve):
     """textual.js says "focus" when the student clicks the page, then their keys follow at
-    once: a parked session must not have taken the focus off its first screen meanwhile."""
+    once: a parked session gives its first screen's list the focus back in time for them."""
     server = serve("--warm", "3", "--lang", "en")
     async with aiohttp.ClientSession() as http:
         tabs = [await Tab(http, server.base, name=f"s{i}").open() for i in range(3)]

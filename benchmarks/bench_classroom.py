@@ -158,13 +158,18 @@ def has_tab(pid: int) -> bool:
         return False
 
 
-async def run_class(n: int, mode: str, timeout: float, env: dict, arrival: float) -> dict:
+async def run_class(
+    n: int, mode: str, timeout: float, env: dict, arrival: float, warm: int | None = None
+) -> dict:
     port = free_port()
     data = tempfile.mkdtemp(prefix="attn-bench-")
     argv = [sys.executable, "-m", "attn_tui", "--data-dir", data, "--lang", "en", "serve",
             "--port", str(port), "--token", TOKEN, "--max-sessions", str(n + 5)]  # fmt: skip
-    argv += {"cold": ["--no-preload"], "pool": ["--warm", "0"], "parked": ["--warm", str(n)]}[mode]
+    warm = n if warm is None else min(warm, n + 5)
+    how = {"cold": ["--no-preload"], "pool": ["--warm", "0"], "parked": ["--warm", str(warm)]}
+    argv += how[mode]
     pooled = mode != "cold"
+    started = time.monotonic()
     server = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
     base = f"http://127.0.0.1:{port}/"
     try:
@@ -174,6 +179,7 @@ async def run_class(n: int, mode: str, timeout: float, env: dict, arrival: float
                 raise TimeoutError("the server did not start")
         if server.poll() is not None:
             raise RuntimeError("the server exited")
+        start_s = time.monotonic() - started  # with parked sessions, until they are ready
         load_before = load_average()
         before = {p: cpu_seconds(p) for p in session_pids(server.pid, pooled)}
         server_before = cpu_seconds(server.pid)
@@ -213,6 +219,8 @@ async def run_class(n: int, mode: str, timeout: float, env: dict, arrival: float
     per_pss = [(m[1] + (extra[i][1] if i < len(extra) else 0)) / 1024 for i, m in enumerate(mem)]
     return {
         "mode": mode,
+        "warm": warm if mode == "parked" else 0,
+        "server_start_s": start_s,
         "sessions": n,
         "arrival_s": arrival,
         "cpu_s_median": statistics.median(cpu) if cpu else None,
@@ -261,6 +269,7 @@ def main() -> int:
         help="students arrive evenly over this many seconds (0: all at once); "
         "a comma-separated list runs each",
     )
+    parser.add_argument("--warm", type=int, help="parked sessions (default: one per student)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not sys.platform.startswith("linux"):
@@ -275,11 +284,13 @@ def main() -> int:
         for mode in args.modes.split(",")
     ]
     for n, mode, arrival in plan:
-        row = asyncio.run(run_class(n, mode, args.timeout, env, arrival))
+        row = asyncio.run(run_class(n, mode, args.timeout, env, arrival, args.warm))
         rows.append(row)
         if not args.json:
             print(
-                f"{mode:>6} N={n:>2} over {arrival:.0f} s (load average {row['load_before']} "
+                f"{mode:>6} N={n:>2} (--warm {row['warm']}, server up in "
+                f"{row['server_start_s']:.1f} s) over {arrival:.0f} s "
+                f"(load average {row['load_before']} "
                 f"before, {row['load_after']} after): first screen median "
                 f"{row['first_median_s']:.2f} s, "
                 f"p95 {row['first_p95_s']:.2f} s; keys → numbers median "

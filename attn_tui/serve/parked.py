@@ -102,7 +102,7 @@ class ParkedDriver(WebDriver):
         self._request_terminal_sync_mode_support()
         self._enable_bracketed_paste()
         self._key_thread.start()
-        self._app.post_message(events.AppBlur())
+        self._app.post_message(events.AppBlur())  # until the browser says "focus"
         self._app.screen.refresh()  # everything: nothing drawn before now reached the tab
 
     def stop_application_mode(self) -> None:
@@ -130,6 +130,10 @@ class ParkedApp(ServedApp):
             for mode in ("calc", "home"):
                 await App.switch_mode(self, mode)  # no student yet: ServedApp would refuse
                 await asyncio.sleep(SETTLE_S)  # laid out and drawn (to nowhere)
+                # Textual restyles a screen on every switch to it until a CSS refresh finds it
+                # mounted and current (a switch's own refresh comes before it is mounted):
+                # done here, the student's first switch to the calculator skips restyling all.
+                self.refresh_css(animate=False)
         except Exception:  # a warm-up is an optimisation: the session works without it
             pass
         asyncio.get_running_loop().add_reader(self._park.fileno(), self._arrive)

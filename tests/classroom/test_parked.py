@@ -6,6 +6,7 @@ parsing, which must give each stylesheet what its own parse would.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import subprocess
 import sys
@@ -169,3 +170,20 @@ def test_shared_css_parsing_gives_each_stylesheet_what_its_own_parse_would():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           timeout=120)  # fmt: skip
     assert done.stdout.strip() == "ok", done.stderr
+
+
+async def test_keys_right_after_the_browsers_focus_reach_a_parked_sessions_list(serve):
+    """textual.js says "focus" when the student clicks the page, then their keys follow at
+    once: a parked session gives its first screen's list the focus back in time for them."""
+    server = serve("--warm", "3", "--lang", "en")
+    async with aiohttp.ClientSession() as http:
+        tabs = [await Tab(http, server.base, name=f"s{i}").open() for i in range(3)]
+        for tab in tabs:
+            await tab.wait_for("Welcome")
+            await tab.ws.send_str(json.dumps(["focus"]))
+            await tab.keys("\x1b[B\x1b[B\r")  # down, down, Enter: the exercises
+        for tab in tabs:
+            await tab.wait_for("0/")  # the sets, none begun
+            assert "Step 1 of 4" not in tab.seen, "not the calculator (the first area)"
+            await tab.close()
+    server.stop()

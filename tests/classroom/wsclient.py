@@ -7,6 +7,7 @@ which holds every run of text the app draws. Used by the server tests and the lo
 from __future__ import annotations
 
 import asyncio
+import codecs
 import json
 import re
 import time
@@ -49,11 +50,20 @@ class Tab:
         return self
 
     async def _read(self) -> None:
+        # One frame of output may come in several messages, split anywhere: inside a
+        # character (× is two bytes) or an escape sequence. Both are carried over to the next
+        # message, so that the text read is the text drawn.
+        decode = codecs.getincrementaldecoder("utf-8")("replace").decode
+        pending = ""
         async for msg in self.ws:
             if msg.type == aiohttp.WSMsgType.BINARY:
-                self.seen = (self.seen + ANSI.sub("", msg.data.decode("utf-8", "replace")))[
-                    -200_000:
-                ]
+                text = pending + decode(msg.data)
+                cut = text.rfind("\x1b")
+                if cut >= 0 and len(text) - cut < 64 and not ANSI.match(text, cut):
+                    text, pending = text[:cut], text[cut:]  # an escape sequence, unfinished
+                else:
+                    pending = ""
+                self.seen = (self.seen + ANSI.sub("", text))[-200_000:]
                 self._changed.set()
         self.closed.set()
         self._changed.set()

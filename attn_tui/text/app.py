@@ -14,8 +14,9 @@ TEXT = {
     ),
     "app.area.train": ("训练", "Trainer"),
     "app.area.train.desc": (
-        "现场训练一个反转序列的 RNN，比较有无注意力，看对齐长出来。",
-        "Train a sequence-reversal RNN live, with and without attention, and watch the alignment grow.",
+        "现场训练反转序列的 RNN（加/不加注意力）或小 Transformer，看对齐长出来。",
+        "Train a reversal RNN (with or without attention) or a tiny Transformer live; watch the "
+        "alignment grow.",
     ),
     "app.area.exercises": ("练习", "Exercises"),
     "app.area.exercises.desc": (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import importlib
 import importlib.util
 from collections.abc import Callable, Iterable
@@ -15,7 +16,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from attn_tui import figures, i18n
-from attn_tui.screens.base import TutorScreen
+from attn_tui.screens.base import TutorScreen, freeze_heap
 from attn_tui.screens.home import HomeScreen
 
 # Every area the tutor knows, in the order the home screen lists them: mode → screen class.
@@ -153,6 +154,14 @@ class AttnApp(App[None]):
                 self._wait_for(screen)
                 return
             await super().on_event(held.pop(0))
+
+    def on_ready(self) -> None:
+        freeze_heap()
+
+    def on_unmount(self) -> None:
+        # What was frozen goes back to the collector, so an app that ends without its
+        # process (tests, the serve pool's warm-up) leaves nothing uncollectable behind.
+        gc.unfreeze()
 
     def watch_lang(self, lang: str) -> None:
         i18n.set_lang(lang)

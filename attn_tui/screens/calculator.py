@@ -94,6 +94,16 @@ class StepsPanel(StepsView):
     ]
 
 
+class NumbersArea(TextArea):
+    """The keys and values fields: an edit recomputes in this field's own turn (its own
+    Changed handler runs before the field's repaint is handed to the screen), so the echo and
+    the steps it changes are painted in one frame (see CalculatorScreen.on_mount)."""
+
+    def on_text_area_changed(self) -> None:
+        if isinstance(self.screen, CalculatorScreen):
+            self.screen._field_edited()
+
+
 class CalculatorScreen(TutorScreen):
     CSS_PATH = "calculator.tcss"
     HELP = (
@@ -141,10 +151,12 @@ class CalculatorScreen(TutorScreen):
                 )
                 yield Static(id="query-error", classes="error")
                 yield tr(Static(classes="field-label"), "calc.keys")
-                yield TextArea(keys, id="keys", compact=True, soft_wrap=False, tab_behavior="focus")
+                yield NumbersArea(
+                    keys, id="keys", compact=True, soft_wrap=False, tab_behavior="focus"
+                )
                 yield Static(id="keys-error", classes="error")
                 yield tr(Static(classes="field-label"), "calc.values")
-                yield TextArea(
+                yield NumbersArea(
                     values, id="values", compact=True, soft_wrap=False, tab_behavior="focus"
                 )
                 yield Static(id="values-error", classes="error")
@@ -183,7 +195,8 @@ class CalculatorScreen(TutorScreen):
         # Changed message has bubbled up to the screen: otherwise the field's echo of the key
         # reached the screen first and was painted alone, and the steps waited for a later
         # frame, often two frames later (Textual's update timer, resumed off its beat, skips
-        # one). Now the echo and the steps it changes are painted in the same frame.
+        # one). Now the echo and the steps it changes are painted in the same frame. (Keys and
+        # values do the same in NumbersArea.)
         for field in ("#query", "#temperature"):
             self.watch(self.query_one(field, Input), "value", self._field_edited, init=False)
         self.recompute()
@@ -301,7 +314,6 @@ class CalculatorScreen(TutorScreen):
             self.redraw_experiment()
 
     # ---- events -------------------------------------------------------------------------
-    @on(TextArea.Changed, "#keys, #values")
     @on(Checkbox.Changed)
     def _inputs_changed(self) -> None:
         self.recompute()

@@ -124,3 +124,29 @@ async def test_a_key_in_the_query_and_the_steps_it_changes_are_painted_together(
         assert {value for value, _ in painted} >= {"1 0 12", "1 0 1", "1 0 13"}
         for value, q in painted:
             assert q == tuple(float(v) for v in value.split()), (value, q)
+
+
+async def test_a_key_in_the_keys_and_the_steps_it_changes_are_painted_together():
+    """The same for the keys field (a TextArea)."""
+    async with AttnApp(lang="en").run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        area = screen.query_one("#keys", TextArea)
+        area.focus()
+        area.move_cursor((0, len(area.document.get_line(0))))
+        await pilot.pause()
+        painted: list[tuple[str, tuple]] = []
+        paint = screen._compositor_refresh
+
+        def recorded() -> None:
+            painted.append((area.document.get_line(0), tuple(screen.result.K[0])))
+            paint()
+
+        screen._compositor_refresh = recorded
+        for key in ("2", "backspace", "3", "backspace"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert {line for line, _ in painted} >= {"1 0 02", "1 0 0", "1 0 03"}
+        for line, k in painted:
+            assert k == tuple(float(v) for v in line.split()), (line, k)

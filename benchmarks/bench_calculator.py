@@ -43,12 +43,19 @@ def summary(name: str, xs: list[float]) -> str:
 
 
 # ---- 1. keystroke latency --------------------------------------------------------------------
-async def keystrokes(count: int, show_all: bool) -> tuple[list[float], list[float]]:
+async def keystrokes(count: int, show_all: bool) -> tuple[list[float], list[float], int]:
     """Post a key to the app and time until the first repaint that shows its result.
 
     Not `pilot.press` + `pilot.pause`: those wait for the app to go idle with polling sleeps
     (about 90 ms a key here), which measures the test harness, not the app.
+
+    Headless, Textual skips turning a frame into terminal bytes; a terminal would not, so
+    that is done here too, inside "frame painted" (only the write itself is left out).
+    Also returns how many full (generation-2) garbage collections ran during the keys.
     """
+    import gc
+
+    from textual._compositor import CompositorUpdate
     from textual import events
     from textual.widgets import Input, TextArea
 
@@ -70,6 +77,21 @@ async def keystrokes(count: int, show_all: bool) -> tuple[list[float], list[floa
         await pilot.pause()
         box.cursor_position = len(box.value)
         mark: dict[str, float] = {}
+        app, display = pilot.app, pilot.app._display
+
+        def display_to_bytes(on: object, renderable: object) -> None:
+            display(on, renderable)
+            if app.is_headless and isinstance(renderable, CompositorUpdate):
+                renderable.render_segments(app.console)  # what _display does for a terminal
+
+        app._display = display_to_bytes
+        full_gcs = 0
+
+        def count_full(phase: str, info: dict) -> None:
+            nonlocal full_gcs
+            full_gcs += phase == "start" and info["generation"] == 2
+
+        gc.callbacks.append(count_full)
         redraw, layout, paint = screen.redraw, screen._refresh_layout, screen._compositor_refresh
 
         def timed_redraw() -> None:
@@ -102,8 +124,9 @@ async def keystrokes(count: int, show_all: bool) -> tuple[list[float], list[floa
             times.append((mark["painted"] - start) * 1e3)
             redrawn.append((mark["redrawn"] - start) * 1e3)
             await asyncio.sleep(0.02)  # let the frame settle before the next key
+        gc.callbacks.remove(count_full)
         assert screen.result is not None and screen.result.d == D and screen.result.n == N
-    return redrawn, times
+    return redrawn, times, full_gcs
 
 
 def core_and_render(count: int) -> tuple[list[float], list[float]]:
@@ -177,14 +200,15 @@ def main() -> None:
     args = parser.parse_args()
 
     print(f"Keystroke → updated steps, d = {D}, N = {N}, 120×40 headless")
-    one_ready, one = asyncio.run(keystrokes(args.keys, show_all=False))
-    every_ready, every = asyncio.run(keystrokes(args.keys, show_all=True))
+    one_ready, one, one_gcs = asyncio.run(keystrokes(args.keys, show_all=False))
+    every_ready, every, every_gcs = asyncio.run(keystrokes(args.keys, show_all=True))
     core, render = core_and_render(args.keys)
     print(summary("  one step: key → steps redrawn", one_ready))
     print(summary("  one step: key → frame painted", one))
     print(summary("  all four: key → steps redrawn", every_ready))
     print(summary("  all four: key → frame painted", every))
     print("  (painted includes waiting for Textual's next frame, up to 1/60 s)")
+    print(f"  full garbage collections during the keys: {one_gcs} (one step), {every_gcs} (all four)")
     print(summary("  of which: parse + attend", core))
     print(summary("  of which: Rich render, all steps", render))
 

@@ -9,6 +9,7 @@ overlay and the command palette all follow the language without special cases.
 
 from __future__ import annotations
 
+import gc
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -79,6 +80,19 @@ def _gone(node: object) -> bool:
     return bool(getattr(node, "_closing", False) or getattr(node, "_closed", False))
 
 
+def freeze_heap() -> None:
+    """Move every object alive now out of the garbage collector's sight (``gc.freeze``).
+
+    Textual, Rich, numpy and our screens leave ~100,000 long-lived objects, and each full
+    (generation 2) collection walked them all: ~40 ms, on about one keystroke in twenty in
+    the calculator, which put that key's frame three frames late. Frozen objects are never
+    walked again; a full collection then walks only what came after (~6 ms). Done when the
+    app is ready and when an area's screen first opens (they live as long as the app), so
+    the garbage frozen with them is bounded; a screen pushed and popped is not frozen.
+    """
+    gc.freeze()
+
+
 class TutorScreen(Screen):
     """A screen whose text follows ``app.lang``.
 
@@ -92,6 +106,8 @@ class TutorScreen(Screen):
 
     def on_mount(self) -> None:
         self.watch(self.app, "lang", self._language_changed, init=False)
+        if self.app.screen_stack[:1] == [self]:  # an area's own screen, kept while the app runs
+            self.call_after_refresh(freeze_heap)
 
     def _language_changed(self, _lang: str) -> None:
         """Redraw in the new language once, however many switches arrive before it is drawn.

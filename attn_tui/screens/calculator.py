@@ -94,6 +94,16 @@ class StepsPanel(StepsView):
     ]
 
 
+class NumbersArea(TextArea):
+    """The keys and values fields: an edit recomputes in this field's own turn (its own
+    Changed handler runs before the field's repaint is handed to the screen), so the echo and
+    the steps it changes are painted in one frame (see CalculatorScreen.on_mount)."""
+
+    def on_text_area_changed(self) -> None:
+        if isinstance(self.screen, CalculatorScreen):
+            self.screen._field_edited()
+
+
 class CalculatorScreen(TutorScreen):
     CSS_PATH = "calculator.tcss"
     HELP = (
@@ -141,10 +151,12 @@ class CalculatorScreen(TutorScreen):
                 )
                 yield Static(id="query-error", classes="error")
                 yield tr(Static(classes="field-label"), "calc.keys")
-                yield TextArea(keys, id="keys", compact=True, soft_wrap=False, tab_behavior="focus")
+                yield NumbersArea(
+                    keys, id="keys", compact=True, soft_wrap=False, tab_behavior="focus"
+                )
                 yield Static(id="keys-error", classes="error")
                 yield tr(Static(classes="field-label"), "calc.values")
-                yield TextArea(
+                yield NumbersArea(
                     values, id="values", compact=True, soft_wrap=False, tab_behavior="focus"
                 )
                 yield Static(id="values-error", classes="error")
@@ -179,6 +191,14 @@ class CalculatorScreen(TutorScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        # A key typed into a line field recomputes in the field's own turn, not when its
+        # Changed message has bubbled up to the screen: otherwise the field's echo of the key
+        # reached the screen first and was painted alone, and the steps waited for a later
+        # frame, often two frames later (Textual's update timer, resumed off its beat, skips
+        # one). Now the echo and the steps it changes are painted in the same frame. (Keys and
+        # values do the same in NumbersArea.)
+        for field in ("#query", "#temperature"):
+            self.watch(self.query_one(field, Input), "value", self._field_edited, init=False)
         self.recompute()
         self.query_one("#query", Input).focus()
 
@@ -294,11 +314,15 @@ class CalculatorScreen(TutorScreen):
             self.redraw_experiment()
 
     # ---- events -------------------------------------------------------------------------
-    @on(Input.Changed, "#query, #temperature")
-    @on(TextArea.Changed, "#keys, #values")
     @on(Checkbox.Changed)
     def _inputs_changed(self) -> None:
         self.recompute()
+
+    _loading = False  # a preset is filling every field: one recompute at the end
+
+    def _field_edited(self) -> None:
+        if not self._loading:
+            self.recompute()
 
     @on(Input.Changed, "#d-small, #d-large, #exp-seed")
     def _experiment_changed(self) -> None:
@@ -357,6 +381,7 @@ class CalculatorScreen(TutorScreen):
 
     def _load(self, preset: Preset) -> None:
         """Every input the preset names, in one recompute (not one per field)."""
+        self._loading = True
         with self.prevent(Input.Changed, TextArea.Changed, Checkbox.Changed):
             self.query_one("#query", Input).value = preset.query
             self.query_one("#keys", TextArea).text = preset.keys
@@ -364,6 +389,7 @@ class CalculatorScreen(TutorScreen):
             self.query_one("#scale", Checkbox).value = preset.scale
             self.query_one("#hard", Checkbox).value = preset.hard
             self.query_one("#temperature", Input).value = preset.temperature
+        self._loading = False
         self.query_one(ContentSwitcher).current = "steps-box"
         self.step = 1
         self.recompute()

@@ -99,3 +99,54 @@ async def test_an_answer_typed_as_an_exercise_set_opens_goes_into_its_answer_fie
         screen = pilot.app.screen
         assert isinstance(screen, ExercisesScreen) and screen.inst is not None
         assert screen.query_one("#ex-answer", Input).value == "c"
+
+
+async def test_a_key_in_the_query_and_the_steps_it_changes_are_painted_together():
+    """Issue 14: the field's echo of a key was painted alone, and the steps followed a frame or
+    two later. Every frame painted must show steps computed from the query it shows."""
+    async with AttnApp(lang="en").run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        box = screen.query_one("#query", Input)
+        box.cursor_position = len(box.value)
+        painted: list[tuple[str, tuple]] = []
+        paint = screen._compositor_refresh
+
+        def recorded() -> None:
+            painted.append((box.value, tuple(screen.result.q)))
+            paint()
+
+        screen._compositor_refresh = recorded
+        for key in ("2", "backspace", "3", "backspace"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert {value for value, _ in painted} >= {"1 0 12", "1 0 1", "1 0 13"}
+        for value, q in painted:
+            assert q == tuple(float(v) for v in value.split()), (value, q)
+
+
+async def test_a_key_in_the_keys_and_the_steps_it_changes_are_painted_together():
+    """The same for the keys field (a TextArea)."""
+    async with AttnApp(lang="en").run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        area = screen.query_one("#keys", TextArea)
+        area.focus()
+        area.move_cursor((0, len(area.document.get_line(0))))
+        await pilot.pause()
+        painted: list[tuple[str, tuple]] = []
+        paint = screen._compositor_refresh
+
+        def recorded() -> None:
+            painted.append((area.document.get_line(0), tuple(screen.result.K[0])))
+            paint()
+
+        screen._compositor_refresh = recorded
+        for key in ("2", "backspace", "3", "backspace"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert {line for line, _ in painted} >= {"1 0 02", "1 0 0", "1 0 03"}
+        for line, k in painted:
+            assert k == tuple(float(v) for v in line.split()), (line, k)

@@ -334,14 +334,49 @@ class LearnerResult:
         return sum(a.grade.status == EMPTY for a in self.result.answered)
 
 
+class WrittenMemo:
+    """The grades of a class's written answers, by question and text: a written answer is
+    judged once per run, however many learners wrote the same words (the same reference copied,
+    the same "I don't know"). Judging is a pure function of the rubric and the text, once every
+    rubric of the run is compiled (compiling teaches the segmenter the rubric's Chinese words),
+    so :func:`grade_path` compiles them all before the first file; a memo then changes no mark.
+    A Grade is frozen, so learners can share one."""
+
+    def __init__(self, bank: Iterable[Exercise] = ()) -> None:
+        self.grades: dict[tuple[str, str], Grade] = {}
+        self.hits = 0
+        written = [ex for ex in bank if ex.kind == "text" and ex.rubric]
+        if written:
+            from attn_tui.core.exercises.glossary import shipped as shipped_glossary
+            from attn_tui.core.exercises.written.judge import compile_rubric
+
+            for ex in written:
+                compile_rubric(ex, shipped_glossary())
+
+    def answer(self, inst: Instance, typed: Any) -> Answered:
+        if inst.exercise.kind != "text" or not isinstance(typed, str):
+            return answer(inst, typed)
+        key = (inst.exercise.id, typed)
+        found = self.grades.get(key)
+        if found is None:
+            found = self.grades[key] = grade(inst, typed)
+        else:
+            self.hits += 1
+        return Answered(inst, typed, found)
+
+
 def grade_answers(
-    bank: Sequence[Exercise], file: AnswerFile, shown: Mapping[str, Instance] | None = None
+    bank: Sequence[Exercise],
+    file: AnswerFile,
+    shown: Mapping[str, Instance] | None = None,
+    memo: WrittenMemo | None = None,
 ) -> LearnerResult:
     """Grade every question of ``bank`` or, when the file records its quiz, the recorded
     questions only (in the record's order); one the file leaves out counts as unanswered.
     A recorded id the bank lacks makes the file unmarkable (a total out of the wrong number
     of questions would mislead), reported like any other fault. ``shown``: the questions'
-    file instances by id, when already drawn (a class shares them)."""
+    file instances by id, when already drawn (a class shares them); ``memo``: the class's
+    written answers graded so far (a class shares them, see :class:`WrittenMemo`)."""
     if file.answers is None:
         return LearnerResult(file, None)
     questions = list(bank)
@@ -355,8 +390,9 @@ def grade_answers(
             return LearnerResult(broken, None)
         questions = [by_id[qid] for qid in file.questions]
     drawn = shown or {}
+    mark = memo.answer if memo is not None else answer
     answered = [
-        answer(drawn.get(ex.id) or file_instance(ex), file.answers.get(ex.id)) for ex in questions
+        mark(drawn.get(ex.id) or file_instance(ex), file.answers.get(ex.id)) for ex in questions
     ]
     return LearnerResult(file, score_run(answered))
 
@@ -368,11 +404,12 @@ def grade_path(bank: Sequence[Exercise], path: Path) -> list[LearnerResult]:
     files = answer_files(path) if path.is_dir() else [path]
     ids = [ex.id for ex in bank]
     shown = {ex.id: file_instance(ex) for ex in bank}  # drawn once for the whole class
+    memo = WrittenMemo(bank)  # every rubric compiled before the first file
     results = []
     for p in files:
         file = read_answers(p, ids)
         try:
-            results.append(grade_answers(bank, file, shown))
+            results.append(grade_answers(bank, file, shown, memo))
         except Exception as err:  # noqa: BLE001 — one learner's file must not stop the class
             fault = Problem(file.name, 1, "files.check_failed", {"error": type(err).__name__})
             results.append(LearnerResult(AnswerFile(p, None, (fault,)), None))
@@ -413,6 +450,7 @@ __all__ = [
     "ClassSummary",
     "LearnerResult",
     "QuizResult",
+    "WrittenMemo",
     "answer",
     "answer_files",
     "compose",

@@ -130,7 +130,7 @@ def compose(
 # -- scoring a run --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Answered:
     """One question of a run: what was shown, what was typed, how it was graded."""
 
@@ -334,16 +334,19 @@ class LearnerResult:
         return sum(a.grade.status == EMPTY for a in self.result.answered)
 
 
-class WrittenMemo:
-    """The grades of a class's written answers, by question and text: a written answer is
-    judged once per run, however many learners wrote the same words (the same reference copied,
-    the same "I don't know"). Judging is a pure function of the rubric and the text, once every
-    rubric of the run is compiled (compiling teaches the segmenter the rubric's Chinese words),
-    so :func:`grade_path` compiles them all before the first file; a memo then changes no mark.
-    A Grade is frozen, so learners can share one."""
+class AnswerMemo:
+    """A class's grades by question and answer: each distinct answer is graded once per run,
+    however many learners gave it (the reference copied, the same "I don't know", choice "b",
+    the right number). It is what makes a class cheap: a written answer costs the concept
+    grader about a millisecond, and learners share one frozen Grade instead of a copy each.
+
+    Grading is a pure function of the question's instance (one per class, ``shown``) and the
+    answer (a text or a number, with its type: 2 is not 2.0 nor "2") — once every rubric
+    of the run is compiled, since compiling teaches the segmenter the rubric's Chinese words:
+    the constructor compiles them all before the first file, so a memo changes no mark."""
 
     def __init__(self, bank: Iterable[Exercise] = ()) -> None:
-        self.grades: dict[tuple[str, str], Grade] = {}
+        self.grades: dict[tuple[str, str, object], Grade] = {}
         self.hits = 0
         written = [ex for ex in bank if ex.kind == "text" and ex.rubric]
         if written:
@@ -354,9 +357,13 @@ class WrittenMemo:
                 compile_rubric(ex, shipped_glossary())
 
     def answer(self, inst: Instance, typed: Any) -> Answered:
-        if inst.exercise.kind != "text" or not isinstance(typed, str):
+        of = type(typed)
+        if of is float:  # by repr: -0.0 is not 0.0 here
+            key: tuple[str, str, object] = (inst.exercise.id, "float", repr(typed))
+        elif of is str or of is int or of is bool or typed is None:
+            key = (inst.exercise.id, of.__name__, typed)
+        else:  # a list or a table: rarely shared, and never worth a repr of a hostile depth
             return answer(inst, typed)
-        key = (inst.exercise.id, typed)
         found = self.grades.get(key)
         if found is None:
             found = self.grades[key] = grade(inst, typed)
@@ -369,14 +376,14 @@ def grade_answers(
     bank: Sequence[Exercise],
     file: AnswerFile,
     shown: Mapping[str, Instance] | None = None,
-    memo: WrittenMemo | None = None,
+    memo: AnswerMemo | None = None,
 ) -> LearnerResult:
     """Grade every question of ``bank`` or, when the file records its quiz, the recorded
     questions only (in the record's order); one the file leaves out counts as unanswered.
     A recorded id the bank lacks makes the file unmarkable (a total out of the wrong number
     of questions would mislead), reported like any other fault. ``shown``: the questions'
     file instances by id, when already drawn (a class shares them); ``memo``: the class's
-    written answers graded so far (a class shares them, see :class:`WrittenMemo`)."""
+    answers graded so far (a class shares them, see :class:`AnswerMemo`)."""
     if file.answers is None:
         return LearnerResult(file, None)
     questions = list(bank)
@@ -404,7 +411,7 @@ def grade_path(bank: Sequence[Exercise], path: Path) -> list[LearnerResult]:
     files = answer_files(path) if path.is_dir() else [path]
     ids = [ex.id for ex in bank]
     shown = {ex.id: file_instance(ex) for ex in bank}  # drawn once for the whole class
-    memo = WrittenMemo(bank)  # every rubric compiled before the first file
+    memo = AnswerMemo(bank)  # every rubric compiled before the first file
     results = []
     for p in files:
         file = read_answers(p, ids)
@@ -450,7 +457,7 @@ __all__ = [
     "ClassSummary",
     "LearnerResult",
     "QuizResult",
-    "WrittenMemo",
+    "AnswerMemo",
     "answer",
     "answer_files",
     "compose",

@@ -5,7 +5,8 @@
 
 1. `attn-tui quiz grade CLASS/` and `... --json` on a class of 2,000 answer files (TOML and
    JSON, right, wrong, partly right and written answers, as learners fill in the template).
-   Goals: under 10 s and under 200 MB each. Baseline, run alternately in the same session:
+   Goals: under 10 s and under 200 MB each (and with the gradebook: ``--feedback DIR --csv
+   FILE``, one feedback file per learner). Baseline, run alternately in the same session:
    the same command on a class of one file (start-up and loading the quiz bank), so the
    per-file cost shows apart from the fixed one.
 2. Loading a set of 10,000 exercises (`attn-tui --exercises DIR exercises list`, which loads it
@@ -269,6 +270,9 @@ def main() -> None:
         (f"quiz grade, {args.learners} files", ["quiz", "grade", str(work / "class")], (10, 200)),
         (f"quiz grade --json, {args.learners}", ["quiz", "grade", str(work / "class"), "--json"],
          (10, 200)),
+        (f"quiz grade --feedback --csv, {args.learners}",
+         ["quiz", "grade", str(work / "class"), "--feedback", str(work / "feedback"), "--csv",
+          str(work / "book.csv")], (10, 200)),
         ("list, shipped sets only (baseline)", ["exercises", "list", "--json"], None),
         *[
             (f"list + {args.exercises}, {name}", ["--exercises", str(folder), "exercises", "list",

@@ -14,7 +14,7 @@ import io
 from collections.abc import Sequence
 from pathlib import Path
 
-from attn_tui.commands._files import write_atomic
+from attn_tui.commands._files import resolved, write_atomic
 from attn_tui.core.gradebook import Override, Row, Student, table
 from attn_tui.core.parse import InputError
 from attn_tui.i18n import t
@@ -143,8 +143,9 @@ def write_feedback(
     except OSError as err:
         raise InputError("classroom.cannot_write", path=str(folder), error=err.strerror) from None
     written = []
+    guard = resolved(protect)
     for student in students:
         path = folder / f"{student.name}.txt"
-        write_atomic(path, feedback_text(student, key_for).encode("utf-8"), protect)
+        write_atomic(path, feedback_text(student, key_for).encode("utf-8"), guard)
         written.append(path)
     return written

@@ -130,7 +130,7 @@ def compose(
 # -- scoring a run --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Answered:
     """One question of a run: what was shown, what was typed, how it was graded."""
 
@@ -334,14 +334,56 @@ class LearnerResult:
         return sum(a.grade.status == EMPTY for a in self.result.answered)
 
 
+class AnswerMemo:
+    """A class's grades by question and answer: each distinct answer is graded once per run,
+    however many learners gave it (the reference copied, the same "I don't know", choice "b",
+    the right number). It is what makes a class cheap: a written answer costs the concept
+    grader about a millisecond, and learners share one frozen Grade instead of a copy each.
+
+    Grading is a pure function of the question's instance (one per class, ``shown``) and the
+    answer (a text or a number, with its type: 2 is not 2.0 nor "2") — once every rubric
+    of the run is compiled, since compiling teaches the segmenter the rubric's Chinese words:
+    the constructor compiles them all before the first file, so a memo changes no mark."""
+
+    def __init__(self, bank: Iterable[Exercise] = ()) -> None:
+        self.grades: dict[tuple[str, str, object], Grade] = {}
+        self.hits = 0
+        written = [ex for ex in bank if ex.kind == "text" and ex.rubric]
+        if written:
+            from attn_tui.core.exercises.glossary import shipped as shipped_glossary
+            from attn_tui.core.exercises.written.judge import compile_rubric
+
+            for ex in written:
+                compile_rubric(ex, shipped_glossary())
+
+    def answer(self, inst: Instance, typed: Any) -> Answered:
+        of = type(typed)
+        if of is float:  # by repr: -0.0 is not 0.0 here
+            key: tuple[str, str, object] = (inst.exercise.id, "float", repr(typed))
+        elif of is str or of is int or of is bool or typed is None:
+            key = (inst.exercise.id, of.__name__, typed)
+        else:  # a list or a table: rarely shared, and never worth a repr of a hostile depth
+            return answer(inst, typed)
+        found = self.grades.get(key)
+        if found is None:
+            found = self.grades[key] = grade(inst, typed)
+        else:
+            self.hits += 1
+        return Answered(inst, typed, found)
+
+
 def grade_answers(
-    bank: Sequence[Exercise], file: AnswerFile, shown: Mapping[str, Instance] | None = None
+    bank: Sequence[Exercise],
+    file: AnswerFile,
+    shown: Mapping[str, Instance] | None = None,
+    memo: AnswerMemo | None = None,
 ) -> LearnerResult:
     """Grade every question of ``bank`` or, when the file records its quiz, the recorded
     questions only (in the record's order); one the file leaves out counts as unanswered.
     A recorded id the bank lacks makes the file unmarkable (a total out of the wrong number
     of questions would mislead), reported like any other fault. ``shown``: the questions'
-    file instances by id, when already drawn (a class shares them)."""
+    file instances by id, when already drawn (a class shares them); ``memo``: the class's
+    answers graded so far (a class shares them, see :class:`AnswerMemo`)."""
     if file.answers is None:
         return LearnerResult(file, None)
     questions = list(bank)
@@ -355,8 +397,9 @@ def grade_answers(
             return LearnerResult(broken, None)
         questions = [by_id[qid] for qid in file.questions]
     drawn = shown or {}
+    mark = memo.answer if memo is not None else answer
     answered = [
-        answer(drawn.get(ex.id) or file_instance(ex), file.answers.get(ex.id)) for ex in questions
+        mark(drawn.get(ex.id) or file_instance(ex), file.answers.get(ex.id)) for ex in questions
     ]
     return LearnerResult(file, score_run(answered))
 
@@ -368,11 +411,12 @@ def grade_path(bank: Sequence[Exercise], path: Path) -> list[LearnerResult]:
     files = answer_files(path) if path.is_dir() else [path]
     ids = [ex.id for ex in bank]
     shown = {ex.id: file_instance(ex) for ex in bank}  # drawn once for the whole class
+    memo = AnswerMemo(bank)  # every rubric compiled before the first file
     results = []
     for p in files:
         file = read_answers(p, ids)
         try:
-            results.append(grade_answers(bank, file, shown))
+            results.append(grade_answers(bank, file, shown, memo))
         except Exception as err:  # noqa: BLE001 — one learner's file must not stop the class
             fault = Problem(file.name, 1, "files.check_failed", {"error": type(err).__name__})
             results.append(LearnerResult(AnswerFile(p, None, (fault,)), None))
@@ -413,6 +457,7 @@ __all__ = [
     "ClassSummary",
     "LearnerResult",
     "QuizResult",
+    "AnswerMemo",
     "answer",
     "answer_files",
     "compose",

@@ -331,6 +331,19 @@ def test_gradebook_never_overwrites_an_answer_file(tmp_path, capsys, klass):
     assert (folder / "s01.toml").read_bytes() == before
 
 
+def test_feedback_never_overwrites_an_answer_file_through_a_link(tmp_path, capsys, klass):
+    """The feedback files are checked against the answer files resolved once for the class:
+    a feedback name that is a link to an answer file still stops the write."""
+    folder, _ = klass
+    before = (folder / "s07.toml").read_bytes()
+    out = tmp_path / "fb"
+    out.mkdir()
+    (out / "s07.txt").symlink_to(folder / "s07.toml")
+    status, _, err = grade(capsys, folder, "--feedback", out)
+    assert status == 2 and "will not be overwritten" in err
+    assert (folder / "s07.toml").read_bytes() == before
+
+
 def test_an_unwritable_csv_path_is_one_line(tmp_path, capsys, klass):
     folder, _ = klass
     status, _, err = grade(capsys, folder, "--csv", tmp_path / "no" / "such" / "dir.csv")

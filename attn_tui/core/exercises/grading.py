@@ -56,7 +56,7 @@ class Note:
     params: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Grade:
     kind: str
     status: str  # correct, partial, incorrect, empty, unreadable, revealed

@@ -252,9 +252,10 @@ def read(
     the exercise use) decides which long words may be mended as typos, toward ``choices``."""
     cut = len(answer) > MAX_CHARS
     raw = answer[:MAX_CHARS]
-    text, origin = _rewrite(fold(raw))
+    folded = fold(raw)
+    text, origin = _rewrite(folded)
     # NFKC can change lengths (ligatures); map folded offsets back through a per-char fold.
-    back = _fold_map(raw)
+    back = _fold_map(raw, folded)
     units: list[Unit] = []
     words: list[str] = []
 
@@ -298,13 +299,25 @@ def read(
     return Reading(raw, tuple(units), tuple(words), cut)
 
 
-def _fold_map(raw: str) -> list[tuple[int, int]]:
-    """For each character of ``fold(raw)``, the span of ``raw`` it came from."""
-    out: list[tuple[int, int]] = []
-    for i, ch in enumerate(raw):
-        out += [(i, i + 1)] * len(fold(ch))
-    if len(out) != len(fold(raw)):  # a fold that joins characters: fall back to proportional
-        n, m = len(fold(raw)), max(1, len(raw))
+@lru_cache(maxsize=4096)
+def _fold_len(ch: str) -> int:
+    return len(fold(ch))
+
+
+def _fold_map(raw: str, folded: str | None = None) -> list[tuple[int, int]]:
+    """For each character of ``fold(raw)`` (``folded``, when already made), the span of ``raw``
+    it came from. Each character's fold is looked up, not redone: folding every character of
+    every answer was a third of reading one."""
+    folded = fold(raw) if folded is None else folded
+    lengths = [_fold_len(ch) for ch in raw]
+    if len(folded) == len(raw) and all(n == 1 for n in lengths):
+        out = [(i, i + 1) for i in range(len(raw))]  # the common case: one for one
+    else:
+        out = []
+        for i, n in enumerate(lengths):
+            out += [(i, i + 1)] * n
+    if len(out) != len(folded):  # a fold that joins characters: fall back to proportional
+        n, m = len(folded), max(1, len(raw))
         return [(min(m - 1, i * m // max(1, n)), min(m, i * m // max(1, n) + 1)) for i in range(n)]
     return out or [(0, 0)]
 

@@ -266,34 +266,38 @@ class _Workspace:
             self.dZ_s, self.dZ_c = self.dZ[:, :, :H], self.dZ[:, :, H:]
             self.Cv, self.dCv = self.Z_c.transpose(1, 0, 2), self.dZ_c.transpose(1, 0, 2)
             if model.score in ("general", "qk"):
-                # projected queries (and keys): flat (B·L, H) batch-first copies for one matmul
-                # each (and for the weight gradients, summed in this order)
-                # keys and queries are rows 1..L and L+1..2L of S: one copy makes both
-                self.KQ = np.empty((2, B, L, H), dtype)
-                self.K, self.Q = self.KQ
-                self.KQ_src = S[1:].reshape(2, L, B, H).transpose(0, 2, 1, 3)
-                self.A_cols = np.empty((L, B * L), dtype)  # A's rows as columns
-                self.Qp = np.empty((B, L, H), dtype)
-                self.dQp = np.empty((B, L, H), dtype)
-                self.dQ = np.empty((B, L, H), dtype)
-                self.Q_flat, self.K_flat = self.Q.reshape(N, H), self.K.reshape(N, H)
+                # projections of every state at once, time-major like S (keys h_1..h_L are
+                # rows 1..L of S, queries s_1..s_L rows L+1..2L, both contiguous): no copies,
+                # and the batched products read them batch first through transposed views
+                self.Q_flat = self.S_dec.reshape(N, H)  # (Lo·B, H) s_t, time-major
+                self.K_flat = S[1 : L + 1].reshape(N, H)  # (Li·B, H) h_j
                 self.Q_flatT, self.K_flatT = self.Q_flat.T, self.K_flat.T
-                self.Qp_flat, self.dQp_flat = self.Qp.reshape(N, H), self.dQp.reshape(N, H)
-                self.dQ_flat = self.dQ.reshape(N, H)
-                self.dQ_tm = self.dQ.transpose(1, 0, 2)  # (Lo, B, H), to add to dS_dec
-                self.tmpK_flat = self.tmpK.reshape(N, H)
+                self.Qp_tm = np.empty((L, B, H), dtype)  # projected queries
+                self.dQp_tm = np.empty((L, B, H), dtype)
+                self.dQ_tm = np.empty((L, B, H), dtype)  # the queries' share, to add to dS_dec
+                self.Qp, self.dQp = self.Qp_tm.transpose(1, 0, 2), self.dQp_tm.transpose(1, 0, 2)
+                self.Qp_flat, self.dQp_flat = self.Qp_tm.reshape(N, H), self.dQp_tm.reshape(N, H)
+                self.dQ_flat = self.dQ_tm.reshape(N, H)
+                self.tmpK_flat = self.tmpK_tm.reshape(N, H)
+                # The weights are kept transposed, (Li, B·Lo): row j holds every (b, t)'s
+                # weight on input j, so the row-wise softmax (with its max-shift: learned
+                # scores are unbounded) reduces and broadcasts along the long axis. A, dA and
+                # their transposes become views of these (any row stride suits a matmul).
+                self.At2, self.dAt2, self.tmpAt2 = (np.empty((L, B * L), dtype) for _ in "abc")
+                self.A = self.At2.reshape(L, B, L).transpose(1, 2, 0)  # (B, Lo, Li)
+                self.dA = self.dAt2.reshape(L, B, L).transpose(1, 2, 0)
+                self.AT, self.dAT = self.A.transpose(0, 2, 1), self.dA.transpose(0, 2, 1)
+                self.QpT = self.Qp.transpose(0, 2, 1)  # (B, H, Lo)
+                self.dCvT = self.dCv.transpose(0, 2, 1)
+                self.colsum = np.empty(B * L, dtype)  # one number per (b, t)
             if model.score == "general":
                 self.WaT = model.Wa.T
             if model.score == "qk":
-                self.Kp = np.empty((B, L, H), dtype)
-                self.dKp = np.empty((B, L, H), dtype)
-                self.Kp_flat, self.dKp_flat = self.Kp.reshape(N, H), self.dKp.reshape(N, H)
-                self.KpT = self.Kp.transpose(0, 2, 1)
+                self.Kp_tm = np.empty((L, B, H), dtype)  # projected keys
+                self.dKp_tm = np.empty((L, B, H), dtype)
+                self.Kp, self.dKp = self.Kp_tm.transpose(1, 0, 2), self.dKp_tm.transpose(1, 0, 2)
+                self.Kp_flat, self.dKp_flat = self.Kp_tm.reshape(N, H), self.dKp_tm.reshape(N, H)
                 self.WqT, self.WkT = model.Wq.T, model.Wk.T
-                # the keys' gradient summed batch first (contiguous), then moved into dS once
-                self.dK_bf = np.empty((B, L, H), dtype)
-                self.dK_bfT = self.dK_bf.transpose(1, 0, 2)
-                self.dK_values = self.dK_bf
         else:
             self.Z_flat = self.S_dec.reshape(N, H)  # the output layer reads s_t alone
             self.dZ_flat = dS[L + 1 :].reshape(N, H)
@@ -420,23 +424,21 @@ class ReversalRNN:
         np.add(ws.dZ_s, ws.tmpQ, ws.dS_dec)
 
     def _score_general(self, ws: _Workspace) -> None:
-        ws.Q[...] = ws.Qv  # batch first, for dWa's sum
-        ws.Q_flat.dot(self.Wa, ws.Qp_flat)  # (B·Lo, H) s_t Wa
-        np.matmul(ws.Qp, ws.KvT, ws.A)  # (s_t Wa) · h_j
+        ws.Q_flat.dot(self.Wa, ws.Qp_flat)  # (Lo·B, H) s_t Wa, every step at once
+        np.matmul(ws.Kv, ws.QpT, ws.AT)  # (B, Li, Lo) h_j · (s_t Wa), into At2
 
     def _score_general_backward(self, ws: _Workspace) -> None:
         np.matmul(ws.dA, ws.Kv, ws.dQp)  # d(s_t Wa) = dscore K        (B, Lo, H)
         np.matmul(ws.dAT, ws.Qp, ws.tmpKv)  # keys' share: dscoreᵀ (Q Wa)
         np.add(ws.dK_tm, ws.tmpK_tm, ws.dK_tm)
-        ws.Q_flatT.dot(ws.dQp_flat, self.dWa)  # dWa = Qᵀ d(Q Wa), over batch and steps
+        ws.Q_flatT.dot(ws.dQp_flat, self.dWa)  # dWa = Qᵀ d(Q Wa), over steps and batch
         ws.dQp_flat.dot(ws.WaT, ws.dQ_flat)  # queries' share: d(Q Wa) Waᵀ
         np.add(ws.dZ_s, ws.dQ_tm, ws.dS_dec)
 
     def _score_qk(self, ws: _Workspace) -> None:
-        ws.KQ[...] = ws.KQ_src  # batch first, for dWk's and dWq's sums
-        ws.Q_flat.dot(self.Wq, ws.Qp_flat)  # (B·Lo, H) q_t = s_t Wq
-        ws.K_flat.dot(self.Wk, ws.Kp_flat)  # (B·Li, H) k_j = h_j Wk
-        np.matmul(ws.Qp, ws.KpT, ws.A)  # q_t · k_j
+        ws.Q_flat.dot(self.Wq, ws.Qp_flat)  # (Lo·B, H) q_t = s_t Wq
+        ws.K_flat.dot(self.Wk, ws.Kp_flat)  # (Li·B, H) k_j = h_j Wk
+        np.matmul(ws.Kp, ws.QpT, ws.AT)  # (B, Li, Lo) k_j · q_t, into At2
 
     def _score_qk_backward(self, ws: _Workspace) -> None:
         np.matmul(ws.dA, ws.Kp, ws.dQp)  # dq = dscore k               (B, Lo, H)
@@ -444,8 +446,7 @@ class ReversalRNN:
         ws.Q_flatT.dot(ws.dQp_flat, self.dWq)  # dWq = Qᵀ dq
         ws.K_flatT.dot(ws.dKp_flat, self.dWk)  # dWk = Kᵀ dk
         ws.dKp_flat.dot(ws.WkT, ws.tmpK_flat)  # keys' share: dk Wkᵀ
-        np.add(ws.dK_bf, ws.tmpK, ws.dK_bf)  # the values' share is there already
-        ws.dK_tm[...] = ws.dK_bfT  # encoder states h_1..h_L
+        np.add(ws.dK_tm, ws.tmpK_tm, ws.dK_tm)  # the values' share is there already
         ws.dQp_flat.dot(ws.WqT, ws.dQ_flat)  # queries' share: dq Wqᵀ
         np.add(ws.dZ_s, ws.dQ_tm, ws.dS_dec)
 
@@ -489,18 +490,20 @@ class ReversalRNN:
                 # |s_t · h_j| < H because tanh ∈ (−1, 1), so the scaled scores stay inside ±√H:
                 # exp cannot overflow and softmax needs no max-shift.
                 multiply(A, 1.0 / math.sqrt(H), A)
-            else:  # learned scores have no such bound: shift each row's largest to 0
+                exp(A, A)
+                ws.A2.dot(ws.ones_L, ws.rowsum1)  # Σ_j over input positions
+                divide(A, ws.rowsum, A)  # softmax: each row of A sums to 1
+            else:  # learned scores, transposed: At2 (Li, B·Lo), see _Workspace
                 (self._score_general if self.score == "general" else self._score_qk)(ws)
-                multiply(A, 1.0 / math.sqrt(H), A)
-                # each row's largest, over a transposed copy: numpy reduces a long axis of
-                # short rows many times faster than the short axis (the maximum is exact)
-                ws.A_cols[...] = ws.A2.T
-                np.maximum.reduce(ws.A_cols, 0, None, ws.rowsum1)
-                subtract(A, ws.rowsum, A)
-            exp(A, A)
-            ws.A2.dot(ws.ones_L, ws.rowsum1)  # Σ_j over input positions
-            divide(A, ws.rowsum, A)  # softmax: each row of A sums to 1
-            matmul(A, ws.Kv, ws.Cv)  # (B, Lo, H) c_t = Σ_j a_tj h_j, into Z's second half
+                At2, colsum = ws.At2, ws.colsum
+                multiply(At2, 1.0 / math.sqrt(H), At2)
+                # no bound here: shift each (b, t)'s largest score to 0 before exp
+                np.maximum.reduce(At2, 0, None, colsum)
+                subtract(At2, colsum, At2)
+                exp(At2, At2)
+                ws.ones_L.dot(At2, colsum)  # Σ_j over input positions
+                divide(At2, colsum, At2)  # softmax: each column of At2 sums to 1
+            matmul(ws.A, ws.Kv, ws.Cv)  # (B, Lo, H) c_t = Σ_j a_tj h_j, into Z's second half
             ws.Z_s[...] = ws.S_dec  # Z = [s_t ; c_t]  (Lo, B, 2H)
 
         # output layer and softmax cross-entropy, all steps at once, transposed: (V, N)
@@ -526,16 +529,25 @@ class ReversalRNN:
         dS = ws.dS
         if self.attention:
             A, dA = ws.A, ws.dA
-            matmul(ws.dCv, ws.KvT, dA)  # (B, Lo, Li)   from c = A K; dCv: dZ's c half
             matmul(ws.AT, ws.dCv, ws.dK_values)  # (B, Li, H)    values' share
-            # backprop through softmax: dscore_tj = a_tj (da_tj − Σ_k a_tk da_tk)
-            multiply(dA, A, ws.tmpA)
-            ws.tmpA2.dot(ws.ones_L, ws.rowsum1)
-            subtract(dA, ws.rowsum, dA)
-            multiply(dA, A, dA)
-            # backprop through the 1/√H scaling (and the max-shift, which moves a whole row
-            # and so has no gradient)
-            multiply(dA, 1.0 / math.sqrt(H), dA)
+            if self.score == "dot":
+                matmul(ws.dCv, ws.KvT, dA)  # (B, Lo, Li)   from c = A K; dCv: dZ's c half
+                # backprop through softmax: dscore_tj = a_tj (da_tj − Σ_k a_tk da_tk)
+                multiply(dA, A, ws.tmpA)
+                ws.tmpA2.dot(ws.ones_L, ws.rowsum1)
+                subtract(dA, ws.rowsum, dA)
+                multiply(dA, A, dA)
+                # backprop through the 1/√H scaling
+                multiply(dA, 1.0 / math.sqrt(H), dA)
+            else:  # the same, transposed: (Li, B·Lo); the max-shift moves a whole row of
+                # scores and so has no gradient
+                At2, dAt2, colsum = ws.At2, ws.dAt2, ws.colsum
+                matmul(ws.Kv, ws.dCvT, ws.dAT)  # (B, Li, Lo)  daᵀ = K dcᵀ
+                multiply(dAt2, At2, ws.tmpAt2)
+                ws.ones_L.dot(ws.tmpAt2, colsum)
+                subtract(dAt2, colsum, dAt2)
+                multiply(dAt2, At2, dAt2)
+                multiply(dAt2, 1.0 / math.sqrt(H), dAt2)
             if self.score == "dot":
                 self._score_dot_backward(ws)
             elif self.score == "general":

@@ -290,14 +290,13 @@ class _Workspace:
                 self.QpT = self.Qp.transpose(0, 2, 1)  # (B, H, Lo)
                 self.dCvT = self.dCv.transpose(0, 2, 1)
                 self.colsum = np.empty(B * L, dtype)  # one number per (b, t)
-            if model.score == "general":
-                self.WaT = model.Wa.T
-            if model.score == "qk":
-                self.Kp_tm = np.empty((L, B, H), dtype)  # projected keys
-                self.dKp_tm = np.empty((L, B, H), dtype)
-                self.Kp, self.dKp = self.Kp_tm.transpose(1, 0, 2), self.dKp_tm.transpose(1, 0, 2)
-                self.Kp_flat, self.dKp_flat = self.Kp_tm.reshape(N, H), self.dKp_tm.reshape(N, H)
-                self.WqT, self.WkT = model.Wq.T, model.Wk.T
+            if model.score == "general":  # the query's matrix: Wa
+                self.Wm, self.dWm = model.Wa, model.dWa
+            if model.score == "qk":  # q·k = (s Wq)·(h Wk) = (s Wq Wkᵀ)·h: the query's matrix
+                self.Wm, self.dWm = np.empty((H, H), dtype), np.empty((H, H), dtype)  # Wq Wkᵀ
+                self.WkT, self.dWmT = model.Wk.T, self.dWm.T
+            if model.score in ("general", "qk"):
+                self.WmT = self.Wm.T
         else:
             self.Z_flat = self.S_dec.reshape(N, H)  # the output layer reads s_t alone
             self.dZ_flat = dS[L + 1 :].reshape(N, H)
@@ -423,32 +422,26 @@ class ReversalRNN:
         np.matmul(ws.dA, ws.Kv, ws.tmpQv)  # queries' share: dscore K
         np.add(ws.dZ_s, ws.tmpQ, ws.dS_dec)
 
-    def _score_general(self, ws: _Workspace) -> None:
-        ws.Q_flat.dot(self.Wa, ws.Qp_flat)  # (Lo·B, H) s_t Wa, every step at once
-        np.matmul(ws.Kv, ws.QpT, ws.AT)  # (B, Li, Lo) h_j · (s_t Wa), into At2
+    # "general" and "qk" share one form, s M · h with M = Wa or M = Wq Wkᵀ (H × H): q·k
+    # projects each query once and each key not at all, and its gradients come from M's:
+    # dWq = dM Wk, dWk = dMᵀ Wq.
 
-    def _score_general_backward(self, ws: _Workspace) -> None:
-        np.matmul(ws.dA, ws.Kv, ws.dQp)  # d(s_t Wa) = dscore K        (B, Lo, H)
-        np.matmul(ws.dAT, ws.Qp, ws.tmpKv)  # keys' share: dscoreᵀ (Q Wa)
+    def _score_learned(self, ws: _Workspace) -> None:
+        if self.score == "qk":
+            self.Wq.dot(ws.WkT, ws.Wm)  # M = Wq Wkᵀ
+        ws.Q_flat.dot(ws.Wm, ws.Qp_flat)  # (Lo·B, H) s_t M, every step at once
+        np.matmul(ws.Kv, ws.QpT, ws.AT)  # (B, Li, Lo) h_j · (s_t M), into At2
+
+    def _score_learned_backward(self, ws: _Workspace) -> None:
+        np.matmul(ws.dA, ws.Kv, ws.dQp)  # d(s_t M) = dscore K        (B, Lo, H)
+        np.matmul(ws.dAT, ws.Qp, ws.tmpKv)  # keys' share: dscoreᵀ (Q M)
         np.add(ws.dK_tm, ws.tmpK_tm, ws.dK_tm)
-        ws.Q_flatT.dot(ws.dQp_flat, self.dWa)  # dWa = Qᵀ d(Q Wa), over steps and batch
-        ws.dQp_flat.dot(ws.WaT, ws.dQ_flat)  # queries' share: d(Q Wa) Waᵀ
+        ws.Q_flatT.dot(ws.dQp_flat, ws.dWm)  # dM = Qᵀ d(Q M), over steps and batch
+        ws.dQp_flat.dot(ws.WmT, ws.dQ_flat)  # queries' share: d(Q M) Mᵀ
         np.add(ws.dZ_s, ws.dQ_tm, ws.dS_dec)
-
-    def _score_qk(self, ws: _Workspace) -> None:
-        ws.Q_flat.dot(self.Wq, ws.Qp_flat)  # (Lo·B, H) q_t = s_t Wq
-        ws.K_flat.dot(self.Wk, ws.Kp_flat)  # (Li·B, H) k_j = h_j Wk
-        np.matmul(ws.Kp, ws.QpT, ws.AT)  # (B, Li, Lo) k_j · q_t, into At2
-
-    def _score_qk_backward(self, ws: _Workspace) -> None:
-        np.matmul(ws.dA, ws.Kp, ws.dQp)  # dq = dscore k               (B, Lo, H)
-        np.matmul(ws.dAT, ws.Qp, ws.dKp)  # dk = dscoreᵀ q  (B, Li, H)
-        ws.Q_flatT.dot(ws.dQp_flat, self.dWq)  # dWq = Qᵀ dq
-        ws.K_flatT.dot(ws.dKp_flat, self.dWk)  # dWk = Kᵀ dk
-        ws.dKp_flat.dot(ws.WkT, ws.tmpK_flat)  # keys' share: dk Wkᵀ
-        np.add(ws.dK_tm, ws.tmpK_tm, ws.dK_tm)  # the values' share is there already
-        ws.dQp_flat.dot(ws.WqT, ws.dQ_flat)  # queries' share: dq Wqᵀ
-        np.add(ws.dZ_s, ws.dQ_tm, ws.dS_dec)
+        if self.score == "qk":  # M = Wq Wkᵀ
+            ws.dWm.dot(self.Wk, self.dWq)  # dWq = dM Wk
+            ws.dWmT.dot(self.Wq, self.dWk)  # dWk = dMᵀ Wq
 
     # ---- one training step ---------------------------------------------------------------------
 
@@ -494,7 +487,7 @@ class ReversalRNN:
                 ws.A2.dot(ws.ones_L, ws.rowsum1)  # Σ_j over input positions
                 divide(A, ws.rowsum, A)  # softmax: each row of A sums to 1
             else:  # learned scores, transposed: At2 (Li, B·Lo), see _Workspace
-                (self._score_general if self.score == "general" else self._score_qk)(ws)
+                self._score_learned(ws)
                 At2, colsum = ws.At2, ws.colsum
                 multiply(At2, 1.0 / math.sqrt(H), At2)
                 # no bound here: shift each (b, t)'s largest score to 0 before exp
@@ -550,10 +543,8 @@ class ReversalRNN:
                 multiply(dAt2, 1.0 / math.sqrt(H), dAt2)
             if self.score == "dot":
                 self._score_dot_backward(ws)
-            elif self.score == "general":
-                self._score_general_backward(ws)
             else:
-                self._score_qk_backward(ws)
+                self._score_learned_backward(ws)
         else:  # encoder states reach the loss only through h_L; clear last batch's sums
             dS[1 : L + 1].fill(0.0)
 

@@ -16,6 +16,7 @@ The score (``score``) is one of
     "dot"      s_t · h_j / √H                 the textbook model: no new parameters
     "general"  (s_t Wa) · h_j / √H            one learned H×H matrix (Luong's "general")
     "qk"       (s_t Wq) · (h_j Wk) / √H       a query and a key projection, as in a Transformer
+                                              (computed as s_t (Wq Wkᵀ) · h_j / √H)
 
 Parameters (H = 16, V = 6): encoder 6·16 + 16·16 + 16 = 368, decoder the same, output
 16·6 + 6 = 102, so 838; attention widens the output layer to 32·6 + 6, so 934 with "dot";
@@ -38,12 +39,17 @@ the arithmetic, so the code is arranged to make few, large calls:
 * attention reads the states and writes its gradients through strided views of ``S`` and
   ``dS`` (a batched matmul takes a matrix with any row stride), so the states are not copied
   into batch-first buffers and back; the input projections are rows of a small table
-  (Wxh + bh, Wxs + bs, bs) taken for all 2L steps in one call; a row maximum is taken along
-  the long axis of a transposed copy (reducing 160 rows of 10 is ~7× slower than 10 of 160).
+  (Wxh + bh, Wxs + bs, bs) taken for all 2L steps in one call;
+* the learned scores keep their weights transposed, (Li, B·Lo), so the softmax's row maximum
+  and sums run along the long axis (reducing 160 rows of 10 is ~7× slower than 10 of 160).
 
-What cannot change is the order of any sum: BLAS gives different last bits for a matrix
-product when its rows are permuted or stacked, or a gemv is replaced by a gemm, so every
-product keeps its original shape and operands; only copies, views and elementwise steps move.
+For "dot" (and no attention) the order of any sum cannot change: BLAS gives different last
+bits for a matrix product when its rows are permuted or stacked, or a gemv is replaced by a
+gemm, so every product keeps its original shape and operands; only copies, views and
+elementwise steps move. "general" and "qk" were reordered once for speed (issue 14): both
+compute (s_t M/√H) · h_j with M = Wa or Wq Wkᵀ, the 1/√H folded into that small matrix, and
+skip the softmax's max-shift when M's norm proves every score small (see ``SAFE_SCORE``):
+the same model, equal up to float32 rounding, with pins of their own.
 
 One buffer ``S`` holds the whole chain of states, time-major: rows 0..L are the encoder's
 h_0..h_L and rows L+1..2L the decoder's s_1..s_L, so the decoder simply continues from row L
@@ -270,23 +276,21 @@ class _Workspace:
             self.dZ_s, self.dZ_c = self.dZ[:, :, :H], self.dZ[:, :, H:]
             self.Cv, self.dCv = self.Z_c.transpose(1, 0, 2), self.dZ_c.transpose(1, 0, 2)
             if model.score in ("general", "qk"):
-                # projections of every state at once, time-major like S (keys h_1..h_L are
-                # rows 1..L of S, queries s_1..s_L rows L+1..2L, both contiguous): no copies,
-                # and the batched products read them batch first through transposed views
+                # the queries projected all at once, time-major like S (s_1..s_L are rows
+                # L+1..2L of S, contiguous): no copies; the batched products read them batch
+                # first through transposed views
                 self.Q_flat = self.S_dec.reshape(N, H)  # (Lo·B, H) s_t, time-major
-                self.K_flat = S[1 : L + 1].reshape(N, H)  # (Li·B, H) h_j
-                self.Q_flatT, self.K_flatT = self.Q_flat.T, self.K_flat.T
+                self.Q_flatT = self.Q_flat.T
                 self.Qp_tm = np.empty((L, B, H), dtype)  # projected queries
                 self.dQp_tm = np.empty((L, B, H), dtype)
                 self.dQ_tm = np.empty((L, B, H), dtype)  # the queries' share, to add to dS_dec
                 self.Qp, self.dQp = self.Qp_tm.transpose(1, 0, 2), self.dQp_tm.transpose(1, 0, 2)
                 self.Qp_flat, self.dQp_flat = self.Qp_tm.reshape(N, H), self.dQp_tm.reshape(N, H)
                 self.dQ_flat = self.dQ_tm.reshape(N, H)
-                self.tmpK_flat = self.tmpK_tm.reshape(N, H)
                 # The weights are kept transposed, (Li, B·Lo): row j holds every (b, t)'s
-                # weight on input j, so the row-wise softmax (with its max-shift: learned
-                # scores are unbounded) reduces and broadcasts along the long axis. A, dA and
-                # their transposes become views of these (any row stride suits a matmul).
+                # weight on input j, so the softmax (and its max-shift, when learned scores
+                # need one) reduces and broadcasts along the long axis. A, dA and their
+                # transposes become views of these (a batched matmul takes either layout).
                 self.At2, self.dAt2, self.tmpAt2 = (np.empty((L, B * L), dtype) for _ in "abc")
                 self.A = self.At2.reshape(L, B, L).transpose(1, 2, 0)  # (B, Lo, Li)
                 self.dA = self.dAt2.reshape(L, B, L).transpose(1, 2, 0)
@@ -294,7 +298,6 @@ class _Workspace:
                 self.QpT = self.Qp.transpose(0, 2, 1)  # (B, H, Lo)
                 self.dCvT = self.dCv.transpose(0, 2, 1)
                 self.colsum = np.empty(B * L, dtype)  # one number per (b, t)
-            if model.score in ("general", "qk"):
                 # the query's matrix M/√H, M = Wa or Wq Wkᵀ (so the products give the scaled
                 # scores), and the gradient with respect to it
                 self.Wm, self.dWm = np.empty((H, H), dtype), np.empty((H, H), dtype)

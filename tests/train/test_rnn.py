@@ -5,6 +5,7 @@ import math
 import numpy as np
 import pytest
 
+from attn_tui.core.models import rnn
 from attn_tui.core.models.rnn import ReversalRNN, count_params, one_hot_batch, param_shapes
 
 
@@ -114,6 +115,26 @@ def test_bptt_matches_finite_differences(attention, score, feed, length):
     assert max(errors.values()) < 1e-6, errors
     for name in model.slices:  # the check is not vacuous: every array has a real gradient
         assert np.abs(getattr(model, "d" + name)).max() > 1e-6, name
+
+
+@pytest.mark.parametrize("score", ["general", "qk"])
+def test_learned_scores_skip_the_max_shift_only_where_it_changes_nothing(score, monkeypatch):
+    """Learned scores are shifted before exp only when the weights cannot prove them small
+    (rnn.SAFE_SCORE). Both ways give the same loss and gradients up to rounding, and the
+    gradient check passes on the shifted path too."""
+    model, batch, rng = gradient_check_model(True, score, "previous", 6)
+    if score == "qk":
+        model.Wq[...] /= 2  # (both matrices ×4 there would put the bound just above 80)
+    loss = model.loss_and_grads(batch)
+    grads = model.grads.copy()
+    ws = model._ws
+    bound = model.H * math.sqrt(float(ws.Wm_flat @ ws.Wm_flat))  # H |M/√H|, see loss_and_grads
+    assert bound < rnn.SAFE_SCORE  # so the first pass took the unshifted way
+    monkeypatch.setattr(rnn, "SAFE_SCORE", 0.0)  # now every row is shifted
+    assert model.loss_and_grads(batch) == pytest.approx(loss, rel=1e-13)
+    np.testing.assert_allclose(model.grads, grads, rtol=1e-11, atol=1e-15)
+    errors = gradient_errors(model, batch, rng)
+    assert max(errors.values()) < 1e-6, errors
 
 
 @pytest.mark.parametrize("attention, score", VARIANTS, ids=["none", "dot", "general", "qk"])

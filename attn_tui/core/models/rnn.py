@@ -16,6 +16,7 @@ The score (``score``) is one of
     "dot"      s_t · h_j / √H                 the textbook model: no new parameters
     "general"  (s_t Wa) · h_j / √H            one learned H×H matrix (Luong's "general")
     "qk"       (s_t Wq) · (h_j Wk) / √H       a query and a key projection, as in a Transformer
+                                              (computed as s_t (Wq Wkᵀ) · h_j / √H)
 
 Parameters (H = 16, V = 6): encoder 6·16 + 16·16 + 16 = 368, decoder the same, output
 16·6 + 6 = 102, so 838; attention widens the output layer to 32·6 + 6, so 934 with "dot";
@@ -38,12 +39,17 @@ the arithmetic, so the code is arranged to make few, large calls:
 * attention reads the states and writes its gradients through strided views of ``S`` and
   ``dS`` (a batched matmul takes a matrix with any row stride), so the states are not copied
   into batch-first buffers and back; the input projections are rows of a small table
-  (Wxh + bh, Wxs + bs, bs) taken for all 2L steps in one call; a row maximum is taken along
-  the long axis of a transposed copy (reducing 160 rows of 10 is ~7× slower than 10 of 160).
+  (Wxh + bh, Wxs + bs, bs) taken for all 2L steps in one call;
+* the learned scores keep their weights transposed, (Li, B·Lo), so the softmax's row maximum
+  and sums run along the long axis (reducing 160 rows of 10 is ~7× slower than 10 of 160).
 
-What cannot change is the order of any sum: BLAS gives different last bits for a matrix
-product when its rows are permuted or stacked, or a gemv is replaced by a gemm, so every
-product keeps its original shape and operands; only copies, views and elementwise steps move.
+For "dot" (and no attention) the order of any sum cannot change: BLAS gives different last
+bits for a matrix product when its rows are permuted or stacked, or a gemv is replaced by a
+gemm, so every product keeps its original shape and operands; only copies, views and
+elementwise steps move. "general" and "qk" were reordered once for speed (issue 14): both
+compute (s_t M/√H) · h_j with M = Wa or Wq Wkᵀ, the 1/√H folded into that small matrix, and
+skip the softmax's max-shift when M's norm proves every score small (see ``SAFE_SCORE``):
+the same model, equal up to float32 rounding, with pins of their own.
 
 One buffer ``S`` holds the whole chain of states, time-major: rows 0..L are the encoder's
 h_0..h_L and rows L+1..2L the decoder's s_1..s_L, so the decoder simply continues from row L
@@ -70,6 +76,10 @@ VOCAB = len(ALPHABET)
 HIDDEN = 16
 SCORES = ("dot", "general", "qk")  # how a decoder state scores an encoder state
 FEEDS = ("previous", "none")  # what the decoder reads at each step
+# A learned score proven smaller than this in size needs no max-shift before its softmax:
+# e^80 times a few thousand positions is far below float32's largest number (3.4e38), and
+# e^−80 ≈ 1.8e−35 is still a normal float32, so no row's sum can overflow or vanish.
+SAFE_SCORE = 80.0
 
 
 def param_shapes(
@@ -266,34 +276,33 @@ class _Workspace:
             self.dZ_s, self.dZ_c = self.dZ[:, :, :H], self.dZ[:, :, H:]
             self.Cv, self.dCv = self.Z_c.transpose(1, 0, 2), self.dZ_c.transpose(1, 0, 2)
             if model.score in ("general", "qk"):
-                # projected queries (and keys): flat (B·L, H) batch-first copies for one matmul
-                # each (and for the weight gradients, summed in this order)
-                # keys and queries are rows 1..L and L+1..2L of S: one copy makes both
-                self.KQ = np.empty((2, B, L, H), dtype)
-                self.K, self.Q = self.KQ
-                self.KQ_src = S[1:].reshape(2, L, B, H).transpose(0, 2, 1, 3)
-                self.A_cols = np.empty((L, B * L), dtype)  # A's rows as columns
-                self.Qp = np.empty((B, L, H), dtype)
-                self.dQp = np.empty((B, L, H), dtype)
-                self.dQ = np.empty((B, L, H), dtype)
-                self.Q_flat, self.K_flat = self.Q.reshape(N, H), self.K.reshape(N, H)
-                self.Q_flatT, self.K_flatT = self.Q_flat.T, self.K_flat.T
-                self.Qp_flat, self.dQp_flat = self.Qp.reshape(N, H), self.dQp.reshape(N, H)
-                self.dQ_flat = self.dQ.reshape(N, H)
-                self.dQ_tm = self.dQ.transpose(1, 0, 2)  # (Lo, B, H), to add to dS_dec
-                self.tmpK_flat = self.tmpK.reshape(N, H)
-            if model.score == "general":
-                self.WaT = model.Wa.T
-            if model.score == "qk":
-                self.Kp = np.empty((B, L, H), dtype)
-                self.dKp = np.empty((B, L, H), dtype)
-                self.Kp_flat, self.dKp_flat = self.Kp.reshape(N, H), self.dKp.reshape(N, H)
-                self.KpT = self.Kp.transpose(0, 2, 1)
-                self.WqT, self.WkT = model.Wq.T, model.Wk.T
-                # the keys' gradient summed batch first (contiguous), then moved into dS once
-                self.dK_bf = np.empty((B, L, H), dtype)
-                self.dK_bfT = self.dK_bf.transpose(1, 0, 2)
-                self.dK_values = self.dK_bf
+                # the queries projected all at once, time-major like S (s_1..s_L are rows
+                # L+1..2L of S, contiguous): no copies; the batched products read them batch
+                # first through transposed views
+                self.Q_flat = self.S_dec.reshape(N, H)  # (Lo·B, H) s_t, time-major
+                self.Q_flatT = self.Q_flat.T
+                self.Qp_tm = np.empty((L, B, H), dtype)  # projected queries
+                self.dQp_tm = np.empty((L, B, H), dtype)
+                self.dQ_tm = np.empty((L, B, H), dtype)  # the queries' share, to add to dS_dec
+                self.Qp, self.dQp = self.Qp_tm.transpose(1, 0, 2), self.dQp_tm.transpose(1, 0, 2)
+                self.Qp_flat, self.dQp_flat = self.Qp_tm.reshape(N, H), self.dQp_tm.reshape(N, H)
+                self.dQ_flat = self.dQ_tm.reshape(N, H)
+                # The weights are kept transposed, (Li, B·Lo): row j holds every (b, t)'s
+                # weight on input j, so the softmax (and its max-shift, when learned scores
+                # need one) reduces and broadcasts along the long axis. A, dA and their
+                # transposes become views of these (a batched matmul takes either layout).
+                self.At2, self.dAt2, self.tmpAt2 = (np.empty((L, B * L), dtype) for _ in "abc")
+                self.A = self.At2.reshape(L, B, L).transpose(1, 2, 0)  # (B, Lo, Li)
+                self.dA = self.dAt2.reshape(L, B, L).transpose(1, 2, 0)
+                self.AT, self.dAT = self.A.transpose(0, 2, 1), self.dA.transpose(0, 2, 1)
+                self.QpT = self.Qp.transpose(0, 2, 1)  # (B, H, Lo)
+                self.dCvT = self.dCv.transpose(0, 2, 1)
+                self.colsum = np.empty(B * L, dtype)  # one number per (b, t)
+                # the query's matrix M/√H, M = Wa or Wq Wkᵀ (so the products give the scaled
+                # scores), and the gradient with respect to it
+                self.Wm, self.dWm = np.empty((H, H), dtype), np.empty((H, H), dtype)
+                self.WmT, self.dWmT, self.Wm_flat = self.Wm.T, self.dWm.T, self.Wm.reshape(-1)
+                self.WkT = model.Wk.T if model.score == "qk" else None
         else:
             self.Z_flat = self.S_dec.reshape(N, H)  # the output layer reads s_t alone
             self.dZ_flat = dS[L + 1 :].reshape(N, H)
@@ -419,35 +428,35 @@ class ReversalRNN:
         np.matmul(ws.dA, ws.Kv, ws.tmpQv)  # queries' share: dscore K
         np.add(ws.dZ_s, ws.tmpQ, ws.dS_dec)
 
-    def _score_general(self, ws: _Workspace) -> None:
-        ws.Q[...] = ws.Qv  # batch first, for dWa's sum
-        ws.Q_flat.dot(self.Wa, ws.Qp_flat)  # (B·Lo, H) s_t Wa
-        np.matmul(ws.Qp, ws.KvT, ws.A)  # (s_t Wa) · h_j
+    # "general" and "qk" share one form, (s M · h) / √H with M = Wa or M = Wq Wkᵀ (H × H):
+    # q·k projects each query once and each key not at all. The scale is folded into the
+    # small matrix, Wm = M / √H, and the gradients come back through it: dM = dWm / √H, and
+    # for q·k dWq = dM Wk, dWk = dMᵀ Wq.
 
-    def _score_general_backward(self, ws: _Workspace) -> None:
-        np.matmul(ws.dA, ws.Kv, ws.dQp)  # d(s_t Wa) = dscore K        (B, Lo, H)
-        np.matmul(ws.dAT, ws.Qp, ws.tmpKv)  # keys' share: dscoreᵀ (Q Wa)
+    def _score_learned(self, ws: _Workspace) -> None:
+        scale = 1.0 / math.sqrt(self.H)
+        if self.score == "qk":
+            self.Wq.dot(ws.WkT, ws.Wm)  # M = Wq Wkᵀ
+            np.multiply(ws.Wm, scale, ws.Wm)
+        else:
+            np.multiply(self.Wa, scale, ws.Wm)
+        ws.Q_flat.dot(ws.Wm, ws.Qp_flat)  # (Lo·B, H) s_t M / √H, every step at once
+        np.matmul(ws.Kv, ws.QpT, ws.AT)  # (B, Li, Lo) scaled scores h_j · (s_t M / √H)
+
+    def _score_learned_backward(self, ws: _Workspace) -> None:
+        np.matmul(ws.dA, ws.Kv, ws.dQp)  # d(s_t Wm) = dscore K        (B, Lo, H)
+        np.matmul(ws.dAT, ws.Qp, ws.tmpKv)  # keys' share: dscoreᵀ (Q Wm)
         np.add(ws.dK_tm, ws.tmpK_tm, ws.dK_tm)
-        ws.Q_flatT.dot(ws.dQp_flat, self.dWa)  # dWa = Qᵀ d(Q Wa), over batch and steps
-        ws.dQp_flat.dot(ws.WaT, ws.dQ_flat)  # queries' share: d(Q Wa) Waᵀ
+        ws.Q_flatT.dot(ws.dQp_flat, ws.dWm)  # dWm = Qᵀ d(Q Wm), over steps and batch
+        ws.dQp_flat.dot(ws.WmT, ws.dQ_flat)  # queries' share: d(Q Wm) Wmᵀ
         np.add(ws.dZ_s, ws.dQ_tm, ws.dS_dec)
-
-    def _score_qk(self, ws: _Workspace) -> None:
-        ws.KQ[...] = ws.KQ_src  # batch first, for dWk's and dWq's sums
-        ws.Q_flat.dot(self.Wq, ws.Qp_flat)  # (B·Lo, H) q_t = s_t Wq
-        ws.K_flat.dot(self.Wk, ws.Kp_flat)  # (B·Li, H) k_j = h_j Wk
-        np.matmul(ws.Qp, ws.KpT, ws.A)  # q_t · k_j
-
-    def _score_qk_backward(self, ws: _Workspace) -> None:
-        np.matmul(ws.dA, ws.Kp, ws.dQp)  # dq = dscore k               (B, Lo, H)
-        np.matmul(ws.dAT, ws.Qp, ws.dKp)  # dk = dscoreᵀ q  (B, Li, H)
-        ws.Q_flatT.dot(ws.dQp_flat, self.dWq)  # dWq = Qᵀ dq
-        ws.K_flatT.dot(ws.dKp_flat, self.dWk)  # dWk = Kᵀ dk
-        ws.dKp_flat.dot(ws.WkT, ws.tmpK_flat)  # keys' share: dk Wkᵀ
-        np.add(ws.dK_bf, ws.tmpK, ws.dK_bf)  # the values' share is there already
-        ws.dK_tm[...] = ws.dK_bfT  # encoder states h_1..h_L
-        ws.dQp_flat.dot(ws.WqT, ws.dQ_flat)  # queries' share: dq Wqᵀ
-        np.add(ws.dZ_s, ws.dQ_tm, ws.dS_dec)
+        scale = 1.0 / math.sqrt(self.H)
+        if self.score == "qk":
+            np.multiply(ws.dWm, scale, ws.dWm)  # dM
+            ws.dWm.dot(self.Wk, self.dWq)  # dWq = dM Wk
+            ws.dWmT.dot(self.Wq, self.dWk)  # dWk = dMᵀ Wq
+        else:
+            np.multiply(ws.dWm, scale, self.dWa)  # dWa = dM
 
     # ---- one training step ---------------------------------------------------------------------
 
@@ -489,18 +498,22 @@ class ReversalRNN:
                 # |s_t · h_j| < H because tanh ∈ (−1, 1), so the scaled scores stay inside ±√H:
                 # exp cannot overflow and softmax needs no max-shift.
                 multiply(A, 1.0 / math.sqrt(H), A)
-            else:  # learned scores have no such bound: shift each row's largest to 0
-                (self._score_general if self.score == "general" else self._score_qk)(ws)
-                multiply(A, 1.0 / math.sqrt(H), A)
-                # each row's largest, over a transposed copy: numpy reduces a long axis of
-                # short rows many times faster than the short axis (the maximum is exact)
-                ws.A_cols[...] = ws.A2.T
-                np.maximum.reduce(ws.A_cols, 0, None, ws.rowsum1)
-                subtract(A, ws.rowsum, A)
-            exp(A, A)
-            ws.A2.dot(ws.ones_L, ws.rowsum1)  # Σ_j over input positions
-            divide(A, ws.rowsum, A)  # softmax: each row of A sums to 1
-            matmul(A, ws.Kv, ws.Cv)  # (B, Lo, H) c_t = Σ_j a_tj h_j, into Z's second half
+                exp(A, A)
+                ws.A2.dot(ws.ones_L, ws.rowsum1)  # Σ_j over input positions
+                divide(A, ws.rowsum, A)  # softmax: each row of A sums to 1
+            else:  # learned scores, transposed: At2 (Li, B·Lo), see _Workspace
+                self._score_learned(ws)  # scaled already
+                At2, colsum = ws.At2, ws.colsum
+                # |s M hᵀ| ≤ |s| |M| |h| < H |M| (Frobenius norm; |s|², |h|² < H as tanh ∈
+                # (−1, 1)), so the scaled scores are below H |Wm|. Under SAFE_SCORE exp needs
+                # no shift, as with "dot"; otherwise shift each (b, t)'s largest score to 0.
+                if float(ws.Wm_flat.dot(ws.Wm_flat)) * (H * H) > SAFE_SCORE * SAFE_SCORE:
+                    np.maximum.reduce(At2, 0, None, colsum)
+                    subtract(At2, colsum, At2)
+                exp(At2, At2)
+                ws.ones_L.dot(At2, colsum)  # Σ_j over input positions
+                divide(At2, colsum, At2)  # softmax: each column of At2 sums to 1
+            matmul(ws.A, ws.Kv, ws.Cv)  # (B, Lo, H) c_t = Σ_j a_tj h_j, into Z's second half
             ws.Z_s[...] = ws.S_dec  # Z = [s_t ; c_t]  (Lo, B, 2H)
 
         # output layer and softmax cross-entropy, all steps at once, transposed: (V, N)
@@ -526,22 +539,28 @@ class ReversalRNN:
         dS = ws.dS
         if self.attention:
             A, dA = ws.A, ws.dA
-            matmul(ws.dCv, ws.KvT, dA)  # (B, Lo, Li)   from c = A K; dCv: dZ's c half
             matmul(ws.AT, ws.dCv, ws.dK_values)  # (B, Li, H)    values' share
-            # backprop through softmax: dscore_tj = a_tj (da_tj − Σ_k a_tk da_tk)
-            multiply(dA, A, ws.tmpA)
-            ws.tmpA2.dot(ws.ones_L, ws.rowsum1)
-            subtract(dA, ws.rowsum, dA)
-            multiply(dA, A, dA)
-            # backprop through the 1/√H scaling (and the max-shift, which moves a whole row
-            # and so has no gradient)
-            multiply(dA, 1.0 / math.sqrt(H), dA)
+            if self.score == "dot":
+                matmul(ws.dCv, ws.KvT, dA)  # (B, Lo, Li)   from c = A K; dCv: dZ's c half
+                # backprop through softmax: dscore_tj = a_tj (da_tj − Σ_k a_tk da_tk)
+                multiply(dA, A, ws.tmpA)
+                ws.tmpA2.dot(ws.ones_L, ws.rowsum1)
+                subtract(dA, ws.rowsum, dA)
+                multiply(dA, A, dA)
+                # backprop through the 1/√H scaling
+                multiply(dA, 1.0 / math.sqrt(H), dA)
+            else:  # the same, transposed: (Li, B·Lo); the max-shift moves a whole row of
+                # scores and so has no gradient; the scaling is inside Wm
+                At2, dAt2, colsum = ws.At2, ws.dAt2, ws.colsum
+                matmul(ws.Kv, ws.dCvT, ws.dAT)  # (B, Li, Lo)  daᵀ = K dcᵀ
+                multiply(dAt2, At2, ws.tmpAt2)
+                ws.ones_L.dot(ws.tmpAt2, colsum)
+                subtract(dAt2, colsum, dAt2)
+                multiply(dAt2, At2, dAt2)
             if self.score == "dot":
                 self._score_dot_backward(ws)
-            elif self.score == "general":
-                self._score_general_backward(ws)
             else:
-                self._score_qk_backward(ws)
+                self._score_learned_backward(ws)
         else:  # encoder states reach the loss only through h_L; clear last batch's sums
             dS[1 : L + 1].fill(0.0)
 

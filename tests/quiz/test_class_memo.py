@@ -7,26 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
-from attn_tui import paths
 from attn_tui.cli import main
 from attn_tui.core import quiz
 from attn_tui.core.exercises.generators import instance
-
-
-@pytest.fixture(autouse=True)
-def _isolated(tmp_path, monkeypatch):
-    monkeypatch.setenv("ATTN_TUI_DATA_DIR", str(tmp_path / "data"))
-    yield
-    from attn_tui import i18n
-
-    i18n.set_lang("en")
-
-
-@pytest.fixture(scope="module")
-def bank():
-    return paths.load_all().quiz_exercises
 
 
 def _key(ex):

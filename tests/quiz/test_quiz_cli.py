@@ -6,24 +6,7 @@ from __future__ import annotations
 import json
 import tomllib
 
-import pytest
-
-from attn_tui import paths
 from attn_tui.cli import main
-
-
-@pytest.fixture(autouse=True)
-def _isolated(tmp_path, monkeypatch):
-    monkeypatch.setenv("ATTN_TUI_DATA_DIR", str(tmp_path / "data"))
-    yield
-    from attn_tui import i18n
-
-    i18n.set_lang("en")
-
-
-@pytest.fixture(scope="module")
-def bank():
-    return paths.load_all().quiz_exercises
 
 
 def key_value(ex, lang="en"):

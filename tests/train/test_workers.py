@@ -134,6 +134,39 @@ def test_a_live_run_in_a_child_process_gives_the_same_result():
     assert not live.process.is_alive()
 
 
+def test_killing_a_live_run_from_two_threads_at_once_closes_its_pipe_once():
+    """The screen's relay thread kills its run as it ends while leaving the screen kills it too:
+    two closes racing each other closed one descriptor twice (EBADF), which killed the app."""
+    live = LiveRun(TrainConfig(length=5, iters=100000, attention=True), "fast")
+    real_close, closes = live.conn.close, []
+
+    def slow_close():  # hold the door open long enough for the other thread to arrive
+        closes.append(threading.get_ident())
+        time.sleep(0.2)
+        real_close()
+
+    live.conn.close = slow_close
+    start = threading.Barrier(2)
+    errors = []
+
+    def kill():
+        start.wait()
+        try:
+            live.kill()
+        except Exception as err:  # noqa: BLE001 — the assertion names it
+            errors.append(err)
+
+    threads = [threading.Thread(target=kill) for _ in range(2)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(10)
+    assert errors == [] and len(closes) == 1
+    assert not live.process.is_alive()
+    live.kill()  # and once more, later: nothing happens
+    assert len(closes) == 1
+
+
 def test_a_live_transformer_run_in_a_child_gives_the_core_run_weights_and_all():
     """The training screen's Transformer: the same losses, accuracy and trained weights as the
     same settings trained in this process (the lab opens those weights)."""

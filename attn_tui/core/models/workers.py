@@ -297,6 +297,8 @@ class LiveRun:
         )
         self.process.start()
         child.close()  # the child holds its own copy; ours would keep the pipe open
+        self._kill_lock = threading.Lock()
+        self._killed = False
 
     def send(self, command: str) -> None:
         try:
@@ -312,8 +314,16 @@ class LiveRun:
         return self.conn.recv()
 
     def kill(self) -> None:
-        """End the child at once (leaving the screen, quitting) and release the pipe."""
-        if self.process.is_alive():
-            self.process.terminate()
-        self.process.join(timeout=2)
-        self.conn.close()
+        """End the child at once (leaving the screen, quitting) and release the pipe.
+
+        Safe to call from two threads at once, and more than once: the screen's relay thread
+        kills its run when it ends while leaving the screen kills it too, and two closes of one
+        pipe racing each other closed its descriptor twice (EBADF, and the app died)."""
+        with self._kill_lock:
+            if self._killed:
+                return
+            self._killed = True
+            if self.process.is_alive():
+                self.process.terminate()
+            self.process.join(timeout=2)
+            self.conn.close()

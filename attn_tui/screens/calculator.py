@@ -382,14 +382,16 @@ class CalculatorScreen(TutorScreen):
     def _load(self, preset: Preset) -> None:
         """Every input the preset names, in one recompute (not one per field)."""
         self._loading = True
-        with self.prevent(Input.Changed, TextArea.Changed, Checkbox.Changed):
-            self.query_one("#query", Input).value = preset.query
-            self.query_one("#keys", TextArea).text = preset.keys
-            self.query_one("#values", TextArea).text = preset.values
-            self.query_one("#scale", Checkbox).value = preset.scale
-            self.query_one("#hard", Checkbox).value = preset.hard
-            self.query_one("#temperature", Input).value = preset.temperature
-        self._loading = False
+        try:
+            with self.prevent(Input.Changed, TextArea.Changed, Checkbox.Changed):
+                self.query_one("#query", Input).value = preset.query
+                self.query_one("#keys", TextArea).text = preset.keys
+                self.query_one("#values", TextArea).text = preset.values
+                self.query_one("#scale", Checkbox).value = preset.scale
+                self.query_one("#hard", Checkbox).value = preset.hard
+                self.query_one("#temperature", Input).value = preset.temperature
+        finally:
+            self._loading = False
         self.query_one(ContentSwitcher).current = "steps-box"
         self.step = 1
         self.recompute()

@@ -53,7 +53,7 @@ def check_file(
 def judge(exercise: CodeExercise, check: Check, cases: Sequence[Case], expected: Sequence[Any],
           run: Run, file: str = "") -> Report:  # fmt: skip
     base = {"exercise": exercise.id, "total": len(cases), "output": run.output,
-            "seconds": run.seconds, "landlock": run.landlock,
+            "seconds": run.seconds, "landlock": run.landlock, "signal": run.signal,
             "by_differences": check.by_differences, "file": file}  # fmt: skip
     if run.load_error or run.missing or run.too_large:
         stopped = "too_large" if run.too_large else ("missing" if run.missing else "load")

@@ -107,6 +107,7 @@ class Report:
     output: str = ""  # what their code printed
     seconds: float = 0.0
     landlock: int = 0
+    signal: int | None = None  # the signal that ended a crashed run
     by_differences: bool = False
     file: str = ""
 

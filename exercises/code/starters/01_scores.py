@@ -7,7 +7,7 @@ Checked on the textbook example first (q = (1, 0, 1) and four keys give 1 0 2 1)
 on random queries and keys, a single key, a single query and d = 1.
 
 在 01_scores.py 里写 scores(Q, K)：每个查询与每个键的点积。
-Q 的形状是 (n_q, d)，每行一个查询；K 的形状是 (n_k, d)，每行一个键。返回 (n_q, n_k)：第 
+Q 的形状是 (n_q, d)，每行一个查询；K 的形状是 (n_k, d)，每行一个键。返回 (n_q, n_k)：第
 i 行第 j 列是 q_i · k_j。
 检查：先用课本的例子（q = (1, 0, 1) 和四个键，应得 1 0 2 1），再用随机的查询和键、只有一
 个键、只有一个查询、d = 1 的情形。

@@ -9,7 +9,7 @@ The middle axis of size 1 lets one row of the mask serve every query (it broadca
 
 在 07_padding_mask.py 里写 padding_mask(lengths, T)：一批长度不同的序列被补齐到 T，补上
 的位置不该被看。
-lengths (B,) 是每个序列的真实长度。返回 (B, 1, T) 的布尔数组：第 b 个序列的位置 j（从 0 
+lengths (B,) 是每个序列的真实长度。返回 (B, 1, T) 的布尔数组：第 b 个序列的位置 j（从 0
 数）在 j < lengths[b] 时为 True。
 中间那一维长度为 1，是为了让同一行掩码对所有查询都适用（广播到 (B, T_q, T)）。
 

@@ -26,10 +26,9 @@ import numpy as np
 from attn_tui.core import files
 from attn_tui.core.coding.checks import CHECKS, Case, Check
 from attn_tui.core.coding.model import CodeExercise, CodeLibrary, CodeSet
-from attn_tui.core.exercises.loader import _Reader, _TooManyProblems, display_path
+from attn_tui.core.exercises.loader import CODE_FOLDER, _Reader, _TooManyProblems, display_path
 from attn_tui.core.exercises.model import DEFAULT_ORDER, Problem
 
-CODE_FOLDER = "code"  # the folder of code sets inside an exercises folder
 SET_KEYS = {"id", "order", "title", "summary"}
 EXERCISE_KEYS = {"id", "title", "check", "function", "file", "starter", "solution", "topics",
                  "prompt", "hints", "explanation", "seed", "random", "cases", "case"}  # fmt: skip

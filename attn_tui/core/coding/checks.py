@@ -120,6 +120,17 @@ def _t_on_3d(err: Mapping[str, Any], case: Case) -> bool:
     return ".T" in line and err.get("type") == "ValueError" and "matmul" in err.get("message", "")
 
 
+def _matmul_on(text: str):
+    """A matmul that failed on a line that uses ``text`` (``A.T``): the shapes say which."""
+
+    def test(err: Mapping[str, Any], case: Case) -> bool:
+        line = " ".join(str(f[2]) for f in err.get("frames", [])[-1:])
+        return text in line and err.get("type") == "ValueError" and "matmul" in err.get(
+            "message", "")  # fmt: skip
+
+    return test
+
+
 def _no_keepdims(err: Mapping[str, Any], case: Case) -> bool:
     return err.get("type") == "ValueError" and "broadcast" in err.get("message", "")
 
@@ -285,7 +296,7 @@ WEIGHTED = Check(
             "plain_average",
             variant=lambda A, V: np.broadcast_to(V.mean(axis=0), (A.shape[0], V.shape[1])),
         ),
-        Mistake("weights_transposed", variant=_weights_transposed),
+        Mistake("weights_transposed", variant=_weights_transposed, error=_matmul_on("A.T")),
     ),
 )
 
@@ -580,7 +591,6 @@ def _mha_variant(scale: str = "d_k", keys: str = "X_kv", out: bool = True, split
     def variant(X_q, X_kv, W_Q, W_K, W_V, W_O, h):
         split_ = split or ref.split_heads
         src = X_q if keys == "X_q" else X_kv
-        _needs(keys != "X_q" or X_q.shape == X_kv.shape)
         Q, K, V = split_(X_q @ W_Q, h), split_(src @ W_K, h), split_(src @ W_V, h)
         d = Q.shape[-1] * (h if scale == "d_model" else 1)
         S = Q @ K.swapaxes(-1, -2) / math.sqrt(d)

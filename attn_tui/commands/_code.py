@@ -223,7 +223,10 @@ def hint(args: argparse.Namespace) -> int:
     if not ex.hints:
         print(t("code.no_hints"))
         return 0
-    n = min(max(1, args.n), len(ex.hints))
+    try:
+        n = min(max(1, int(str(args.n))), len(ex.hints))
+    except ValueError:
+        raise InputError("code.bad_count", key="N", value=str(args.n), most=len(ex.hints)) from None
     print(visible(t("code.hint", n=n, total=len(ex.hints), text=ex.hints[n - 1].get(get_lang()))))
     if n < len(ex.hints):
         print(t("code.cli.hint_more", id=ex.id, n=n + 1))

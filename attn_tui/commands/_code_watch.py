@@ -33,6 +33,7 @@ class Watch:
         self.current = None
         self.hints = 0
         self.checks = 0
+        self.seen: tuple[int, int] | None = None  # the file as it was when last checked
 
     # -- printing
     def say(self, text: str, style: str = "") -> None:
@@ -82,8 +83,9 @@ class Watch:
                     self._commands()
                     if self.current is None or self.stop.is_set():
                         break
-                    if saved is not None:
-                        self.check(saved)
+                    file = self.folder / self.current.file
+                    if saved is not None or signature(file) != self.seen:
+                        self.check(file)
             except WatchUnavailable as err:
                 raise InputError("code.cli.no_watch", error=str(err)) from None
             except KeyboardInterrupt:
@@ -102,6 +104,7 @@ class Watch:
         if not file.is_file():
             return
         started = time.monotonic()
+        self.seen = signature(file)
         report = check_file(ex, file, sandbox=self.sandbox)
         self.checks += 1
         progress.record_check(self.store, ex, report, self.hints)
@@ -191,6 +194,16 @@ class Watch:
         self.announce()
 
 
+def signature(path: Path) -> tuple[int, int] | None:
+    """A file's modification time and size: a save between watchfiles' events (made before
+    the watch began, or on a file system without notifications) still changes it."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return (info.st_mtime_ns, info.st_size)
+
+
 def _is_tty(stream: Any) -> bool:
     try:
         return stream is not None and stream.isatty()
@@ -198,4 +211,4 @@ def _is_tty(stream: Any) -> bool:
         return False
 
 
-__all__ = ["Watch"]
+__all__ = ["Watch", "signature"]

@@ -58,7 +58,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     )
     hint = sub.add_parser("hint", help="show one hint of an exercise")
     hint.add_argument("id", metavar="ID")
-    hint.add_argument("n", nargs="?", type=int, default=1, metavar="N", help="which hint (1…)")
+    hint.add_argument("n", nargs="?", default="1", metavar="N", help="which hint (1…)")
     solution = sub.add_parser("solution", help="show a solution (after an attempt)")
     solution.add_argument("id", metavar="ID")
     validate = sub.add_parser("validate", help="check a teacher's code set; faults as file:line")

@@ -61,7 +61,7 @@ DEFAULT = [
         "blind3_heldout.toml",
     )
 ]
-DEFAULT += sorted(CALIBRATION.glob("independent_*.jsonl"))
+DEFAULT.append(CALIBRATION / "independent_dev.jsonl")  # the held-out part only when named
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 

@@ -73,3 +73,56 @@ def test_a_list_of_short_statements_is_not_a_bare_list():
     answer = "方差随 d 变大、softmax 饱和成 one-hot、梯度消失、除以 √d 方差回到 1。"
     g = grade(item("sc-why-sqrt"), answer)
     assert g.correct
+
+
+# -- another reason given as the only or the real one ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "ref, answer",
+    [
+        (
+            "tf-why-order",
+            "An RNN walks the sequence one step at a time, so order is built in; self-attention "
+            "sees the tokens all at once as a set. The positional encoding is really just there "
+            "to make the loss go down a little sooner.",
+        ),
+        (
+            "multi-head/why-heads",
+            "不同的头可以各自关注不同的关系，最后拼接起来。不过说到底，多头主要只是为了让显卡并行跑起来。",
+        ),
+    ],
+)
+def test_another_reason_given_as_the_real_one_takes_the_credit_back(ref, answer):
+    assert not grade(item(ref), answer).correct
+
+
+def test_a_real_reason_that_restates_the_idea_keeps_it():
+    g = grade(
+        item("tf-why-order"),
+        "An RNN reads one token after another, so order is built in. Self-attention treats the "
+        "input as a set; the only reason for a positional encoding is to give it positions.",
+    )
+    assert g.correct
+
+
+# -- a contradiction's excuse is read ---------------------------------------------------------
+
+
+def test_a_contradictions_excuse_phrase_is_found():
+    """The heatmap contradiction ('the largest weight is the cause') is excused by nothing here,
+    and the one for the convex hull ('a temperature takes it outside') is excused when the
+    sentence says the temperature only changes the weights."""
+    ok = grade(
+        item("convex/cannot-create"),
+        "The weights are non-negative and sum to 1, so the output is a convex combination of the "
+        "values and stays in their range. A temperature only changes the weights, it cannot go "
+        "outside; a linear layer such as W_O or the feed-forward network after it can.",
+    )
+    assert ok.correct
+    bad = grade(
+        item("convex/cannot-create"),
+        "The weights are non-negative and sum to 1, so the output is a convex combination of the "
+        "values and stays in their range. To go outside, turn the temperature down.",
+    )
+    assert not bad.correct

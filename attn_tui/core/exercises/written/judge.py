@@ -95,6 +95,7 @@ _GRAMMAR = {
     "@HEDGE": lexicon.HEDGE,
     "@TELL": lexicon.TELL,
     "@ECHO": lexicon.ECHO,
+    "@ONLY_REASON": lexicon.ONLY_REASON,
 }
 _NEGATORS = ("@NEG", "@NEG_SHORT", "@NEG_POST", "@NEG_BOTH")
 # Words that start a clause or a step: in Chinese, only where a word starts.
@@ -277,13 +278,18 @@ def compile_rubric(exercise: Exercise, glossary) -> Compiled:
         ideas.append((idea, alts, forbid))
         literals |= {name for alt in alts for name, _ in alt if name[0] == "'"}
         literals |= set(forbid)
-        literals |= {"'" + u + "'" for u in idea.unless if u[0] == "'"}
+        literals |= {
+            name for u in idea.unless for name, _ in parse_alternative(u) or () if name[0] == "'"
+        }
     contradictions = []
     for c in exercise.contradictions:
         phrases = [p for lang in ("zh", "en") for p in c.phrases.get(lang, ())]
         alts = _alternatives(c.match, phrases)
         contradictions.append((c, alts))
         literals |= {name for alt in alts for name, _ in alt if name[0] == "'"}
+        literals |= {  # an excuse's phrases must be found too ("unless = ["'if'"]")
+            name for u in c.unless for name, _ in parse_alternative(u) or () if name[0] == "'"
+        }
     lex = _lexicon(glossary, exercise, sorted(literals))
     prompt = "\x1e".join(
         _sentence_keys(
@@ -880,6 +886,17 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
         for k, idea_id in enumerate(ids):
             if states[k] == FOUND and (not c.cancels or idea_id in c.cancels):
                 states[k], against[k] = CONTRADICTED, hit.mentions[0]
+    # another reason given as the only or the real one, in a sentence that credits nothing
+    credited = [m for h in hits if h is not None and h.state == FOUND for m in h.mentions]
+    for m in a.by_term.get("@ONLY_REASON", ()):
+        s = a.sent[m.first]
+        if s in a.asks or a.governed(m):
+            continue
+        if any(a.sent[c.first] == s and c.first > m.last for c in credited):
+            continue  # the reason it gives is one of the rubric's
+        for k in range(len(ids)):
+            if states[k] == FOUND and hits[k].pos < m.first:  # type: ignore[union-attr]
+                states[k], against[k] = CONTRADICTED, m
     # steps out of order: each idea in turn must be found somewhere after the one before
     if exercise.order and a.has_steps:
         last = -1

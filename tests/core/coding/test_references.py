@@ -124,3 +124,24 @@ def test_the_adversarial_cases_the_issue_names_are_there():
     assert {"large", "ties", "one_key", "single_key", "cross", "four_heads", "batch_one"} <= names
     large = CHECKS["softmax"].builders["large"](np.random.default_rng(0))
     assert large.args[0].max() >= 710
+
+
+def test_the_figures_the_code_prompts_quote_are_the_cores(library):
+    """Every number the shipped code set states, computed here (and found in its text)."""
+    from attn_tui.core.models.rnn import count_params
+
+    text = " ".join(f"{e.prompt.en} {e.explanation.en} {e.prompt.zh}" for e in library.exercises)
+    q = np.array([1.0, 0, 1])
+    K = np.array([[1.0, 0, 0], [0, 1, 0], [1, 0, 1], [1, 1, 0]])
+    dots = ref.scores(q[None], K)[0]
+    scaled = ref.scaled_scores(q[None], K)[0]
+    weights = ref.stable_softmax(scaled)
+    out = ref.attention_one(q, K, K)
+    assert " ".join(f"{x:g}" for x in dots) in text  # "1 0 2 1"
+    assert " ".join(f"{x:.4f}".rstrip("0").rstrip(".") for x in scaled) in text
+    assert " ".join(f"{x:.4f}" for x in weights) in text
+    assert "(" + ", ".join(f"{x:.4f}" for x in out) + ")" in text
+    assert "934" in text and count_params(True) == 934
+    assert "96" in text and count_params(True) - count_params(False) == 96
+    with np.errstate(over="ignore"):
+        assert "710" in text and np.isinf(np.exp(np.float64(710))) and np.isfinite(np.exp(709.0))

@@ -1,6 +1,6 @@
 """How often the written-answer grader agrees with a teacher: pass/fail, per item.
 
-    python benchmarks/written_agreement.py [tests/exercises/calibration/dev.toml ...]
+    python benchmarks/written_agreement.py [tests/core/exercises/calibration/dev.toml ...]
 
 Each file holds ``[[answer]]`` tables (item, expect = "pass"/"fail", text). Prints, per item
 and overall: agreement, right answers passed (of all right), wrong answers failed (of all
@@ -30,7 +30,7 @@ from attn_tui.core.exercises.grading import grade
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT = [
-    ROOT / "tests/exercises/calibration" / name
+    ROOT / "tests/core/exercises/calibration" / name
     for name in (
         "dev.toml",
         "heldout.toml",

@@ -55,8 +55,8 @@ async def keystrokes(count: int, show_all: bool) -> tuple[list[float], list[floa
     """
     import gc
 
-    from textual._compositor import CompositorUpdate
     from textual import events
+    from textual._compositor import CompositorUpdate
     from textual.widgets import Input, TextArea
 
     from attn_tui.app import AttnApp
@@ -208,7 +208,7 @@ def main() -> None:
     print(summary("  all four: key → steps redrawn", every_ready))
     print(summary("  all four: key → frame painted", every))
     print("  (painted includes waiting for Textual's next frame, up to 1/60 s)")
-    print(f"  full garbage collections during the keys: {one_gcs} (one step), {every_gcs} (all four)")
+    print(f"  full garbage collections in the keys: {one_gcs} (one step), {every_gcs} (all four)")
     print(summary("  of which: parse + attend", core))
     print(summary("  of which: Rich render, all steps", render))
 

@@ -70,8 +70,11 @@ BEFORE_REORDERING = [
 ]
 
 
-@pytest.mark.parametrize("case, before", list(zip(PINNED_SCORES, BEFORE_REORDERING, strict=True)),
-                         ids=["L{}-{}-{}-{}it-seed{}".format(*c[0]) for c in PINNED_SCORES])
+@pytest.mark.parametrize(
+    "case, before",
+    list(zip(PINNED_SCORES, BEFORE_REORDERING, strict=True)),
+    ids=["L{}-{}-{}-{}it-seed{}".format(*c[0]) for c in PINNED_SCORES],
+)
 def test_the_learned_scores_give_the_same_numbers_for_the_same_seed(case, before):
     (length, score, feed, iters, seed), params, seq, pos, last, losses, attn = case
     config = TrainConfig(length=length, attention=True, score=score, feed=feed, iters=iters,

@@ -13,9 +13,7 @@ from attn_tui import paths
 from attn_tui.core.models.trainer import ReversalData
 from attn_tui.core.models.transformer import Architecture, count_params, sinusoidal
 from attn_tui.core.models.transformer_trainer import (
-    TransformerConfig,
     position_blind_ceiling,
-    run_to_end,
 )
 
 SET = paths.shipped_exercises() / "sets" / "10_transformer.toml"

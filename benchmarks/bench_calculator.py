@@ -139,7 +139,7 @@ def core_and_render(count: int) -> tuple[list[float], list[float]]:
     rng = np.random.default_rng(0)
     qtext = " ".join(str(v) for v in rng.integers(-9, 10, D))
     ktext = "\n".join(" ".join(str(v) for v in row) for row in rng.integers(-9, 10, (N, D)))
-    console = Console(width=80, file=open("/dev/null", "w"), color_system="truecolor")  # noqa: SIM115
+    console = Console(width=80, file=open("/dev/null", "w"), color_system="truecolor")
     core, render = [], []
     for _ in range(count):
         t0 = time.perf_counter()

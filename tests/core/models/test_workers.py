@@ -153,7 +153,7 @@ def test_killing_a_live_run_from_two_threads_at_once_closes_its_pipe_once():
         start.wait()
         try:
             live.kill()
-        except Exception as err:  # noqa: BLE001 — the assertion names it
+        except Exception as err:  # the assertion names it
             errors.append(err)
 
     threads = [threading.Thread(target=kill) for _ in range(2)]

@@ -55,6 +55,7 @@ def test_trainer_before_training(snap_compare, lang, size):
     assert snap_compare(AttnApp(lang=lang), terminal_size=size, run_before=_before)
 
 
+@pytest.mark.slow  # retrains
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_trainer_after_the_default_run(snap_compare, lang, size):
@@ -87,12 +88,14 @@ async def _lab_on_the_run(pilot) -> None:
     await pilot.pause()
 
 
+@pytest.mark.slow  # retrains
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_trainer_after_a_transformer_run(snap_compare, lang, size):
     assert snap_compare(AttnApp(lang=lang), terminal_size=size, run_before=_after_a_transformer_run)
 
 
+@pytest.mark.slow  # retrains
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_lab_opened_on_the_transformer_run(snap_compare, lang, size):

@@ -29,6 +29,7 @@ PINNED = [
 ]  # fmt: skip
 
 
+@pytest.mark.slow  # retrains
 @pytest.mark.parametrize("case", PINNED, ids=lambda c: "L{}-{}-{}it-seed{}".format(*c[0]))
 def test_the_textbook_model_gives_the_same_numbers_for_the_same_seed(case):
     (length, attention, iters, seed), params, seq, pos, last, losses, attn = case
@@ -70,6 +71,7 @@ BEFORE_REORDERING = [
 ]
 
 
+@pytest.mark.slow  # retrains
 @pytest.mark.parametrize(
     "case, before",
     list(zip(PINNED_SCORES, BEFORE_REORDERING, strict=True)),

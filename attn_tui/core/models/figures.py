@@ -7,7 +7,7 @@
 Exercises, quiz items and the trainer screen quote the trainer's results from this table and
 nothing else, so no text teaches a figure the app does not produce. The table is written by
 ``scripts/trainer_figures.py`` (which trains every experiment below over 10 seeds) and checked
-by ``tests/train/test_figures.py``, which retrains some of its runs and compares.
+by ``tests/core/models/test_stored_seed_table.py``, which retrains some of its runs and compares.
 
 Schema of ``trainer_figures.toml``:
 
@@ -300,7 +300,7 @@ def to_toml(
         "# The trainer's own figures over several random seeds, one [[row]] per experiment.",
         "# Written by scripts/trainer_figures.py: do not edit by hand; rerun the script.",
         "# Read by attn_tui/core/models/figures.py (its docstring describes every field);",
-        "# checked by tests/train/test_figures.py, which retrains runs and compares.",
+        "# checked by tests/core/models/test_stored_seed_table.py (retrains runs, compares).",
         *made_header(made),
         "",
         "[settings]",
@@ -323,7 +323,7 @@ def made_header(made: dict[str, str]) -> list[str]:
         f"# Made with {where}.",
         "# Another CPU's BLAS rounds the last bits its own way and float32 training amplifies",
         "# them, so a single seed can end elsewhere there; the spread over seeds is what holds",
-        "# (tests/train/test_claims_on_two_kernels.py retrains the rows under two kernels).",
+        "# (tests/core/models/test_claims_on_two_kernels.py retrains them on two kernels).",
     ]
 
 

@@ -161,8 +161,15 @@ def test_causal_reversal_figures(causal):
 
 @pytest.mark.slow  # retrains (the five-seed runs)
 def test_the_stored_table_is_these_runs(reversal, reversal_blind, sorting, causal):
-    """exercises/transformer_figures.toml holds exactly what retraining gives (same configs,
-    same seeds, every metric per seed), so a claim transformer(…) quotes the app's own runs."""
+    """exercises/transformer_figures.toml holds these runs (same configs, same seeds, every
+    metric), so a claim transformer(…) quotes the app's own runs. Exact where it is exact by
+    construction (configs, seeds, parameter counts, each summary of its own per-seed values);
+    the trained figures by their spread: the table was made under one OpenBLAS kernel, and
+    under another the same seed moves (measured, Haswell against SkylakeX: up to 4e-8 on the
+    reversal heads, 0.016 on the sort heads and one held-out sequence in sort's accuracy), so
+    each metric's mean must lie within two standard errors of the stored one (never closer
+    than one held-out sequence or letter), as two draws of five seeds from one spread do."""
+    from attn_tui.core.models import figures
     from attn_tui.core.models import transformer_figures as tf
 
     table = tf.load()
@@ -178,17 +185,22 @@ def test_the_stored_table_is_these_runs(reversal, reversal_blind, sorting, causa
         assert row.params == seed_runs.config.n_params
         fresh = tf.per_seed(seed_runs)
         assert set(fresh) == set(row.per_seed) == set(tf.metric_names())
+        as_row = figures.Row(row_id, seed_runs.config.length, "", "", 0, 0, row.stats,
+                             row.per_seed)  # fmt: skip
         for name, values in fresh.items():
-            assert row.per_seed[name] == pytest.approx(values, abs=1e-12), (row_id, name)
-            assert row.stats[name].mean == pytest.approx(np.mean(values), abs=1e-12)
-            assert row.stats[name].max == max(values) and row.stats[name].n == len(values)
-    # the table's picks agree with SeedRuns.head_stats, which the trainer's output shows
-    assert table["sort"].stats["content_head_by_symbol"].mean == pytest.approx(
-        sorting.head_stats("by_symbol", "by_symbol").mean
-    )
-    assert table["reverse"].stats["position_head_by_position"].min == pytest.approx(
-        reversal.head_stats("by_position", "mirror").lo
-    )
+            stored = row.per_seed[name]
+            assert row.stats[name].mean == pytest.approx(np.mean(stored), abs=1e-12)
+            assert row.stats[name].max == max(stored) and row.stats[name].n == len(values)
+            step = figures.resolution(name, seed_runs.config.length, 1000) if name.endswith(
+                "_acc") else 0.0  # fmt: skip
+            a = figures.agreement(dict(zip(table.seeds, values, strict=True)), as_row,
+                                  table.seeds, name, step)  # fmt: skip
+            assert a.agree, (row_id, name, a.diff, a.se)
+    # the table's picks are SeedRuns.head_stats, which the trainer's output shows
+    fresh_sort = tf.per_seed(sorting)["content_head_by_symbol"]
+    assert sorting.head_stats("by_symbol", "by_symbol").mean == pytest.approx(np.mean(fresh_sort))
+    fresh_rev = tf.per_seed(reversal)["position_head_by_position"]
+    assert reversal.head_stats("by_position", "mirror").lo == pytest.approx(min(fresh_rev))
 
 
 def test_the_content_quotes_the_table_through_claims():

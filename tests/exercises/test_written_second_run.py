@@ -111,3 +111,73 @@ def test_a_self_correction_that_says_the_idea_again_keeps_it():
 def test_optional_denies_what_it_is_said_of():
     answer = "RNN 按顺序一步一步读；自注意力把输入当集合，位置编码可有可无。"
     assert states(grade(item("tf-why-order"), answer))["encoding"] != FOUND
+
+
+# -- every shipped written item shows each kind of answer, graded as expected -----------------
+
+from attn_tui.core.exercises.examples import check_examples  # noqa: E402
+from attn_tui.core.exercises.model import (  # noqa: E402
+    EXAMPLE_KINDS_REQUIRED,
+    EXAMPLE_KINDS_RIGHT,
+)
+
+WRITTEN = [e for e in LIBRARY.quiz_exercises if e.kind == "text"] + [
+    e for s in LIBRARY.sets for e in s.exercises if e.kind == "text"
+]
+
+
+@pytest.mark.parametrize("ex", WRITTEN, ids=lambda e: f"{e.set_id}/{e.id}")
+def test_every_written_item_has_an_example_of_each_kind_graded_as_expected(ex):
+    kinds = {x.kind for x in ex.examples}
+    assert set(EXAMPLE_KINDS_REQUIRED) <= kinds, sorted(set(EXAMPLE_KINDS_REQUIRED) - kinds)
+    for x in ex.examples:
+        if not x.kind:
+            continue
+        g = grade(ex, x.answer)
+        assert g.correct == (x.kind in EXAMPLE_KINDS_RIGHT), (x.kind, x.answer, g.score)
+
+
+def test_a_teachers_example_the_grader_disagrees_with_fails_validate(tmp_path):
+    from attn_tui.core.exercises.loader import load_text
+
+    text = """
+[set]
+id = "mine"
+title = { zh = "题", en = "t" }
+summary = { zh = "题", en = "t" }
+
+[[exercise]]
+id = "why"
+kind = "text"
+prompt = { zh = "为什么？", en = "Why?" }
+answer = { zh = "方差随 d 变大。", en = "The variance grows with d." }
+explanation = { zh = "略", en = "-" }
+topics = ["variance"]
+
+[[exercise.rubric]]
+idea = { zh = "方差随 d 变大", en = "the variance grows with d" }
+match = ["VARIANCE INCREASE"]
+
+[[exercise.example]]
+answer = "The variance grows with d."
+expect = "pass"
+kind = "plain"
+
+[[exercise.example]]
+answer = "The variance does not grow with d."
+expect = "pass"
+kind = "paraphrase"
+
+[[exercise.example]]
+answer = "Variance."
+expect = "fail"
+kind = "banana"
+"""
+    _, problems = load_text(text, "mine.toml")
+    assert [p.code for p in problems] == ["ex.bad_example_kind"]
+    _, wrong_side = load_text(text.replace('kind = "banana"', 'kind = "analogy"'), "mine.toml")
+    assert [p.code for p in wrong_side] == ["ex.example_kind_side"]
+    loaded, problems = load_text(text.replace('kind = "banana"', 'kind = "vague"'), "mine.toml")
+    assert problems == []
+    assert [x.kind for x in loaded.exercise("why").examples] == ["plain", "paraphrase", "vague"]
+    assert len(check_examples(loaded, "mine.toml")) == 1  # the paraphrase that is no such thing

@@ -59,7 +59,7 @@ from attn_tui.core.exercises.written.text import (
 
 Atom = tuple[str, bool]  # (TERM id or 'phrase', whether the rubric wants it denied)
 _ATOM = re.compile(r"""(!?)\s*([A-Z][A-Z0-9_]*|'[^']+'|"[^"]+")""")
-NEAR_PASS = 0.15  # a score this close to the pass mark is said to be uncertain
+NEAR_PASS = 0.1501  # a fail this close to the pass mark (a pass half as close) is uncertain
 UNKNOWN_SHARE = 0.5  # more than this share of unknown content words: uncertain
 MAX_COMBOS = 64  # mentions tried per alternative
 MAX_NEGATORS = 8  # negators read per clause
@@ -420,9 +420,11 @@ class Analysis:
                 self.scopes.append((k, lo, m.first - 1))
                 self.scopes.append((k, m.last + 1, hi))
         extra = itertools.count(len(negators))
-        for m in self.mentions:  # 学不到 is 学到 denied, and nothing else
+        for m in self.mentions:  # 学不到 is 学到 denied, and what it takes: 收不到梯度
             if (m.first, m.last) in self._potentials:
-                self.scopes.append((next(extra), m.first, m.first))
+                self.scopes.append(
+                    (next(extra), m.first, self.clause_span[self.clause[m.first]][1])
+                )
         self._bare_denials(negators, extra)
         self._denied_labels(negators, extra)
         self._echoes(negators, extra)
@@ -612,6 +614,12 @@ class Analysis:
             if m.term in ("@FALSE", "@NEG_POST", "@NEG_SHORT", "@NEG", "@ANAPHOR")
             and self.clause[m.first] == c
             for i in range(m.first, m.last + 1)
+        }
+        covered |= {
+            i
+            for name in ("turn", "correct")
+            for first, last in _signal(self, name)
+            for i in range(first, last + 1)
         }
         return all(
             i in covered or u.key in _INTERJECTIONS
@@ -809,6 +817,7 @@ class _Hit:
     seen: frozenset[str] = frozenset()
     retaken: bool = False  # found, then denied or swapped in a later sentence
     said: _Hit | None = None  # what was found before it was taken back
+    first_found: int | None = None  # where any reading first found it, whatever its state
 
     @property
     def pos(self) -> int:
@@ -850,7 +859,7 @@ def _try(
                 continue
             if any(u and _excused(a, u, combo, s) for u in unless_terms):
                 continue
-            hit = _judge_combo(combo, want, a, comp, idea)
+            hit = _judge_combo(combo, want, a, comp, idea, not any(neg for _, neg in alt))
             if hit is None:
                 continue
             if want and hit.state == FOUND:
@@ -901,6 +910,7 @@ def _try(
             best = max(later, key=lambda sh: (sh[0], _RANK[sh[1].state]))[1]
             best.retaken, best.said = True, said
     if best is not None:
+        best.first_found = min(found_at, default=None)
         best.found_at = sorted(set(found_at)) if best.state == FOUND else []
         # the same alternative said in one sentence and denied or swapped in another
         said = {(k, sent) for k, st, sent in seen if st == FOUND}
@@ -934,7 +944,12 @@ def _predicates_near(combo: tuple[Mention, ...]) -> bool:
 
 
 def _judge_combo(
-    combo: tuple[Mention, ...], want: int, a: Analysis, comp: Compiled, idea: Idea | None
+    combo: tuple[Mention, ...],
+    want: int,
+    a: Analysis,
+    comp: Compiled,
+    idea: Idea | None,
+    plain: bool = True,
 ) -> _Hit | None:
     negs = set().union(*(a.governed(m) for m in combo))
     state, against = FOUND, None
@@ -954,7 +969,15 @@ def _judge_combo(
                 sc = a.scope_at(combo[0].first, comp.scopes)
                 if sc is not None and sc.term != idea.scope:
                     against = sc  # said of another part ("self-attention: Q from X")
-    if state == FOUND and len(negs) % 2 != want:
+    # each term denied by a negator of its own ("heads do not capture different relations,
+    # they do not have their own …") is denied, not a double negation that cancels out
+    by_clause: dict[int, set[int]] = {}
+    for m in combo:
+        by_clause.setdefault(a.clause[m.first], set()).update(a.governed(m))
+    denied = len(negs) % 2 or (
+        plain and len(by_clause) > 1 and any(len(n) % 2 for n in by_clause.values())
+    )
+    if state == FOUND and int(bool(denied)) != want:
         state = NEGATED
     if state == FOUND and idea is not None and idea.scope:
         sc = a.scope_at(combo[0].first, comp.scopes)
@@ -1059,8 +1082,7 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
         said_before = [
             k
             for k, h in enumerate(hits)
-            if h is not None
-            and ((h.state == FOUND and h.pos < at) or (h.said is not None and h.said.pos < at))
+            if h is not None and h.first_found is not None and h.first_found < at
         ]
         if any(
             {n for alt in comp.ideas[k][1] for n, _ in alt if n not in PREDICATES} & tail
@@ -1230,6 +1252,7 @@ class _Fragments:
     structured: list[bool]
     words: list[int]  # words in the fragment (a Chinese word is one, whatever its characters)
     related: list[bool]  # a word of the grader's grammar (from, gives, not …) relates its terms
+    roles: list[bool]  # a "from" or a "gives" relates its terms ("Q 来自解码器")
 
 
 def _fragments(a: Analysis) -> _Fragments:
@@ -1252,12 +1275,15 @@ def _fragments(a: Analysis) -> _Fragments:
     nouns: list[set[tuple[int, int]]] = [set() for _ in fragments]
     said: list[bool] = [False] * len(fragments)
     related: list[bool] = [False] * len(fragments)
+    roles: list[bool] = [False] * len(fragments)
     for m in a.mentions:
         if m.first not in where:
             continue
         if m.term.startswith("@"):
             if m.term not in ("@STEP", "@END"):
                 related[where[m.first]] = True
+            if m.term in ("@FROM", "@GIVE"):
+                roles[where[m.first]] = True
         elif m.term in PREDICATES:
             said[where[m.first]] = True
         else:
@@ -1289,6 +1315,7 @@ def _fragments(a: Analysis) -> _Fragments:
         [structured(f) for f in fragments],
         [n_words(f) for f in fragments],
         related,
+        roles,
     )
 
 
@@ -1311,9 +1338,10 @@ def _keyword_list(a: Analysis, fr: _Fragments) -> bool:
         return False
     # A fragment of two concepts and nothing else ("variance d", "different patterns") is
     # still a label, not a claim: it says nothing of how the two relate.
+    # A fragment whose terms a grammar word relates ("Q 来自解码器": from) is a claim.
     return all(
-        not st and (len(c) <= 1 or (len(c) == 2 and w <= PAIR_WORDS))
-        for st, c, w in zip(fr.structured, nouns, fr.words, strict=True)
+        not st and not rel and (len(c) <= 1 or (len(c) == 2 and w <= PAIR_WORDS))
+        for st, rel, c, w in zip(fr.structured, fr.roles, nouns, fr.words, strict=True)
     )
 
 

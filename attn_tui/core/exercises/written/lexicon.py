@@ -126,7 +126,7 @@ ONLY_REASON = (
     "the real purpose|the real reason|the actual reason|the actual purpose|the true reason|"
     "only there to|just there to|there only to|there just to|really just|really only|is only to|is just to|are only to|are just to|only exists to|just exists to|"
     "is only for|is just for|are only for|are just for|mainly just|mostly just|purely to|"
-    "solely to|simply to make|only needed to|only used to|just used to|the main purpose is|"
+    "solely to|simply to make|only used to|just used to|the main purpose is|"
     "the only purpose|the only reason",
 )
 

@@ -29,6 +29,7 @@ KNOWN_AREAS = {
     "exercises": "attn_tui.screens.exercises:ExercisesScreen",
     "quiz": "attn_tui.screens.quiz:QuizScreen",
     "lab": "attn_tui.screens.lab:LabScreen",
+    "code": "attn_tui.screens.code:CodeScreen",
 }
 
 

@@ -161,7 +161,7 @@ def render(report: Report, exercise: CodeExercise, file: str | None = None) -> G
                 parts.append(Text(t("code.differ", count=int(failure.differ.sum()),
                                     size=int(failure.differ.size)), style="red"))  # fmt: skip
     for d in report.diagnoses:
-        parts.append(Text.assemble((t("code.diagnosis") + ": ", "bold yellow"),
+        parts.append(Text.assemble((t("code.diagnosis") + t("code.colon"), "bold yellow"),
                                    t(f"code.mistake.{d.code}", **d.params)))  # fmt: skip
     return Group(*parts, *_printed(report))
 

@@ -29,7 +29,7 @@ from attn_tui.core.coding.engine import check_file
 from attn_tui.core.coding.model import CodeExercise, CodeLibrary, Report
 from attn_tui.core.coding.sandbox import Sandbox
 from attn_tui.core.progress import Guarded, ProgressStore, StoreError
-from attn_tui.i18n import describe, t
+from attn_tui.i18n import describe, get_lang, t
 from attn_tui.screens.base import TutorFooter, TutorScreen, tr
 from attn_tui.widgets.code_panels import ExerciseList, HintsPanel, ReportPanel, TaskPanel
 
@@ -187,10 +187,18 @@ class CodeScreen(TutorScreen):
         self.redraw()
         self.call_after_refresh(self._report_in_view)
         if report.passed and self.watching:
-            later = progress.current(self.library.exercises, self._statuses())
-            if later is not None and later is not ex:
-                self.notify(t("code.cli.moving_on"), timeout=3)
+            later = self._next_not_passed(ex)
+            if later is not None:
+                self.notify(f"{ex.title.get(get_lang())}: {t('code.passed', total=report.total)}"
+                            f"\n{t('code.cli.moving_on')}", timeout=4)  # fmt: skip
                 self.open_exercise(later.id)
+
+    def _next_not_passed(self, ex: CodeExercise) -> CodeExercise | None:
+        """The next exercise after ``ex`` not passed yet, in order, going round once."""
+        order = self.library.exercises
+        i = order.index(ex)
+        done = self._statuses()
+        return next((e for e in order[i + 1 :] + order[:i] if not done[e.id].passed), None)
 
     def _report_in_view(self) -> None:
         """The report's first line at the top: the task is one scroll up (it was read)."""

@@ -16,7 +16,7 @@ from attn_tui.i18n import get_lang, t
 from attn_tui.widgets.code_report import render
 from attn_tui.widgets.prose import Prose, fit_words
 
-TITLE_CELLS = 20  # the list is 28 wide: border, padding, the mark and the number take 8
+TITLE_CELLS = 18  # the list is 28 wide: border, padding, the mark and the number take 10
 
 
 def mark(status: CodeStatus) -> tuple[str, str]:

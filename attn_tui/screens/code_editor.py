@@ -26,7 +26,7 @@ def python_highlighting() -> str | None:
     return "python" if found("tree_sitter") and found("tree_sitter_python") else None
 
 
-class _Modal(ModalScreen[bool]):
+class KeysModal(ModalScreen[bool]):
     """Footer keys of a modal in the learner's language, as TutorScreen does."""
 
     @property
@@ -40,7 +40,7 @@ class _Modal(ModalScreen[bool]):
         return out
 
 
-class EditorScreen(_Modal):
+class EditorScreen(KeysModal):
     """Edit one file; ctrl+s writes it (whole or not at all), Esc closes. Dismissed with True
     when something was saved."""
 
@@ -99,7 +99,7 @@ class EditorScreen(_Modal):
         self.dismiss(self.saved)
 
 
-class SourceScreen(_Modal):
+class SourceScreen(KeysModal):
     """A solution, read-only, with its explanation."""
 
     CSS_PATH = "code.tcss"

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 
-def test_a_served_session_has_no_code_area_by_default(tmp_path):
+async def test_a_served_session_has_no_code_area_by_default(tmp_path):
     from attn_tui.serve.session import ServedApp
 
     app = ServedApp(tmp_path)
@@ -26,7 +26,7 @@ def test_the_teachers_switch_turns_them_on(tmp_path):
     assert (on.stdout.strip(), off.stdout.strip()) == ("True", "False")
 
 
-def test_the_terminal_app_has_the_code_area():
+async def test_the_terminal_app_has_the_code_area():
     from attn_tui.app import AttnApp
 
     assert "code" in AttnApp().AREAS

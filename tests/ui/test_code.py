@@ -128,6 +128,7 @@ async def test_an_unsaved_edit_is_not_lost_to_one_escape(tmp_path):
         assert "changed" not in (tmp_path / "01_scores.py").read_text()
 
 
+@pytest.mark.slow  # a watcher thread and warm children
 @pytest.mark.parametrize("lang", ["en", "zh"])
 async def test_watch_rechecks_on_save_and_moves_on_when_it_passes(tmp_path, lang):
     app = AttnApp(lang=lang)
@@ -150,6 +151,7 @@ async def test_watch_rechecks_on_save_and_moves_on_when_it_passes(tmp_path, lang
         assert not screen.watching
 
 
+@pytest.mark.slow  # held to the 3 s limit
 async def test_a_hang_in_the_learners_code_leaves_the_app_responsive(tmp_path):
     app = AttnApp(lang="en")
     async with app.run_test(size=(80, 24)) as pilot:

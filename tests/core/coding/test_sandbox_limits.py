@@ -205,3 +205,14 @@ def test_each_exercise_names_a_hang_a_memory_bomb_and_a_syntax_error(library, le
             if verdict == "load":
                 assert report.load_error["type"] == "SyntaxError"
                 assert report.load_error["frames"][0][0] in (4, 5)
+
+
+def test_a_huge_file_and_a_fifo_are_verdicts(softmax, tmp_path):
+    big = tmp_path / "big.py"
+    big.write_text("x = 1\n" * 200_000)  # 1.2 MB
+    report, took = timed(softmax, big)
+    assert report.stopped == "too_large" and took < 5
+    fifo = tmp_path / "fifo.py"
+    os.mkfifo(fifo)
+    report, took = timed(softmax, fifo)  # nobody writes: the open would wait for ever
+    assert report.stopped == "time" and took < Limits().seconds + 4

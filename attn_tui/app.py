@@ -70,6 +70,9 @@ class AttnApp(App[None]):
         # Ours rather than Textual's, so that its description follows the language.
         Binding("ctrl+p", "command_palette", "app.key.palette", priority=True, show=False),
         Binding(figures.FIGURE_KEY, "save_figure", "classroom.key.svg", show=False),
+        # The numpy behind the screen, on a screen that can say it (numpy_source()); listed by
+        # the help overlay (F1), not the footer, which is full at 80 columns.
+        Binding("f9", "numpy", "code.key.numpy", show=False),
     ]
 
     lang: reactive[str] = reactive("en", init=False)
@@ -234,6 +237,19 @@ class AttnApp(App[None]):
             self.pop_screen()
         elif self.current_mode != "home":
             self.switch_mode("home")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "numpy":
+            return callable(getattr(self.screen, "numpy_source", None))
+        return True
+
+    def action_numpy(self) -> None:
+        """The short numpy that computes what the calculator or the lab shows."""
+        source = getattr(self.screen, "numpy_source", lambda: None)()
+        if source:
+            from attn_tui.screens.numpy_view import NumpyScreen
+
+            self.push_screen(NumpyScreen(source))
 
     def action_save_figure(self) -> None:
         figures.save_screen(self)

@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from attn_tui import figures, i18n
+from attn_tui import compat, figures, i18n
 from attn_tui.screens.base import TutorScreen, freeze_heap
 from attn_tui.screens.home import HomeScreen
 
@@ -135,7 +135,7 @@ class AttnApp(App[None]):
 
     def _wait_for(self, screen: Screen) -> None:
         # set once on_mount has run (and given the focus)
-        self._wait(screen._mounted_event, screen)
+        self._wait(compat.mounted_event(screen), screen)
 
     def _wait(self, done: asyncio.Event, screen: Screen | None) -> None:
         async def wait() -> None:

@@ -183,14 +183,11 @@ def _run_shapes(args: argparse.Namespace) -> int:
     )  # fmt: skip
     _print_cost(console, figures)
     if args.svg is not None:
-        import sys
-
-        from attn_tui import figures as figs
-        from attn_tui.core.format import visible
+        from attn_tui import svg
+        from attn_tui.commands._files import write_figure
 
         title = f"attn-tui · {t('app.area.lab')}"
-        figs.write_svg(args.svg, figs.widen(console.export_svg(title=title)))
-        print(visible(t("classroom.fig.written", path=args.svg), True), file=sys.stderr)
+        write_figure(args.svg, svg.widen(console.export_svg(title=title)))
     return 0
 
 
@@ -303,12 +300,8 @@ def _print_cost(console, figures, n_k: int | None = None) -> None:
 
 
 def _write_svg(path: Path, result) -> None:
-    import sys
-
-    from attn_tui import figures
-    from attn_tui.core.format import visible
+    from attn_tui import svg
+    from attn_tui.commands._files import write_figure
     from attn_tui.i18n import t
 
-    title = f"attn-tui · {t('app.area.lab')}"
-    figures.write_svg(path, figures.svg(figures.lab_figure(result), title))
-    print(visible(t("classroom.fig.written", path=path), True), file=sys.stderr)
+    write_figure(path, svg.svg(svg.lab_figure(result), f"attn-tui · {t('app.area.lab')}"))

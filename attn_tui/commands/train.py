@@ -208,8 +208,8 @@ def _compare(config, variants, n_seeds: int, workers: int | None, as_json: bool)
     from rich.console import Console
     from rich.table import Table
 
+    from attn_tui.core.models.processes import default_workers, pool_runs
     from attn_tui.core.models.trainer import book_reference, collect, compare_configs
-    from attn_tui.core.models.workers import default_workers, pool_runs
 
     seeds = range(n_seeds)
     configs = compare_configs(config, seeds, variants)

@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from attn_tui import figures, i18n
+from attn_tui import compat, i18n, svg
 from attn_tui.screens.base import TutorScreen, freeze_heap
 from attn_tui.screens.home import HomeScreen
 
@@ -69,7 +69,7 @@ class AttnApp(App[None]):
         Binding("ctrl+q", "quit", "app.key.quit", priority=True, show=False),
         # Ours rather than Textual's, so that its description follows the language.
         Binding("ctrl+p", "command_palette", "app.key.palette", priority=True, show=False),
-        Binding(figures.FIGURE_KEY, "save_figure", "classroom.key.svg", show=False),
+        Binding(svg.FIGURE_KEY, "save_figure", "classroom.key.svg", show=False),
         # The numpy behind the screen, on a screen that can say it (numpy_source()); listed by
         # the help overlay (F1), not the footer, which is full at 80 columns.
         Binding("f9", "numpy", "code.key.numpy", show=False),
@@ -145,7 +145,7 @@ class AttnApp(App[None]):
 
     def _wait_for(self, screen: Screen) -> None:
         # set once on_mount has run (and given the focus)
-        self._wait(screen._mounted_event, screen)
+        self._wait(compat.mounted_event(screen), screen)
 
     def _wait(self, done: asyncio.Event, screen: Screen | None) -> None:
         async def wait() -> None:
@@ -252,15 +252,15 @@ class AttnApp(App[None]):
             self.push_screen(NumpyScreen(source))
 
     def action_save_figure(self) -> None:
-        figures.save_screen(self)
+        svg.save_screen(self)
 
     @on(events.DeliveryComplete)
     def _figure_saved(self, event: events.DeliveryComplete) -> None:
-        figures.announce(self, event, ok=True)
+        svg.announce(self, event, ok=True)
 
     @on(events.DeliveryFailed)
     def _figure_failed(self, event: events.DeliveryFailed) -> None:
-        figures.announce(self, event, ok=False)
+        svg.announce(self, event, ok=False)
 
     def action_help(self) -> None:
         from attn_tui.screens.help import HelpScreen  # not needed for a first screen

@@ -395,9 +395,3 @@ class CalculatorScreen(TutorScreen):
         self.query_one(ContentSwitcher).current = "steps-box"
         self.step = 1
         self.recompute()
-
-    def numpy_source(self) -> str | None:
-        """The numpy that computes the steps on show (F9): the last valid input's."""
-        from attn_tui.core.attention.as_numpy import calculator
-
-        return calculator(self.result) if self.result is not None else None

@@ -965,14 +965,3 @@ class LabScreen(TutorScreen):
             min(max(j + dj, 0), self.result.n_k - 1),
         )
         self.redraw()
-
-    def numpy_result(self):
-        """The layer on show."""
-        return self.result
-
-    def numpy_source(self) -> str | None:
-        """The numpy that computes the layer on show (F9)."""
-        from attn_tui.core.attention.as_numpy import lab
-
-        result = self.numpy_result()
-        return lab(result) if result is not None else None

@@ -21,9 +21,9 @@ import pytest
 
 from attn_tui.core.models import figures
 from attn_tui.core.models.machine import Machine
+from attn_tui.core.models.processes import pool_runs
 from attn_tui.core.models.rnn import count_params
 from attn_tui.core.models.trainer import Stats
-from attn_tui.core.models.workers import pool_runs
 
 TABLE = figures.load()
 

@@ -776,8 +776,7 @@ class TrainerScreen(TutorScreen):
         row = self.figures.find(cfg.length, cfg.variant, cfg.feed, cfg.iters) if (
             self.figures) else None  # fmt: skip
         sentence = t(step.text) if self.outcome is not None else ""
-        done = self.result if self.outcome is not None and not self.running else None
-        return render_guide_note(sentence, row, self.figures, cfg, done)
+        return render_guide_note(sentence, row, self.figures, cfg, self.result)  # None while on
 
     def _pair_line(self) -> str:
         def figures(r) -> str:

@@ -35,6 +35,15 @@ def test_the_pass_picks_a_kernel_this_cpu_runs_and_runs_the_whole_suite_of_those
     assert paths and missing == []
 
 
+def test_a_failing_tier_fails_ci_though_the_pass_after_it_succeeds():
+    """set -e does not stop at a failure inside the README command's && list: .ci/run checks
+    the list's status before the second-kernel pass (whose success would be the script's)."""
+    script = (ROOT / ".ci" / "run").read_text("utf-8")
+    after = script.split("# --- end of the README's test command ---\n", 1)[1]
+    first = next(line for line in after.splitlines() if line and not line.startswith("#"))
+    assert first == 'status=$?; [ "$status" -eq 0 ] || exit "$status"'
+
+
 def test_every_test_that_trains_is_run_again_under_the_second_kernel():
     _, paths = second_pass()
     covered = [ROOT / p for p in paths]

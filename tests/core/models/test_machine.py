@@ -40,9 +40,9 @@ def test_a_forced_kernel_is_the_kernel_openblas_reports():
         pytest.skip("this CPU runs no second kernel")
     made, _ = _in_child(other)
     assert (made["kernel"], made["forced"]) == (other, other)
-    own, other_here = _in_child(None)
+    own, other_here = _in_child(None)  # the CPU's own choice (this process may be forced)
     assert own["forced"] == "" and own["kernel"] and own["kernel"] != other
-    assert other_here == other  # from the CPU's own choice, the second is this one
+    assert other_here not in (None, own["kernel"])
 
 
 @needs_openblas

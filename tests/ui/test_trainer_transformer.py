@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
+import pytest
 from textual.widgets import Input, Select
 
 from attn_tui import paths
@@ -114,6 +115,7 @@ async def test_f9_and_f10_compare_positional_encodings():
         assert "Transformer runs this session" in text(screen, "#session", 100)
 
 
+@pytest.mark.slow  # retrains, then compares with the core
 async def test_a_trained_transformer_opens_in_the_lab_with_its_weights():
     """Train on the screen, ctrl+o: the lab shows the weights the core trains with these
     settings, on the run's probe sequence."""

@@ -109,6 +109,7 @@ class Tolerance:
 class Choice:
     id: str
     text: Text
+    why: Text | None = None  # a wrong option: why it is wrong (shown when it is picked)
 
 
 @dataclass(frozen=True)

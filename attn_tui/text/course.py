@@ -144,4 +144,225 @@ TEXT = {
         "两个尺寸的顺序反了：形状先写行数（序列长度），再写列数。",
         "The two sizes are in the wrong order: a shape gives the rows (the sequence length) first, then the columns.",
     ),
+    # -- lesson files: faults (file:line: message, like the sets')
+    "course.lesson.missing": ("缺少 [lesson] 表。", "the [lesson] table is missing."),
+    "course.lesson.no_steps": ("课程没有任何 [[step]]。", "the lesson has no [[step]]."),
+    "course.lesson.duplicate_step": ("步骤 id“{id}”重复。", "step id “{id}” is repeated."),
+    "course.lesson.bad_kind": (
+        "步骤类型“{kind}”未知；可用的有：{known}。",
+        "unknown step kind “{kind}”; known: {known}.",
+    ),
+    "course.lesson.bad_area": (
+        "area“{area}”未知；可用的有：{known}。",
+        "unknown area “{area}”; known: {known}.",
+    ),
+    "course.lesson.bad_preset": ("preset 不对：{detail}", "the preset is not valid: {detail}"),
+    "course.lesson.bad_check": (
+        "check 的 fn“{fn}”不是这个 area 的检查；可用的有：{known}。",
+        "check fn “{fn}” is not a check of this area; known: {known}.",
+    ),
+    "course.lesson.needs_ask": (
+        "检查 {fn} 要比对学习者读出的数，这一步需要 ask（要学习者写什么）。",
+        "check {fn} compares what the learner reads off the screen: the step needs an ask (what to type).",
+    ),
+    "course.lesson.bad_param": (
+        "{fn} 的参数 {param} 应是 {want}。",
+        "{fn}: parameter {param} must be a {want}.",
+    ),
+    "course.lesson.want_items": (
+        "items 应是一组“set/id”。",
+        "items must be a list of “set/id”.",
+    ),
+    "course.lesson.bad_need": (
+        "{key} 应是 1 到 {count} 之间的整数。",
+        "{key} must be a whole number from 1 to {count}.",
+    ),
+    "course.lesson.bad_item": (
+        "“{item}”不是“set/id”的形式。",
+        "“{item}” is not of the form “set/id”.",
+    ),
+    "course.lesson.no_item": (
+        "找不到练习“{item}”（先确认那个练习组已加载）。",
+        "no exercise “{item}” (is its set loaded?).",
+    ),
+    "course.lesson.want_hints": (
+        "hints 应写成 {{ zh = [...], en = [...] }}。",
+        "hints must be {{ zh = [...], en = [...] }}.",
+    ),
+    "course.lesson.too_long": (
+        "{key}（{language}）有 {chars} 个字，超过 {limit}：读的部分是一屏，不是一页。",
+        "{key} ({language}) is {chars} characters, over {limit}: a read step is a screen, not a page.",
+    ),
+    "course.lesson.duplicate": (
+        "课程 id“{id}”已经在 {other} 里用过了。",
+        "lesson id “{id}” is already used by {other}.",
+    ),
+    # -- do-tasks: what is still missing (checked from the screen's state)
+    "course.task.done": ("做到了！", "Done!"),
+    "course.task.open_calc": (
+        "在计算器里做这一步（Enter 打开）。",
+        "This task is done in the calculator (Enter opens it).",
+    ),
+    "course.task.calc_fault": ("输入有错，先把它改对。", "An input has a fault: fix it first."),
+    "course.task.keys_count": (
+        "保持 {count} 个 {dim} 维的键。",
+        "Keep {count} keys of {dim} dimensions.",
+    ),
+    "course.task.changed_other": (
+        "只改第 {key} 个键：第 {other} 个键也被改了。",
+        "Change key {key} alone: key {other} has changed too.",
+    ),
+    "course.task.change_key": ("改第 {key} 个键。", "Change key {key}."),
+    "course.task.hard_on": (
+        "把硬注意力（argmax）关掉，用 softmax。",
+        "Turn hard attention (argmax) off: use softmax.",
+    ),
+    "course.task.not_top": (
+        "k{key} 现在的权重是 {weight}；最大的是 k{top}（{top_weight}）。",
+        "k{key} now has weight {weight}; the largest is k{top} ({top_weight}).",
+    ),
+    "course.task.open_experiment": ("按 F4 打开 √d 实验。", "Press F4 to open the √d experiment."),
+    "course.task.need_d": (
+        "大的维度现在是 {d}；把它设到 {d_min} 或更大。",
+        "The large dimension is {d}; set it to {d_min} or more.",
+    ),
+    "course.task.read_max": (
+        "读出 d = {d} 时不除 √d 的最大权重，写在下面。",
+        "Read the largest weight without √d at d = {d} and type it below.",
+    ),
+    "course.task.read_scaled": (
+        "{got} 是除以 √d 之后的最大权重；要的是不除 √d 的那一个。",
+        "{got} is the largest weight after dividing by √d; the one asked for is without it.",
+    ),
+    "course.task.read_again": (
+        "{got} 不是屏幕上现在显示的数，再读一遍。",
+        "{got} is not what the screen shows now; read it again.",
+    ),
+    "course.task.keep_inputs": (
+        "查询和键保持原样（F5 恢复课本例子）。",
+        "Keep the query and the keys as they were (F5 restores the textbook example).",
+    ),
+    "course.task.need_scale_on": ("把“除以 √d”打开。", "Turn “Divide by √d” back on."),
+    "course.task.need_sharper": (
+        "T = {T} 时最大的权重是 {weight}；要达到 {at_least}。",
+        "At T = {T} the largest weight is {weight}; it must reach {at_least}.",
+    ),
+    "course.task.need_values": (
+        "在“值”一栏里写出自己的值向量。",
+        "Type value vectors of your own in the Values field.",
+    ),
+    "course.task.values_dim": (
+        "值向量至少要有 {component} 维。",
+        "The values need at least {component} components.",
+    ),
+    "course.task.output_low": (
+        "输出的第 {component} 个分量是 {got}，还不到 {at_least}；值里这一分量最大是 {hi}。",
+        "Output component {component} is {got}, short of {at_least}; the largest value there is {hi}.",
+    ),
+    "course.task.open_train": (
+        "在训练器里做这一步（Enter 打开）。",
+        "This task is done in the trainer (Enter opens it).",
+    ),
+    "course.task.need_rnn": ("模型选 RNN。", "Choose the RNN model."),
+    "course.task.need_transformer": ("模型选 Transformer。", "Choose the Transformer model."),
+    "course.task.need_score": (
+        "打开注意力，打分方式选 {score}。",
+        "Turn attention on with the {score} score.",
+    ),
+    "course.task.need_length": (
+        "序列长度要 {length} 或更长（现在是 {got}）。",
+        "The length must be {length} or more (it is {got}).",
+    ),
+    "course.task.train_first": ("先训练（F5）。", "Train first (F5)."),
+    "course.task.need_diagonal": (
+        "反对角线上的权重现在是 {weight}，还不到 {target}：继续训练。",
+        "The weight on the anti-diagonal is {weight}, not yet {target}: keep training.",
+    ),
+    "course.task.stop_now": (
+        "反对角线上已经有 {weight}：现在暂停（F6）或停止（F7）。",
+        "The anti-diagonal holds {weight}: pause (F6) or stop (F7) now.",
+    ),
+    "course.task.need_task": ("任务选 {task}。", "Choose the {task} task."),
+    "course.task.wait_run": ("等这一轮训练结束。", "Wait for the run to finish."),
+    "course.task.need_positions_off": (
+        "把位置关掉（positions = none）。",
+        "Switch positions off (positions = none).",
+    ),
+    "course.task.need_positions_on": ("把位置打开。", "Switch positions on."),
+    "course.task.read_accuracy": (
+        "把逐位准确率写在下面。",
+        "Type the accuracy per position below.",
+    ),
+    "course.task.need_heads": ("至少用 {heads} 个头。", "Use at least {heads} heads."),
+    "course.task.name_head": ("写出头的编号。", "Type the head's number."),
+    "course.task.other_head": (
+        "{got} 号头画的不是反对角线；再看看另一个。",
+        "Head {got} does not draw the anti-diagonal; look at the other.",
+    ),
+    "course.task.open_lab": (
+        "在实验室里做这一步（Enter 打开）。",
+        "This task is done in the lab (Enter opens it).",
+    ),
+    "course.task.lab_fault": (
+        "实验室的输入有错，先把它改对。",
+        "A lab input has a fault: fix it first.",
+    ),
+    "course.task.need_causal": ("打开因果掩码（F3）。", "Turn the causal mask on (F3)."),
+    "course.task.need_window": (
+        "把局部窗口设为 {window}（并关掉因果掩码）。",
+        "Set the local window to {window} (with the causal mask off).",
+    ),
+    "course.task.need_tokens": ("至少要有 {row} 个词。", "There must be at least {row} words."),
+    "course.task.read_row": (
+        "把第 {row} 行的权重写在下面。",
+        "Type the weights of row {row} below.",
+    ),
+    "course.task.row_length": (
+        "这一行有 {n} 个数，你写了 {got} 个。",
+        "The row has {n} numbers; you typed {got}.",
+    ),
+    "course.task.need_heads_lab": (
+        "设 d_model = {d_model}、{heads} 个头（现在是 {got_d}、{got_heads}）。",
+        "Set d_model = {d_model} and {heads} heads (now {got_d} and {got_heads}).",
+    ),
+    "course.task.read_dk": ("把每个头的 d_k 写在下面。", "Type each head's d_k below."),
+    "course.task.need_d_model": (
+        "设 d_model = {d_model}（现在是 {got}）。",
+        "Set d_model = {d_model} (it is {got}).",
+    ),
+    "course.task.read_shape": ("把 {matrix} 的形状写在下面。", "Type the shape of {matrix} below."),
+    # -- progress: the course's tables
+    "course.prog.path": (
+        "学习路线：通过 {passed} / {total} 课",
+        "The path: {passed} of {total} lessons passed",
+    ),
+    "course.prog.col_lesson": ("课", "Lesson"),
+    "course.prog.col_state": ("状态", "State"),
+    "course.prog.col_steps": ("步骤", "Steps"),
+    "course.prog.next": ("继续：第 {number} 课 · {title}", "Continue: lesson {number} · {title}"),
+    "course.prog.all_passed": ("每一课都通过了。", "Every lesson is passed."),
+    "course.prog.mastery": ("掌握程度", "Mastery"),
+    "course.prog.col_topic": ("主题", "Topic"),
+    "course.prog.col_level": ("程度", "Level"),
+    "course.prog.col_right": ("答对", "Right"),
+    "course.prog.col_days": ("天数", "Days"),
+    "course.prog.not_started": ("还有 {count} 个主题没有开始。", "{count} topics not started yet."),
+    "course.prog.due": ("现在要复习的题：{count}", "Reviews due now: {count}"),
+    "course.prog.reviews": ("复习", "Reviews"),
+    "course.prog.col_item": ("题目", "Item"),
+    "course.prog.col_due": ("到期（UTC）", "Due (UTC)"),
+    "course.prog.col_reps": ("次数", "Reps"),
+    "course.state.locked": ("未解锁", "locked"),
+    "course.state.open": ("可以开始", "open"),
+    "course.state.started": ("进行中", "started"),
+    "course.state.passed": ("已通过", "passed"),
+    "course.level.not-started": ("未开始", "not started"),
+    "course.level.practised": ("练过", "practised"),
+    "course.level.familiar": ("熟悉", "familiar"),
+    "course.level.proficient": ("熟练", "proficient"),
+    "course.level.mastered": ("掌握", "mastered"),
+    "course.valid_lessons": (
+        "其中课程 {count} 课，每一课用到的题目都找得到。",
+        "Of them {count} {count:lesson|lessons}, every item they name found.",
+    ),
 }

@@ -421,10 +421,12 @@ TEXT = {
         "找不到题目“{item}”：请写“练习集/题号”，或测验题的题号。",
         "no item “{item}”: write SET/ID, or a quiz question id.",
     ),
-    "ex.cmd.not_written": (
-        "“{item}”不是简答题（它的类型是 {kind}）：try 只批改简答题。",
-        "“{item}” is not a written item (its kind is {kind}): try grades written answers only.",
+    "ex.cmd.seed_not_generated": (
+        "“{item}”不是生成的题目，--seed 对它没有作用。",
+        "“{item}” is not a generated item: --seed does nothing for it.",
     ),
+    "ex.cmd.try_drawn": ("（第 {seed} 次抽取）{prompt}", "(draw {seed}) {prompt}"),
+    "ex.cmd.try_head_kind": ("{set}/{id}：{headline}", "{set}/{id}: {headline}"),
     "ex.cmd.try_head": (
         "{set}/{id}：得分 {score} / 1（{percent}%），及格线 {pass_mark}：{passed}",
         "{set}/{id}: score {score} / 1 ({percent}%), pass mark {pass_mark}: {passed}",

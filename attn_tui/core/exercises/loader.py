@@ -997,6 +997,8 @@ def load_text(text: str, path: str = "<text>") -> tuple[ExerciseSet | None, list
         data = files.load_toml(text)
     except files.FileFault as fault:
         return None, [Problem.from_fault(path, fault)]
+    if "lesson" in data and "set" not in data:
+        return None, []  # a lesson of the course (core.course.lessons), not a set: not ours
     reader = _Reader(path, text)
     try:
         result = reader.read(data)
@@ -1095,6 +1097,8 @@ def load_library(sources: Iterable[tuple[Path, str]]) -> Library:
                     )
                 ]
                 loaded = None
+            if loaded is None and not problems:
+                continue  # a lesson in a teacher's folder: the course loads it
             if loaded is None:
                 lib.broken.append(BrokenFile(path, tuple(problems), source))
                 continue

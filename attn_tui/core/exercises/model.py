@@ -45,6 +45,10 @@ TOPICS = (
     "interpretability",
     "rnn",
     "positions",
+    "patterns",  # reading heatmaps: diagonal, vertical stripes, blocks, sparse
+    "context",  # static word vectors vs weights that depend on the context
+    "lineage",  # each architecture fixes its predecessor's defect
+    "mlm",  # BERT's masked-language-model objective
 )
 DEFAULT_TOLERANCE = 1e-3
 DEFAULT_PASS = 0.6

@@ -126,3 +126,48 @@ def test_a_contradictions_excuse_phrase_is_found():
         "values and stays in their range. To go outside, turn the temperature down.",
     )
     assert not bad.correct
+
+
+# -- feedback a learner can use ---------------------------------------------------------------
+
+
+def test_a_found_idea_is_quoted_by_its_phrase_in_whole_words():
+    from attn_tui.i18n import t
+
+    answer = "能看出「看了哪儿」，看不出「为什么这么判断」。"
+    g = grade(item("kinds-cost/what-weights-explain"), answer)
+    assert g.correct  # 看不出 denies the cause: the short right answer
+    where = next(r for r in g.ideas if r.idea.id == "where")
+    assert where.matched == ("能看出看了哪儿",)  # never “看了哪”, cut inside 哪儿
+    lines = "\n".join(g.lines(t, "en"))
+    assert "“看不出为什么这么判断”" in lines
+
+
+@pytest.mark.parametrize("answer", ["不知道", "no idea, sorry", "I don't know.", "忘了，没学过"])
+def test_no_idea_is_never_not_sure(answer):
+    from attn_tui.i18n import t
+
+    g = grade(item("sc-why-sqrt"), answer)
+    assert not g.correct and not g.uncertain
+    assert t("ex.fb.uncertain", lang="en") not in g.lines(t, "en")
+
+
+def test_a_pass_that_turns_after_its_ideas_is_uncertain_and_says_why():
+    from attn_tui.i18n import t
+
+    g = grade(
+        item("sc-steps"),
+        "First the query is dotted with every key and scaled by √d; then softmax turns the "
+        "scores into weights that sum to 1; finally the values are summed with those weights. "
+        "Actually I think the result is mostly the first value.",
+    )
+    assert g.correct and g.uncertain
+    assert t("ex.fb.uncertain_pass", lang="en") in g.lines(t, "en")
+
+
+def test_a_failed_comparison_is_uncertain():
+    g = grade(
+        item("multi-head/why-heads"),
+        "就像一个编辑部：几位编辑各盯一个方面，最后把稿子合在一起。",
+    )
+    assert not g.correct and g.uncertain

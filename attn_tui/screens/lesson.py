@@ -31,7 +31,7 @@ from attn_tui.widgets.fields import LineInput
 from attn_tui.widgets.item_card import ItemCard
 from attn_tui.widgets.prose import Prose
 
-POLL_S = 0.4  # how often an area's state is read while its do-task is open
+POLL_S = 0.25  # how often an area's state is read while its do-task is open
 DRAFT_S = 1.0  # a draft is written at most this often (and always on leaving)
 MARK = {"read": "course.step.read", "do": "course.step.do", "practise": "course.step.practise",
         "check": "course.step.check"}  # fmt: skip

@@ -329,7 +329,8 @@ class QuizScreen(TutorScreen):
             if lesson is None:
                 continue
             number = status.get(lesson.id).number
-            sets = ", ".join(lesson.practice_sets[:2])
+            practice = book.library.get(lesson.practice_sets[0]) if lesson.practice_sets else None
+            sets = practice.title.get(lang) if practice is not None else "—"
             out.append(Prose(t("course.quiz.weak", topic=_topic(tag), n=number,
                                title=lesson.title.get(lang), sets=sets), DIM))  # fmt: skip
         nxt = status.next

@@ -407,6 +407,41 @@ class TrainerScreen(TutorScreen):
         self.redraw()
         self.redraw_tables()
         self.query_one("#guide", OptionList).focus()  # so 1–5 and F5 work at once
+        if getattr(self, "_course_preset", None):
+            self._fill_preset(self._course_preset)
+
+    # ---- a lesson's do-task: its preset in, what the screen shows out -------------------
+    def apply_preset(self, preset: dict) -> None:
+        """The settings a lesson's do-task opens with (``model`` rnn or transformer, and any
+        TrainConfig / TransformerConfig field); filled in once the fields exist."""
+        self._course_preset = dict(preset)
+        if self.is_mounted:
+            self._fill_preset(self._course_preset)
+
+    def _fill_preset(self, preset: dict) -> None:
+        settings = {k: v for k, v in preset.items() if k != "model"}
+        if preset.get("model", "rnn") == "rnn":
+            self.set_settings(TrainConfig(**settings))
+        else:
+            self.query_one("#model", Select).value = "transformer"
+            cfg = TransformerConfig(**settings)
+            for field in TF_INT_FIELDS:
+                self.query_one(f"#{field}", Input).value = str(getattr(cfg, field))
+            self.query_one("#lr", Input).value = f"{cfg.lr:g}"
+            self.query_one("#task", Select).value = cfg.task
+            self.query_one("#positions", Select).value = cfg.positions
+        self.config = self._settings_or_default()
+        self.redraw()
+
+    def course_state(self):  # -> core.course.state.TrainState
+        """The model and settings on show, whether a run is going (a paused one is not), the
+        latest held-out snapshot and this visit's finished runs."""
+        from attn_tui.core.course.state import TrainState
+
+        model = "transformer" if is_tf(self.config) else "rnn"
+        finished = self.tf_session if model == "transformer" else self.session
+        return TrainState(model, self.config, self.running and not self.paused, self.iteration,
+                          self.snapshot, tuple(finished))  # fmt: skip
 
     # ---- the footer: every key when there is room for it ---------------------------------
     @property

@@ -442,6 +442,6 @@ TEXT = {
     "course.key.review": ("复习", "Review"),
     "course.key.path": ("学习路线", "The path"),
     "course.path.legend": ("■ 越多越熟：练过 → 掌握", "■ per level: practised → mastered"),
-    "course.quiz.weak": ("“{topic}”还不稳：第 {n} 课 · {title} 讲它，练习组 {sets} 练它。", "{topic} needs work: lesson {n} · {title} teaches it, set {sets} practises it."),
+    "course.quiz.weak": ("还不稳的“{topic}”：第 {n} 课 · {title} 讲它，练习“{sets}”练它。", "Weak, {topic}: lesson {n} · {title} teaches it; the set “{sets}” practises it."),
     "course.quiz.next": ("下一步：学习路线的第 {n} 课 · {title}（主页按 C）。", "Next: lesson {n} · {title} on the path (C on the home screen)."),
 }

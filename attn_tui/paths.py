@@ -89,6 +89,8 @@ def load_course(extra: Iterable[Path] = (), data: Path | None = None,
     if library is None:
         library = load_all(extra, data)
     return load(course_sources(extra, data), library)
+
+
 def code_sources(extra: Iterable[Path] = (), data: Path | None = None) -> list[tuple[Path, str]]:
     """Where code exercises are: the shipped ``code/`` folder, then ``code/`` in each
     --exercises folder and in ``<data dir>/exercises``."""

@@ -140,8 +140,8 @@ def _print_course(course: dict) -> None:
         for key in ("col_topic", "col_level", "col_right", "col_days"):
             table.add_column(t(f"course.prog.{key}"), no_wrap=True)
         for m in started:
-            table.add_row(t(f"quiz.topic.{m['topic']}"), t(f"course.level.{m['name']}"), str(m["right"]),
-                          str(m["days"]))  # fmt: skip
+            topic, level = t(f"quiz.topic.{m['topic']}"), t(f"course.level.{m['name']}")
+            table.add_row(topic, level, str(m["right"]), str(m["days"]))
         console.print(table)
     rest = len(course["mastery"]) - len(started)
     console.print(t("course.prog.not_started", count=rest))

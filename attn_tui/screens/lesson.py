@@ -193,7 +193,7 @@ class LessonScreen(TutorScreen):
             return
         try:
             state = area_state(self.area)
-        except Exception:  # noqa: BLE001 — a screen mid-change: read it next time
+        except Exception:
             return
         if state is None:
             return
@@ -378,7 +378,9 @@ class LessonScreen(TutorScreen):
             self._status(t("course.do.keys", area=area) if not done else t("course.do.next"))
         elif step.kind == "practise":
             right = P.practised(step, self.book.solved())
-            key = "course.practise.done" if step.id in self.record.done else "course.practise.status"
+            key = (
+                "course.practise.done" if step.id in self.record.done else "course.practise.status"
+            )
             self._status(t(key, right=right, need=step.need, total=len(step.items)))
         else:
             rnd = P.check_round(self.record, step)
@@ -390,8 +392,9 @@ class LessonScreen(TutorScreen):
                 self._status(t("course.check.failed", right=rnd.right(), need=step.need,
                                total=len(step.items)))  # fmt: skip
             else:
-                self._status(t("course.check.status", answered=len(rnd.answers),
-                               total=len(step.items), right=rnd.right(), need=step.need))  # fmt: skip
+                answered, right = len(rnd.answers), rnd.right()
+                self._status(t("course.check.status", answered=answered, total=len(step.items),
+                               right=right, need=step.need))  # fmt: skip
 
     def _status(self, text: str) -> None:
         self.query_one("#lesson-status", Static).update(Prose(text, style="dim"))

@@ -84,8 +84,13 @@ async def test_the_positions_lesson_is_checked_from_the_trainer(tmp_path):
         trainer.action_start()
         await until(lambda: trainer.result is not None and not trainer.running, 120)
         accuracy = trainer.snapshot.pos_acc
-        await until(lambda: lesson.last_state is not None and not lesson.last_state.running
-                    and lesson.last_state.iteration >= 300)  # read on the lesson's poll
+        await until(
+            lambda: (
+                lesson.last_state is not None
+                and not lesson.last_state.running
+                and lesson.last_state.iteration >= 300
+            )
+        )  # read on the lesson's poll
         await pilot.press("escape")
         await until(lambda: pilot.app.screen is lesson)
         await submit(pilot, lesson, "0.99")

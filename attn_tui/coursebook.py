@@ -58,13 +58,17 @@ class Coursebook:
         return path_status(self.course, self.records())
 
     def due(self) -> int:
-        return self.store.count_due() if self.store else 0
+        """Reviews due now, of items this app can show (a code exercise's checks, or a set no
+        longer installed, have cards too but are not reviewed here)."""
+        if not self.store or not self.store.count_due():
+            return 0
+        return sum(1 for c in self.store.due_cards() if self.item(c.key) is not None)
 
     def next_due(self) -> float | None:
         if not self.store:
             return None
-        cards = self.store.cards()
-        later = [c.due for c in cards if c.due > clock.now()]
+        now = clock.now()
+        later = [c.due for c in self.store.cards() if c.due > now and self.item(c.key)]
         return min(later) if later else None
 
     def solved(self) -> set[str]:

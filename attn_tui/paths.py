@@ -88,7 +88,8 @@ def load_course(extra: Iterable[Path] = (), data: Path | None = None,
 
     if library is None:
         library = load_all(extra, data)
-    return load(course_sources(extra, data), library)
+    code_ids = {e.id for e in load_code(extra, data).exercises}
+    return load(course_sources(extra, data), library, code_ids)
 
 
 def code_sources(extra: Iterable[Path] = (), data: Path | None = None) -> list[tuple[Path, str]]:

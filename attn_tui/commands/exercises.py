@@ -200,12 +200,15 @@ def _validate(args: argparse.Namespace) -> int:
     owners: dict[str, str] = {}
     n_sets = n_exercises = 0
     library = None  # the sets a lesson's items are checked against, loaded once if needed
+    code_ids: set[str] = set()
     n_lessons = 0
     for path in files:
         if is_lesson_file(path):
             if library is None:
-                library = paths.load_all(args.exercises, paths.data_dir(args.data_dir))
-            lesson, found = load_lesson(path, library)
+                data = paths.data_dir(args.data_dir)
+                library = paths.load_all(args.exercises, data)
+                code_ids = {e.id for e in paths.load_code(args.exercises, data).exercises}
+            lesson, found = load_lesson(path, library, code_ids=code_ids)
             n_lessons += lesson is not None
             problems += found
             report.append(_entry(path, found, None, t, display_path) | {"lesson": lesson.id

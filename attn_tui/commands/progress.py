@@ -68,7 +68,8 @@ def _course(store, library, course) -> dict:
     status = path_status(course, store.lessons())
     nxt = status.next
     levels = mastery(store.attempts(), topics_of(library.sets + library.quizzes), TOPICS)
-    cards = store.cards()
+    known = {(s.id, e.id) for s in library.sets + library.quizzes for e in s.exercises}
+    cards = [c for c in store.cards() if (c.set_id, c.exercise_id) in known]  # reviewed here
     due = [c for c in cards if c.due <= now]
     later = [c for c in cards if c.due > now][:UPCOMING]
 

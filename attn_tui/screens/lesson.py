@@ -34,7 +34,7 @@ from attn_tui.widgets.prose import Prose
 POLL_S = 0.25  # how often an area's state is read while its do-task is open
 DRAFT_S = 1.0  # a draft is written at most this often (and always on leaving)
 MARK = {"read": "course.step.read", "do": "course.step.do", "practise": "course.step.practise",
-        "check": "course.step.check"}  # fmt: skip
+        "check": "course.step.check", "code": "course.step.code"}  # fmt: skip
 
 
 def area_state(screen: Any) -> Any:
@@ -137,6 +137,8 @@ class LessonScreen(TutorScreen):
         body = self.query_one(ContentSwitcher)
         if step.kind == "read":
             body.current = "lesson-read"
+        elif step.kind == "code":
+            body.current = "lesson-read"
         elif step.kind == "do":
             body.current = "lesson-do"
             ask = self.query_one("#do-ask", Input)
@@ -181,7 +183,27 @@ class LessonScreen(TutorScreen):
             self.book.save_lesson(self.record)
 
     # ---- the do-task ---------------------------------------------------------------------
+    def _code_passed(self) -> list[str]:
+        from attn_tui.core.coding import progress as code_progress
+
+        store = self.book.store
+        return [i for i in self.step.items if code_progress.passed(store, i)]
+
+    def _open_code(self) -> None:
+        """The code area, on the first code exercise of the step not passed yet."""
+        from attn_tui.screens.code import CodeScreen
+
+        passed = self._code_passed()
+        todo = next((i for i in self.step.items if i not in passed), self.step.items[0])
+        screen = CodeScreen()
+        self.area = screen
+        self.app.push_screen(screen)
+        self.app.call_after_refresh(screen.open_exercise, todo)
+
     def action_open_area(self) -> None:
+        if self.step is not None and self.step.kind == "code":
+            self._open_code()
+            return
         if self.step is None or self.step.kind != "do":
             return
         self.area = open_area(self.app, self.step)
@@ -209,6 +231,11 @@ class LessonScreen(TutorScreen):
         if self._poll is not None:
             self._poll.stop()
             self._poll = None
+        if self.area is not None and self.step is not None and self.step.kind == "code":
+            self.area = None
+            if len(self._code_passed()) >= self.step.need:
+                self._done(self.step)
+            self.redraw()
         if self.area is not None:
             self.area = None
             if self.step is not None and self.step.kind == "do":
@@ -356,6 +383,14 @@ class LessonScreen(TutorScreen):
         if step.kind == "read":
             self.query_one("#read-text", Static).update(Prose(step.text.get(lang)))
             self._status(t("course.read.next"))
+        elif step.kind == "code":
+            passed = self._code_passed()
+            lines = [Prose(step.text.get(lang))] if step.text else []
+            for item in step.items:
+                lines.append(Text(f"{'✓' if item in passed else '·'} {item}"))
+            self.query_one("#read-text", Static).update(Group(*lines))
+            key = "course.code.done" if step.id in self.record.done else "course.code.status"
+            self._status(t(key, passed=len(passed), total=len(step.items), need=step.need))
         elif step.kind == "do":
             parts: list[Any] = [Prose(step.task.get(lang))]
             if step.ask is not None:

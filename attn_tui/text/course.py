@@ -516,4 +516,14 @@ TEXT = {
         "下一步：学习路线的第 {n} 课 · {title}（主页按 C）。",
         "Next: lesson {n} · {title} on the path (C on the home screen).",
     ),
+    "course.lesson.no_code": (
+        "找不到代码练习“{item}”（attn-tui code list 列出全部）。",
+        "no code exercise “{item}” (attn-tui code list shows them).",
+    ),
+    "course.step.code": ("写代码", "Code"),
+    "course.code.status": (
+        "代码练习：通过 {passed} / {total}（需要 {need}）。F4 打开代码区写这一题，写完按 Esc 回来。",
+        "Code: {passed} of {total} passed ({need} needed). F4 opens the code area on the next one; Esc comes back.",
+    ),
+    "course.code.done": ("代码练习完成。PgDn：去检测。", "Code done. PgDn: on to the check."),
 }

@@ -133,10 +133,10 @@ async def test_a_learner_over_three_days(tmp_path, monkeypatch):
             await pilot.press("enter")  # next item
         assert "practise" in lesson.record.done
 
-        # check: two of three right passes
-        if lesson.step.kind != "check":
+        # (lesson 1 also offers a code exercise, in the code area; it is not needed to pass)
+        while lesson.step.kind != "check":
             await pilot.press("pagedown")
-        assert lesson.step.kind == "check"
+        # check: two of three right passes
         for n in range(3):
             inst = lesson.query_one(ItemCard).inst
             wrong = n == 1  # one miss

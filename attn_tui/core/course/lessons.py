@@ -7,7 +7,8 @@ The shipped path goes read → do → practise → check in each lesson:
 - ``do``: a task in the calculator, trainer or lab (``area``), opened with its ``preset``
   and checked from the state it reaches by a named ``check`` (:mod:`.tasks`), with ``hints``;
 - ``practise``: exercises from the sets (``items = ["set/id", …]``, ``need`` right answers);
-- ``check``: two or three quiz items (``items``, ``pass`` right answers open the next lesson).
+- ``check``: two or three quiz items (``items``, ``pass`` right answers open the next lesson);
+- ``code`` (optional): code exercises of the code area, by id (``items``, ``need`` passed).
 
 Step kinds are a registry (:data:`STEP_KINDS`), so a later kind (a code exercise) is one
 entry more, and a lesson may order its steps as it likes. The format is in
@@ -34,7 +35,7 @@ from attn_tui.core.models.trainer import TrainConfig
 from attn_tui.core.models.transformer_trainer import TransformerConfig
 from attn_tui.core.parse import InputError, parse_matrix, parse_vector
 
-STEP_KINDS = ("read", "do", "practise", "check")
+STEP_KINDS = ("read", "do", "practise", "code", "check")
 AREAS = ("calc", "train", "lab")
 LESSON_KEYS = {"id", "order", "chapter", "title", "topics", "summary"}
 STEP_KEYS = {
@@ -42,6 +43,7 @@ STEP_KEYS = {
     "do": {"kind", "id", "area", "preset", "task", "check", "hints", "done", "ask"},
     "practise": {"kind", "id", "items", "need", "text"},
     "check": {"kind", "id", "items", "pass", "text"},
+    "code": {"kind", "id", "items", "need", "text"},  # code exercises (attn-tui code), by id
 }
 CALC_PRESET = {"query", "keys", "values", "scale", "hard", "temperature"}
 MAX_READ_CHARS = 900  # a read step is a screen, not a page of prose (per language)
@@ -152,10 +154,12 @@ class _Lines:
 
 
 class _Reader:
-    def __init__(self, path: str, text: str, library: Library | None) -> None:
+    def __init__(self, path: str, text: str, library: Library | None,
+                 code_ids: set[str] | None = None) -> None:  # fmt: skip
         self.path = path
         self.lines = _Lines(text)
         self.library = library
+        self.code_ids = code_ids
         self.problems: list[Problem] = []
 
     def fault(self, line: int, code: str, where: str | None = None, **params: Any) -> None:
@@ -409,8 +413,8 @@ class _Reader:
             return None
         for item in items:
             self.check_item(item, kind, at("items"), step_id)
-        key = "need" if kind == "practise" else "pass"
-        need = s.get(key, len(items) if kind == "practise" else max(1, len(items) - 1))
+        key = "pass" if kind == "check" else "need"
+        need = s.get(key, max(1, len(items) - 1) if kind == "check" else len(items))
         if not isinstance(need, int) or isinstance(need, bool) or not 1 <= need <= len(items):
             self.fault(at(key), "course.lesson.bad_need", step_id, key=key, count=len(items))
             need = 1
@@ -420,6 +424,10 @@ class _Reader:
         return Step(kind, step_id, text=text, items=tuple(items), need=need, line=at(""))
 
     def check_item(self, item: str, kind: str, line: int, where: str) -> None:
+        if kind == "code":  # a code exercise's id (attn-tui code list)
+            if self.code_ids is not None and item not in self.code_ids:
+                self.fault(line, "course.lesson.no_code", where, item=item)
+            return
         set_id, slash, ex_id = item.partition("/")
         if not slash or not set_id or not ex_id:
             self.fault(line, "course.lesson.bad_item", where, item=item)
@@ -433,14 +441,15 @@ class _Reader:
             pass  # a written check item is graded by its rubric, like any quiz question
 
 
-def load_text(text: str, path: str = "<text>",
-              library: Library | None = None) -> tuple[Lesson | None, list[Problem]]:  # fmt: skip
-    """Parse and check one lesson; ``library`` lets the items it names be checked."""
+def load_text(text: str, path: str = "<text>", library: Library | None = None,
+              code_ids: set[str] | None = None) -> tuple[Lesson | None, list[Problem]]:  # fmt: skip
+    """Parse and check one lesson; ``library`` (the sets) and ``code_ids`` (the code
+    exercises) let the items it names be checked."""
     try:
         data = files.load_toml(text)
     except files.FileFault as fault:
         return None, [Problem.from_fault(path, fault)]
-    reader = _Reader(path, text, library)
+    reader = _Reader(path, text, library, code_ids)
     try:
         lesson = reader.read(data)
     except Exception as err:
@@ -448,14 +457,14 @@ def load_text(text: str, path: str = "<text>",
     return lesson, sorted(reader.problems, key=lambda p: p.line)
 
 
-def load_file(path: Path, library: Library | None = None,
-              source: str = "shipped") -> tuple[Lesson | None, list[Problem]]:  # fmt: skip
+def load_file(path: Path, library: Library | None = None, source: str = "shipped",
+              code_ids: set[str] | None = None) -> tuple[Lesson | None, list[Problem]]:  # fmt: skip
     shown = display_path(path)
     try:
         text = files.read_text(path, files.EXERCISE_FILE_LIMIT)
     except files.FileFault as fault:
         return None, [Problem.from_fault(shown, fault)]
-    lesson, problems = load_text(text, shown, library)
+    lesson, problems = load_text(text, shown, library, code_ids)
     if lesson is not None:
         from dataclasses import replace
 
@@ -463,7 +472,8 @@ def load_file(path: Path, library: Library | None = None,
     return lesson, problems
 
 
-def load_course(sources: Iterable[tuple[Path, str]], library: Library | None) -> Course:
+def load_course(sources: Iterable[tuple[Path, str]], library: Library | None,
+                code_ids: set[str] | None = None) -> Course:  # fmt: skip
     """Every lesson file under each (folder, source); a lesson id may appear once."""
     course = Course()
     owners: dict[str, Path] = {}
@@ -473,7 +483,7 @@ def load_course(sources: Iterable[tuple[Path, str]], library: Library | None) ->
                 break
             if source != "shipped" and not is_lesson_file(path):
                 continue  # a teacher's exercise set in the same folder
-            lesson, problems = load_file(path, library, source)
+            lesson, problems = load_file(path, library, source, code_ids)
             if lesson is not None and lesson.id in owners:
                 problems = [
                     Problem(

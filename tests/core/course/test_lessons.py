@@ -41,7 +41,8 @@ def test_the_shipped_path_loads_whole(course):
     assert [x.order for x in course.lessons] == list(range(1, 13))
     assert [x.chapter for x in course.lessons] == [1] * 5 + [2] * 5 + [3] * 2
     for lesson in course.lessons:
-        assert [s.kind for s in lesson.steps] == ["read", "do", "practise", "check"], lesson.id
+        kinds = [s.kind for s in lesson.steps if s.kind != "code"]  # a code step is extra
+        assert kinds == ["read", "do", "practise", "check"], lesson.id
         check = lesson.of_kind("check")[0]
         assert 2 <= len(check.items) <= 3 and 1 <= check.need <= len(check.items)
 
@@ -309,3 +310,19 @@ def test_a_number_typed_must_be_the_one_on_the_screen():
     r = tasks.check("calc.saturate", state, {}, f"{top - 0.05:.2f}")
     assert r.code == "read_again"
     assert np.isclose(top, 1.0, atol=0.1)  # saturated: one key takes nearly everything
+
+
+def test_a_lesson_can_hold_a_code_exercise_and_names_only_real_ones(course, library):
+    lesson = course.get("three-steps")
+    (code,) = lesson.of_kind("code")
+    assert code.items == ("scores", "attention-one") and code.need == 1
+    text = """[lesson]
+id = "code-step"
+title = { zh = "码", en = "Code" }
+
+[[step]]
+kind = "code"
+items = ["scores", "no-such-exercise"]
+"""
+    lesson, problems = load_text(text, "c.toml", library, code_ids={"scores"})
+    assert lesson is None and [(p.line, p.code) for p in problems] == [(7, "course.lesson.no_code")]

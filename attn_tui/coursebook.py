@@ -30,6 +30,7 @@ class Coursebook:
     store: Guarded | None
     store_error: str | None = None
     listeners: list[Callable[[], None]] = field(default_factory=list)
+    moved_aside: Any = None  # a damaged progress file this store set aside on opening
 
     @classmethod
     def load(cls, data_dir: Any, extra: Any = ()) -> Coursebook:
@@ -41,6 +42,7 @@ class Coursebook:
         book = cls(library, course, None)
         try:
             book.store = Guarded(ProgressStore.open(data), book._store_failed)
+            book.moved_aside = book.store.moved_aside
         except StoreError as err:  # practice goes on without a store; the screens say why
             book.store_error = describe(err)
         return book
@@ -134,3 +136,11 @@ def of(app: Any) -> Coursebook:
 def loaded(app: Any) -> Coursebook | None:
     """The coursebook if it is loaded already (None: not yet)."""
     return getattr(app, "_coursebook", None)
+
+
+def moved_aside(app: Any, store: Any) -> Any:
+    """The damaged progress file set aside when it was opened, whichever store of this app
+    found it: the screen's own, or the course's (opened first, off the UI thread)."""
+    own = store.moved_aside if store is not None else None
+    book = loaded(app)
+    return own or (book.moved_aside if book is not None else None)

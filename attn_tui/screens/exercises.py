@@ -210,8 +210,10 @@ class ExercisesScreen(TutorScreen):
     def redraw_list(self) -> None:
         notice = self.query_one("#ex-notice", Static)
         messages = []
-        if self.store is not None and self.store.moved_aside is not None:
-            messages.append(t("ex.moved_aside", path=self.store.moved_aside))
+        from attn_tui.coursebook import moved_aside
+
+        if (damaged := moved_aside(self.app, self.store)) is not None:
+            messages.append(t("ex.moved_aside", path=damaged))
         if self.store_error is not None:
             messages.append(t("ex.store_unusable", error=self.store_error))
         notice.update(Group(*(Prose(m) for m in messages)))

@@ -133,8 +133,10 @@ class QuizScreen(TutorScreen):
             self.store = Guarded(ProgressStore.open(data), self._store_failed)
         except StoreError as err:  # the quiz works without a store; the learner is told why
             self._store_failed(err, True)
-        if self.store is not None and self.store.moved_aside is not None:
-            self.notify(t("ex.moved_aside", path=self.store.moved_aside), severity="warning")
+        from attn_tui.coursebook import moved_aside
+
+        if (damaged := moved_aside(self.app, self.store)) is not None:
+            self.notify(t("ex.moved_aside", path=damaged), severity="warning")
         self.saved = self._remember(lambda store: store.quiz_run())
         self.show("start")
 

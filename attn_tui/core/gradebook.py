@@ -269,9 +269,20 @@ def table(students: Sequence[Student]) -> tuple[list[str], list[str], list[Row]]
         file = s.learner.file.name
         if res is None:
             broken.append(
-                Row(s.name, file, "broken", None, None, None, {}, {}, (), {},
-                    s.learner.file.problems)
-            )  # fmt: skip
+                Row(
+                    s.name,
+                    file,
+                    "broken",
+                    None,
+                    None,
+                    None,
+                    {},
+                    {},
+                    (),
+                    {},
+                    s.learner.file.problems,
+                )
+            )
             continue
         marks = {a.id: a.grade.score for a in res.answered}
         graded.append(

@@ -38,12 +38,20 @@ def run_files(loaded: CodeSet) -> list[Problem]:
             solved = check_file(ex, ex.solution, sandbox=sandbox)
             if not solved.passed:
                 why = _why(solved)
-                problems.append(Problem(display_path(ex.solution), int(why.pop("line")),
-                                        "code.solution_fails", why, ex.id))  # fmt: skip
+                problems.append(
+                    Problem(
+                        display_path(ex.solution),
+                        int(why.pop("line")),
+                        "code.solution_fails",
+                        why,
+                        ex.id,
+                    )
+                )
             started = check_file(ex, ex.starter, sandbox=sandbox)
             if started.passed:
-                problems.append(Problem(display_path(ex.starter), 1, "code.starter_passes",
-                                        {}, ex.id))  # fmt: skip
+                problems.append(
+                    Problem(display_path(ex.starter), 1, "code.starter_passes", {}, ex.id)
+                )
     return problems
 
 

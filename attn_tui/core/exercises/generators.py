@@ -271,8 +271,9 @@ def _check_dot_std(p: dict[str, Any]) -> float:
     d = _int(fn, p, "d", 1, 10**6)
     by = p["by"]
     if by not in DIVISORS:
-        raise InputError("ex.param_choice", fn=fn, param="by", value=_show(by),
-                         choices=", ".join(DIVISORS))  # fmt: skip
+        raise InputError(
+            "ex.param_choice", fn=fn, param="by", value=_show(by), choices=", ".join(DIVISORS)
+        )
     return {"none": math.sqrt(d), "sqrt": 1.0, "d": 1 / math.sqrt(d)}[by]
 
 

@@ -749,9 +749,12 @@ class _Reader:
                 for v in value:
                     if v not in ids:
                         self.fault(
-                            L.exercise_key(i, "order"), "ex.unknown_idea", ex, id=v,
+                            L.exercise_key(i, "order"),
+                            "ex.unknown_idea",
+                            ex,
+                            id=v,
                             known=", ".join(ids),
-                        )  # fmt: skip
+                        )
                 order = tuple(value)
         contradictions: list[Contradiction] = []
         for j, c in enumerate(self.tables(i, e, "contradiction", ex)):
@@ -1026,8 +1029,9 @@ def load_text(text: str, path: str = "<text>") -> tuple[ExerciseSet | None, list
     try:
         result = reader.read(data)
     except _TooManyProblems:
-        stop = Problem(path, reader.problems[-1].line, "files.too_many_problems",
-                       {"count": MAX_PROBLEMS})  # fmt: skip
+        stop = Problem(
+            path, reader.problems[-1].line, "files.too_many_problems", {"count": MAX_PROBLEMS}
+        )
         return None, sorted(reader.problems, key=lambda p: p.line) + [stop]
     except Exception as err:  # a file we failed to check must not stop the others
         fault = Problem(path, 1, "files.check_failed", {"error": type(err).__name__})

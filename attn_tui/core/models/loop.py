@@ -96,8 +96,13 @@ class Alignment:
         )
 
     def to_dict(self) -> dict[str, float]:
-        return {"weight": self.weight, "peaks": self.peaks, "left": self.left,
-                "right": self.right, "row_max": self.row_max}  # fmt: skip
+        return {
+            "weight": self.weight,
+            "peaks": self.peaks,
+            "left": self.left,
+            "right": self.right,
+            "row_max": self.row_max,
+        }
 
 
 @dataclass(frozen=True)
@@ -418,9 +423,14 @@ def run(
     if outcome is None:
         outcome = Outcome("finished", done, "train.outcome.finished", {"iteration": done})
     result = model.result(
-        outcome=outcome, iters=done, seconds=train_s, eval_seconds=eval_s,
-        losses=losses[:done].copy(), final=final, snapshots=tuple(snapshots),
-    )  # fmt: skip
+        outcome=outcome,
+        iters=done,
+        seconds=train_s,
+        eval_seconds=eval_s,
+        losses=losses[:done].copy(),
+        final=final,
+        snapshots=tuple(snapshots),
+    )
     last = float(losses[done - 1]) if done else math.nan
     yield Progress(
         done, total, last, losses[last_yield:done].copy(), train_s, eval_s, final, outcome, result
@@ -429,8 +439,11 @@ def run(
 
 def _diverged(iteration: int, what: str, value: float, lr: float) -> Outcome:
     params: dict[str, object] = {
-        "iteration": iteration, "value": str(value), "lr": f"{lr:g}", "suggest": f"{lr / 10:g}",
-    }  # fmt: skip
+        "iteration": iteration,
+        "value": str(value),
+        "lr": f"{lr:g}",
+        "suggest": f"{lr / 10:g}",
+    }
     return Outcome("diverged", iteration - 1, f"train.outcome.diverged_{what}", params)
 
 

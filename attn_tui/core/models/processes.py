@@ -79,7 +79,7 @@ def _context(fork_if_alone: bool = False) -> multiprocessing.context.BaseContext
             "attn_tui.core.models.loop",
             "attn_tui.core.models.trainer",
             "attn_tui.core.models.transformer_trainer",
-        ]  # fmt: skip
+        ]
     )
     return ctx
 

@@ -173,8 +173,10 @@ class OneHotBlocks:
         self.rows[:, L] = 2 * V  # d_1 = nothing: the table's last row
         XT = self.X.reshape(K, L * B, V).transpose(0, 2, 1)
         DT = self.D.reshape(K, L * B, V).transpose(0, 2, 1)
-        self.batches = [Batch(*parts) for parts in zip(
-            self.xs, self.X, self.D, self.Yt, self.rows, XT, DT, strict=True)]  # fmt: skip
+        self.batches = [
+            Batch(*parts)
+            for parts in zip(self.xs, self.X, self.D, self.Yt, self.rows, XT, DT, strict=True)
+        ]
 
     def make(self, xs: np.ndarray) -> list[Batch]:
         K, B, L = xs.shape

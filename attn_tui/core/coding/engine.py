@@ -10,6 +10,7 @@ learner's results equal what that mistake computes).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -58,47 +59,42 @@ def judge(
     run: Run,
     file: str = "",
 ) -> Report:
-    base = {
-        "exercise": exercise.id,
-        "total": len(cases),
-        "output": run.output,
-        "seconds": run.seconds,
-        "landlock": run.landlock,
-        "signal": run.signal,
-        "by_differences": check.by_differences,
-        "file": file,
-    }
+    base = Report(
+        exercise=exercise.id,
+        passed=False,
+        total=len(cases),
+        ran=0,
+        output=run.output,
+        seconds=run.seconds,
+        landlock=run.landlock,
+        signal=run.signal,
+        by_differences=check.by_differences,
+        file=file,
+    )
     if run.load_error or run.missing or run.too_large:
         stopped = "too_large" if run.too_large else ("missing" if run.missing else "load")
         if run.load_error and run.load_error.get("type") == "MemoryError":
             stopped = "memory"
-        return Report(
-            passed=False,
-            ran=0,
+        return replace(
+            base,
             stopped=stopped,
             load_error=run.load_error,
             missing=run.missing,
             defined=tuple(run.defined),
-            **base,
         )
     for i, case in enumerate(cases):
         result = run.results.get(i)
         if result is None:
-            stopped = run.stopped or "exited"
-            failure = Failure(index=i, case=case, inputs=_inputs(check, case), reason="stopped")
+            lost = Failure(index=i, case=case, inputs=_inputs(check, case), reason="stopped")
             where = tuple((int(f[0]), str(f[1])) for f in run.where)
-            return Report(
-                passed=False, ran=i, failure=failure, stopped=stopped, where=where, **base
-            )
+            return replace(base, ran=i, failure=lost, stopped=run.stopped or "exited", where=where)
         failure = _compare(check, i, case, expected[i], result, run, cases, expected)
         if failure is not None:
-            stopped = (
-                "memory" if failure.error and failure.error.get("type") == "MemoryError" else None
-            )
-            return Report(passed=False, ran=i, failure=failure, stopped=stopped, **base)
+            memory = failure.error and failure.error.get("type") == "MemoryError"
+            return replace(base, ran=i, failure=failure, stopped="memory" if memory else None)
     if run.stopped and not run.done:  # every case back, then the process misbehaved
-        return Report(passed=False, ran=len(cases), stopped=run.stopped, **base)
-    return Report(passed=True, ran=len(cases), **base)
+        return replace(base, ran=len(cases), stopped=run.stopped)
+    return replace(base, passed=True, ran=len(cases))
 
 
 def _inputs(check: Check, case: Case) -> tuple[tuple[str, Any], ...]:

@@ -26,7 +26,13 @@ import numpy as np
 from attn_tui.core import files
 from attn_tui.core.coding.checks import CHECKS, Case, Check
 from attn_tui.core.coding.model import CodeExercise, CodeLibrary, CodeSet
-from attn_tui.core.exercises.loader import CODE_FOLDER, _Reader, _TooManyProblems, display_path
+from attn_tui.core.exercises.loader import (
+    CODE_FOLDER,
+    Line,
+    _Reader,
+    _TooManyProblems,
+    display_path,
+)
 from attn_tui.core.exercises.model import DEFAULT_ORDER, Problem
 
 SET_KEYS = {"id", "order", "title", "summary"}
@@ -113,12 +119,13 @@ class _CodeReader(_Reader):
                 seen.setdefault(ex.id, ex.line)
                 files_seen.setdefault(ex.file, ex.id)
                 exercises.append(ex)
-        if self.problems or set_id is None or None in texts.values() or len(texts) < 2:
+        title, summary = texts.get("title"), texts.get("summary")
+        if self.problems or set_id is None or title is None or summary is None:
             return None
         return CodeSet(
             id=set_id,
-            title=texts["title"],
-            summary=texts["summary"],
+            title=title,
+            summary=summary,
             exercises=tuple(exercises),
             order=int(order),
         )
@@ -130,7 +137,7 @@ class _CodeReader(_Reader):
         ex_id = self.ident(e.get("id"), "id", L.exercise_key(i, "id"), f"#{i + 1}")
         name = ex_id or f"#{i + 1}"
 
-        def at(*keys: str) -> int:
+        def at(*keys: str) -> Line:
             return L.exercise_key(i, *keys)
 
         self.unknown_keys(e, EXERCISE_KEYS, lambda k: at(k), name)
@@ -176,20 +183,31 @@ class _CodeReader(_Reader):
         )
         cases = self.case_names(e.get("cases"), check, at("cases"), name)
         own = self.own_cases(i, e.get("case"), check, name)
-        if len(self.problems) > before or ex_id is None or check is None:
+        title, prompt, explanation = (texts.get(k) for k in ("title", "prompt", "explanation"))
+        starter, solution = paths.get("starter"), paths.get("solution")
+        if (
+            len(self.problems) > before  # each None below has been reported as a fault
+            or ex_id is None
+            or check is None
+            or title is None
+            or prompt is None
+            or explanation is None
+            or starter is None
+            or solution is None
+        ):
             return None
         return CodeExercise(
             id=ex_id,
-            title=texts["title"],
-            prompt=texts["prompt"],  # type: ignore[arg-type]
-            explanation=texts["explanation"],
-            check=check.name,  # type: ignore[arg-type]
+            title=title,
+            prompt=prompt,
+            explanation=explanation,
+            check=check.name,
             function=str(function),
             file=str(file),
-            starter=paths["starter"],  # type: ignore[arg-type]
-            solution=paths["solution"],
+            starter=starter,
+            solution=solution,
             hints=hints,
-            seed=seed or 0,  # type: ignore[arg-type]
+            seed=seed or 0,
             random=random,
             cases=cases,
             own_cases=own,
@@ -198,7 +216,7 @@ class _CodeReader(_Reader):
             line=line,
         )
 
-    def check_name(self, value: Any, line: int, ex: str) -> Check | None:
+    def check_name(self, value: Any, line: Line, ex: str) -> Check | None:
         if value is None:
             return None
         if not isinstance(value, str) or value not in CHECKS:
@@ -215,7 +233,7 @@ class _CodeReader(_Reader):
             return None
         return int(value)
 
-    def source(self, value: Any, key: str, line: int, ex: str, function: Any) -> Path | None:
+    def source(self, value: Any, key: str, line: Line, ex: str, function: Any) -> Path | None:
         """A starter or solution file: beside the TOML (or below it), readable, valid Python
         that defines ``function``; faults in it are reported at its own lines."""
         if not isinstance(value, str) or not value.strip():
@@ -260,7 +278,7 @@ class _CodeReader(_Reader):
         return path
 
     def case_names(
-        self, value: Any, check: Check | None, line: int, ex: str
+        self, value: Any, check: Check | None, line: Line, ex: str
     ) -> tuple[str, ...] | None:
         if value is None or check is None:
             return None
@@ -292,7 +310,7 @@ class _CodeReader(_Reader):
         out = []
         for j, c in enumerate(value):
 
-            def at(*keys: str, j: int = j) -> int:
+            def at(*keys: str, j: int = j) -> Line:
                 return L.sub(i, "case", j, *keys)
 
             self.unknown_keys(c, CASE_KEYS, lambda k: at(k), ex)
@@ -330,7 +348,7 @@ class _CodeReader(_Reader):
             out.append(case)
         return tuple(out)
 
-    def case_value(self, value: Any, kind: str, name: str, line: int, ex: str) -> Any:
+    def case_value(self, value: Any, kind: str, name: str, line: Line, ex: str) -> Any:
         if value is None:
             return None
         if kind == "int":

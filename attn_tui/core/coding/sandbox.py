@@ -421,11 +421,12 @@ def _why_it_ended(child: _Child, frames: _Frames, run: Run, file: Path) -> None:
     code = child.proc.returncode
     if code is not None and code < 0:
         run.signal = -code
-        run.stopped = {
+        by_signal: dict[int, str] = {
             signal.SIGXCPU: "time",
             signal.SIGKILL: run.stopped or "time",
             signal.SIGXFSZ: "file_size",
-        }.get(-code, "crashed")
+        }
+        run.stopped = by_signal.get(-code, "crashed")
     elif run.stopped is None:
         run.stopped = "exited"
 
@@ -433,7 +434,7 @@ def _why_it_ended(child: _Child, frames: _Frames, run: Run, file: Path) -> None:
 def _watchdog_frames(text: str, path: str) -> list[list[Any]]:
     """faulthandler's ``File "x.py", line 7 in f`` lines for the learner's file, innermost
     first as it writes them (of the main thread, which is listed first or marked current)."""
-    found = []
+    found: list[list[Any]] = []
     prefix = f'  File "{path}", line '
     for line in text.splitlines():
         if line.startswith("Thread ") and found:

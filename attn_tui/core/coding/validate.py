@@ -5,6 +5,7 @@ a starter that passes teaches nothing). Both run in the sandbox, like a learner'
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from attn_tui.core.coding.engine import check_file
 from attn_tui.core.coding.loader import load_file
@@ -14,7 +15,7 @@ from attn_tui.core.exercises.loader import display_path
 from attn_tui.core.exercises.model import Problem
 
 
-def _why(report: Report) -> dict[str, object]:
+def _why(report: Report) -> dict[str, Any]:
     failure = report.failure
     line = 1
     if report.load_error and report.load_error.get("frames"):

@@ -500,8 +500,7 @@ class _Reader:
         found = self.library.get(set_id)
         if found is None or found.exercise(ex_id) is None:
             self.fault(line, "course.lesson.no_item", where, item=item)
-        elif kind == "check" and found.exercise(ex_id).kind == "text":
-            pass  # a written check item is graded by its rubric, like any quiz question
+        # any kind of item may be a check, a written one too (graded by its rubric, as in a quiz)
 
 
 def load_text(

@@ -18,7 +18,7 @@ import secrets
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 import numpy as np
 
@@ -46,7 +46,7 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _is_num(value: object) -> bool:
+def _is_num(value: object) -> TypeGuard[int | float]:
     """A finite number; an integer too large for a float (TOML allows 10**400) is not one."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False

@@ -275,7 +275,7 @@ def _grade_entries(inst: Instance, answer: Any) -> Grade:
     notes: list[Note] = []
     same_shape = got.shape == expected.shape
     if kind == "vector":
-        off = tuple((c + 1,) for c in range(cols) if not ok[0, c])
+        off: tuple[tuple[int, ...], ...] = tuple((c + 1,) for c in range(cols) if not ok[0, c])
         if not same_shape:
             notes.append(
                 Note("ex.fb.wrong_length", {"got": got.shape[1], "expected": expected.shape[1]})

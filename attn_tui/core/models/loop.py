@@ -239,15 +239,25 @@ class Progress:
 class Settings(Protocol):
     """What the loop reads of a model's settings (a frozen dataclass, validated by the model)."""
 
-    iters: int  # training iterations
-    eval_every: int  # iterations between held-out evaluations; 0 = only at the end
-    clip: float  # global gradient-norm limit; 0 turns clipping off
-    lr: float  # Adam's learning rate (the model may schedule it: Model.learning_rate)
-    beta1: float
-    beta2: float
-    eps: float
-    seed: int
-    length: int
+    # Read-only (properties), as a frozen dataclass's fields are.
+    @property
+    def iters(self) -> int: ...  # training iterations
+    @property
+    def eval_every(self) -> int: ...  # iterations between held-out evaluations; 0 = at the end
+    @property
+    def clip(self) -> float: ...  # global gradient-norm limit; 0 turns clipping off
+    @property
+    def lr(self) -> float: ...  # Adam's learning rate (a model may schedule it: learning_rate)
+    @property
+    def beta1(self) -> float: ...
+    @property
+    def beta2(self) -> float: ...
+    @property
+    def eps(self) -> float: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def length(self) -> int: ...
 
     def build(self) -> Model:
         """The model these settings describe, initialised from their seed, on its task."""
@@ -267,7 +277,9 @@ class Model(Protocol):
     and ``model.evaluate`` every ``eval_every`` iterations and at the end.
     """
 
-    config: Settings
+    @property
+    def config(self) -> Settings: ...  # read-only: the settings it was built from
+
     params: np.ndarray  # every parameter in one flat vector; Adam updates it in place
     grads: np.ndarray  # its gradient, the same shape, filled by step()
 

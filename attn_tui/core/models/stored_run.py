@@ -123,7 +123,7 @@ def _encode(value: object) -> object:
             "dtype": value.dtype.name,
             "params": _encode_array(value.params),
         }
-    if type(value) in _NAMES:
+    if type(value) in _NAMES and dataclasses.is_dataclass(value):
         fields = {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
         return {"type": _NAMES[type(value)], "fields": fields}
     raise TypeError(f"cannot store {type(value).__name__}")

@@ -121,7 +121,8 @@ def save(
     for name, _shape in model.shapes:
         arrays[name] = np.array(model.view(name), np.float64)
     try:  # whole or not at all; a pipe or a device is written into, never replaced
-        write_output(path, lambda f: np.savez(f, **arrays))  # a file object: no .npz added
+        # a file object: no .npz added (numpy's stub takes **arrays for its allow_pickle flag)
+        write_output(path, lambda f: np.savez(f, **arrays))  # type: ignore[arg-type]
     except OSError as err:
         raise InputError(
             "transformer.file.unwritable", path=str(path), reason=_reason(err)

@@ -11,8 +11,9 @@ import pytest
 from rich.console import Console
 
 from attn_tui.core.models import figures
+from attn_tui.core.models.loop import Alignment, Outcome
 from attn_tui.core.models.machine import Machine
-from attn_tui.core.models.trainer import Alignment, Outcome, TrainConfig
+from attn_tui.core.models.trainer import TrainConfig
 from attn_tui.i18n import set_lang, t
 from attn_tui.widgets import beside
 from attn_tui.widgets.train_panels import render_guide_note, render_multi

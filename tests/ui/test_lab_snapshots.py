@@ -92,8 +92,13 @@ def trained_dir(tmp_path_factory):
 
     data = tmp_path_factory.mktemp("data")
     result = stored_run.load(Path(__file__).parent / "stored_runs" / "transformer_default.json")
-    transformer_file.save(paths.last_transformer(data), result.model, result.config,
-                          result.final.probe.x, {"iters": result.iters})  # fmt: skip
+    transformer_file.save(
+        paths.last_transformer(data),
+        result.model,
+        result.config,
+        result.final.probe.x,
+        {"iters": result.iters},
+    )
     return data
 
 

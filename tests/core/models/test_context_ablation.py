@@ -15,9 +15,17 @@ import numpy as np
 import pytest
 
 from attn_tui.core.models import figures
-from attn_tui.core.models.trainer import Trainer
+from attn_tui.core.models.loop import run
 
 pytestmark = pytest.mark.slow
+
+
+def _trained(config):
+    """The RNNRun after the loop has trained it (its model and held-out set to look into)."""
+    model = config.build()
+    for _ in run(model, every=config.iters, max_interval=float("inf")):
+        pass
+    return model
 
 
 def _whole(model, x, context):
@@ -27,11 +35,9 @@ def _whole(model, x, context):
 
 def test_the_long_dot_run_uses_its_context_but_not_where_it_looks():
     experiment = next(e for e in figures.EXPERIMENTS if e.id == "L10-dot-20k")
-    trainer = Trainer(dataclasses.replace(experiment.config(seed=0), eval_every=0))
-    for _ in trainer.run():
-        pass
-    x = trainer.data.eval_x
-    own, uniform, zero = (_whole(trainer.model, x, c) for c in ("attention", "uniform", "zero"))
+    trained = _trained(dataclasses.replace(experiment.config(seed=0), eval_every=0))
+    x = trained.data.eval_x
+    own, uniform, zero = (_whole(trained.model, x, c) for c in ("attention", "uniform", "zero"))
     assert own > 0.75  # the row's seeds: 0.754-0.924 over both kernels
     assert abs(uniform - own) <= 0.03
     assert zero <= own - 0.15
@@ -39,11 +45,9 @@ def test_the_long_dot_run_uses_its_context_but_not_where_it_looks():
 
 def test_the_ablations_do_what_they_say():
     experiment = next(e for e in figures.EXPERIMENTS if e.id == "L10-dot")
-    trainer = Trainer(dataclasses.replace(experiment.config(seed=0), iters=50, eval_every=0))
-    for _ in trainer.run():
-        pass
-    x = trainer.data.eval_x[:50]
-    _, attn = trainer.model.greedy(x, "uniform")
+    trained = _trained(dataclasses.replace(experiment.config(seed=0), iters=50, eval_every=0))
+    x = trained.data.eval_x[:50]
+    _, attn = trained.model.greedy(x, "uniform")
     np.testing.assert_allclose(attn, 1 / x.shape[1])
     with pytest.raises(ValueError):
-        trainer.model.greedy(x, "random")
+        trained.model.greedy(x, "random")

@@ -28,7 +28,8 @@ import dataclasses
 
 import pytest
 
-from attn_tui.core.models.trainer import TrainConfig, run_to_end
+from attn_tui.core.models.loop import run_to_end
+from attn_tui.core.models.trainer import TrainConfig
 
 EARLY = (1, 2, 5, 10, 25, 50, 100)  # iterations whose loss is pinned
 

@@ -913,11 +913,11 @@ def _try(
         best.first_found = min(found_at, default=None)
         best.found_at = sorted(set(found_at)) if best.state == FOUND else []
         # the same alternative said in one sentence and denied or swapped in another
-        said = {(k, sent) for k, st, sent in seen if st == FOUND}
+        found_where = {(k, sent) for k, st, sent in seen if st == FOUND}
         best.seen = frozenset(
             st
             for k, st, sent in seen
-            if st != FOUND and any(k == k2 and sent != s2 for k2, s2 in said)
+            if st != FOUND and any(k == k2 and sent != s2 for k2, s2 in found_where)
         )
     return best
 
@@ -1108,7 +1108,7 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
             idea,
             states[k],
             _evidence(a, hits[k], states[k]),
-            a.quote(against[k]) if against[k] is not None else "",
+            "" if (mention := against[k]) is None else a.quote(mention),
         )
         for k, (idea, _, _) in enumerate(comp.ideas)
     )
@@ -1163,9 +1163,13 @@ def _signal_forms(name: str) -> dict[str, list[tuple[str, ...]]]:
 def _signal(a: Analysis, name: str) -> list[tuple[int, int]]:
     """Where the answer says one of the forms of signal ``name`` (first, last unit): read
     apart from the mentions, so these words never hide a term or a negator."""
+    memo = a.__dict__.setdefault("_signal_memo", {})  # asked once per clause while reading
+    if name in memo:
+        return memo[name]
     forms = _signal_forms(name)
     units = a.reading.units
-    out = []
+    out: list[tuple[int, int]] = []
+    memo[name] = out
     for i, u in enumerate(units):
         for keys in forms.get(u.key, ()):
             j = i + len(keys) - 1

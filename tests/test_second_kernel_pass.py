@@ -7,7 +7,10 @@ import shlex
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-TRAINS = re.compile(r"\b(run_to_end|Trainer\(|pool_runs|over_seeds|LiveRun\(|live_loop)")
+TRAINS = re.compile(
+    r"\b(run_to_end|Trainer\(|pool_runs|over_seeds|LiveRun\(|live_loop)"
+    r"|models\.loop import (?:[\w ]+, )*(?:run|train)\b"  # the one loop, by its own names
+)
 # Tests that call the trainer without asserting anything a kernel could move.
 EXEMPT = {
     "tests/cli/hostile/test_fuzz_cli.py": "trains one iteration to have a model file to fuzz",

@@ -447,7 +447,7 @@ def _grade_text(inst: Instance, answer: Any) -> Grade:
         tuple(notes),
         found=found,
         missing=missing,
-        value=str(answer),
+        value=_as_text(answer),  # what was read: an answer file's list joined, not its repr
         ideas=j.results,
         uncertain=uncertain,
         keyword_list=j.keyword_list,

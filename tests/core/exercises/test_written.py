@@ -627,3 +627,11 @@ def test_the_held_out_answers_do_not_regress():
     right, n_right, wrong, n_wrong = agreement(*HELD_OUT)
     assert (right + wrong) / (n_right + n_wrong) >= 0.87
     assert right / n_right >= 0.80 and wrong / n_wrong >= 0.88
+
+
+def test_a_written_answer_given_as_a_list_is_valued_as_the_text_that_was_read():
+    """An answer file may hold a list; the grade's value is the text graded ("softmax the
+    scores"), not the list's repr ("['softmax', 'the scores']"), so the class's groups and
+    fingerprints read what the grader read."""
+    g = grade(quiz("sc-steps"), ["softmax", "the scores"])
+    assert g.value == "softmax the scores"

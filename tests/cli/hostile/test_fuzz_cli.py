@@ -74,7 +74,7 @@ POSITIONALS: dict[tuple[str, ...], list[str]] = {
 }
 # Options naming a file the command writes, and ones naming a file it reads.
 OUTPUTS = {("calc", "--svg"), ("lab", "--svg"), ("quiz", "grade", "--csv"), ("train", "--save"),
-           ("quiz", "grade", "--feedback")}  # fmt: skip
+           ("quiz", "grade", "--feedback"), ("quiz", "grade", "--write-groups")}  # fmt: skip
 INPUTS = {("lab", "--model"), ("quiz", "grade", "--overrides")}
 
 

@@ -203,3 +203,20 @@ def test_the_groups_file_never_replaces_a_file(klass, capsys, tmp_path):
     assert marks.read_text("utf-8") == "[s00]\nsc-steps = 1\n"
     status, _, err = grade(capsys, klass, "--write-groups", klass / "s00.json")
     assert status == 2 and "already exists" in err
+
+
+@pytest.mark.slow  # a class of 400 files, two of them a megabyte each
+def test_a_large_class_with_megabyte_answers_is_grouped(tmp_path, capsys):
+    folder = tmp_path / "big"
+    folder.mkdir()
+    for k in range(400):
+        text = STEPS[k % 2][0] if k % 7 else f"answer number {k} about nothing in particular"
+        if k in (3, 5):
+            text = "softmax " * 130_000  # about a megabyte
+        body = {"_quiz": ["sc-steps"], "sc-steps": text}
+        (folder / f"p{k:03d}.json").write_text(json.dumps(body), "utf-8")
+    status, out, _ = grade(capsys, folder, "--groups", "--json")
+    assert status == 0
+    groups = json.loads(out)["groups"]["sc-steps"]["groups"]
+    assert sum(g["answers"] for g in groups) == 400
+    assert all(len(g["typical"]["text"]) <= 2000 for g in groups)  # never a megabyte echoed

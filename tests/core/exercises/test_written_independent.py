@@ -5,6 +5,8 @@ fix. The measurement itself is benchmarks/written_agreement.py on the calibratio
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from attn_tui import paths
@@ -165,15 +167,42 @@ def test_a_pass_that_turns_after_its_ideas_is_uncertain_and_says_why():
     assert t("ex.fb.uncertain_pass", lang="en") in g.lines(t, "en")
 
 
-def test_a_fail_within_reach_of_the_mark_is_uncertain_and_one_far_from_it_is_not():
-    # (issue 23, second round) the flag has a budget of a fifth of the answers: a comparison
-    # alone no longer flags a fail that found nothing; a fail one idea short of the mark does
+def test_a_fail_one_idea_short_is_doubted_and_one_that_found_nothing_is_not():
+    # the flag's model (written/unsure.py): a comparison alone does not flag a fail that found
+    # nothing; a fail that found part of the credit in words the grader half knows is doubted
     far = grade(
         item("multi-head/why-heads"),
         "就像一个编辑部：几位编辑各盯一个方面，最后把稿子合在一起。",
     )
     assert not far.correct and not far.uncertain
     near = grade(
-        item("sc-why-lost"), "Five letters fit in the state, so attention has nothing to fix."
+        item("tf-why-order"),
+        "Attention treats its inputs like a bag: shuffle them and each output just moves "
+        "with its token.",
     )
     assert not near.correct and near.uncertain
+
+
+# -- the flag's model --------------------------------------------------------------------------
+
+
+def test_the_flags_model_is_the_sum_of_its_weights_times_its_signals():
+    from attn_tui.core.exercises.written import unsure
+
+    assert len(unsure.FEATURES) == len(unsure.WEIGHTS)
+    x = unsure.features(
+        0.5, 0.6, 0.5, unread=0.25, denied=False, turn=True, comparison=True,
+        unknown=0.4, words=19, keyword_list=False,
+    )  # fmt: skip
+    assert len(x) == len(unsure.FEATURES)
+    # a fail 0.1 below the mark: near = e^-1; log words = log(20) / 4
+    expected = dict.fromkeys(unsure.FEATURES, 0.0)
+    expected |= {"failed": 1, "failed × margin": -0.1, "failed × near": math.exp(-1),
+                 "failed × found share": 0.5, "failed × unread": 0.25, "turn": 1,
+                 "failed × comparison": 1, "failed × unknown": 0.4,
+                 "failed × log words": math.log(20) / 4}  # fmt: skip
+    assert x == pytest.approx(tuple(expected.values()))
+    by_hand = sum(w * v for w, v in zip(unsure.WEIGHTS, expected.values(), strict=True))
+    assert unsure.log_odds(x) == pytest.approx(by_hand)
+    assert unsure.unsure(x, False) == (by_hand > unsure.THRESHOLD)
+    assert not unsure.unsure(x, True), "never for an answer that only says it does not know"

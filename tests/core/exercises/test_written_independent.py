@@ -206,3 +206,74 @@ def test_the_flags_model_is_the_sum_of_its_weights_times_its_signals():
     assert unsure.log_odds(x) == pytest.approx(by_hand)
     assert unsure.unsure(x, False) == (by_hand > unsure.THRESHOLD)
     assert not unsure.unsure(x, True), "never for an answer that only says it does not know"
+
+
+# -- third round: formulas, arrows, the course's library picture, excuses said of their term ------
+
+
+def test_steps_joined_by_arrows_are_steps_each_with_its_own_roles():
+    g = grade(item("sc-steps"), "q·k 除以 √d 打分 → softmax 得到权重 → 用权重把各个 v 加起来")
+    assert g.correct, [(r.idea.id, r.state) for r in g.ideas]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "An RNN computes h_t from h_{t-1} and x_t, so the order is built into it; attention is "
+        "permutation-equivariant, so each input gets x + PE added.",
+        "RNN 的 h_t 由 h_{t-1} 和 x_t 算出，先后天然在里面；"
+        "注意力对输入的置换是等变的，只能给每个输入加上 PE。",
+    ],
+)
+def test_the_recurrence_and_pe_in_formulas_count_for_their_ideas(answer):
+    g = grade(item("tf-why-order"), answer)
+    assert g.correct, [(r.idea.id, r.state) for r in g.ideas]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Self-attention: one sequence asks the questions, holds the labels and gives the "
+        "content. Cross-attention: the decoder brings the questions, while the labels and the "
+        "content come from the encoder.",
+        "自注意力：提问、标签、内容都出自同一个序列；"
+        "交叉注意力：问题由解码器提出，标签和内容都来自编码器。",
+    ],
+)
+def test_the_library_picture_of_queries_keys_and_values_names_the_roles(answer):
+    g = grade(item("bx-cross-text"), answer)
+    assert g.correct, [(r.idea.id, r.state) for r in g.ideas]
+
+
+def test_the_library_picture_with_the_sources_swapped_is_still_a_swap():
+    g = grade(
+        item("bx-cross-text"),
+        "Self-attention: all from one sequence. Cross-attention: the encoder brings the "
+        "questions, while the labels and the content come from the decoder.",
+    )
+    assert not g.correct
+
+
+def test_an_excuse_of_two_terms_must_say_them_of_each_other():
+    ex = item("three-steps/name-steps")
+    wrong = grade(
+        ex,
+        "Score each key with a dot product, then softmax turns the scores into weights, which "
+        "may well be negative; then sum the values with them.",
+    )
+    assert not wrong.correct
+    right = grade(
+        ex,
+        "Score each key with a dot product (the scores may be negative), softmax turns them "
+        "into weights that sum to 1, then sum the values with those weights.",
+    )
+    assert right.correct
+
+
+def test_contents_blended_by_shares_is_a_weighted_sum_of_the_values():
+    g = grade(
+        item("three-steps/name-steps"),
+        "Compare the query with the label of every key, squash those match numbers into "
+        "positive shares that total one, then blend the contents by those shares.",
+    )
+    assert g.correct, [(r.idea.id, r.state) for r in g.ideas]

@@ -929,9 +929,16 @@ def _excused(a: Analysis, excuse: tuple[Atom, ...], combo: tuple[Mention, ...], 
     its end."""
     lo = min(m.first for m in combo) - WINDOW
     hi = max(m.last for m in combo) + WINDOW
-    return all(
-        any(lo <= m.first and m.last <= hi for m in a.in_sentence(name, s)) for name, _ in excuse
-    )
+    near = [
+        {a.clause[m.first] for m in a.in_sentence(name, s) if lo <= m.first and m.last <= hi}
+        for name, _ in excuse
+    ]
+    if len(near) > 1:
+        # an excuse of several terms says them of each other, in one clause: "the scores may
+        # be negative" excuses, "softmax turns the scores into weights, which can be negative"
+        # does not (the negative is the weights')
+        return bool(set.intersection(*near))
+    return all(near)
 
 
 def _predicates_near(combo: tuple[Mention, ...]) -> bool:

@@ -277,3 +277,21 @@ def test_contents_blended_by_shares_is_a_weighted_sum_of_the_values():
         "positive shares that total one, then blend the contents by those shares.",
     )
     assert g.correct, [(r.idea.id, r.state) for r in g.ideas]
+
+
+def test_better_query_and_key_projections_do_not_take_the_output_outside_the_hull():
+    ex = item("convex/cannot-create")
+    wrong = grade(
+        ex,
+        "The weights are non-negative and sum to 1, so the output is a convex combination of "
+        "the values and stays in their hull. To go past it, train better W_Q and W_K "
+        "projections, or lower the temperature, so the output lands outside.",
+    )
+    assert not wrong.correct, [(r.idea.id, r.state) for r in wrong.ideas]
+    right = grade(
+        ex,
+        "The weights are non-negative and sum to 1, so the output is a convex combination of "
+        "the values and stays in their hull. To go past it, put a linear layer such as W_O or "
+        "a feed-forward layer after attention.",
+    )
+    assert right.correct, [(r.idea.id, r.state) for r in right.ideas]

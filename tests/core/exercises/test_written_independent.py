@@ -295,3 +295,13 @@ def test_better_query_and_key_projections_do_not_take_the_output_outside_the_hul
         "a feed-forward layer after attention.",
     )
     assert right.correct, [(r.idea.id, r.state) for r in right.ideas]
+
+
+def test_some_weight_kept_and_attention_shifted_are_the_ideas_in_plain_words():
+    g = grade(
+        item("softmax/why-nonzero-helps"),
+        "Each key keeps some weight, so its score still receives a gradient and training can "
+        "shift attention toward it if it turns out to matter.",
+    )
+    assert states(g)["keep"] == FOUND and states(g)["later"] == FOUND, states(g)
+    assert g.correct

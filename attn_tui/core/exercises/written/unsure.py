@@ -16,7 +16,11 @@ regression; the independent teachers' answers weigh three times the older calibr
 which were written by people who had seen the rubrics); the threshold flags 17 % of the
 independent teachers' answers it was fitted on. How well it holds on a teacher it never saw is
 measured by the same script, fitting on the other two teachers (and the older files) and
-scoring the third, and at the end on answers kept aside (see the calibration README).
+scoring the third, and at the end on answers kept aside (see the calibration README). On the
+312 independent dev answers at the time of this fit, each teacher scored by a fit on the other
+two: 58 flagged (19 %), 10 of the 19 misgradings among them (0.53); in-sample 53 (17 %) and
+14/19 — the gap is what fitting on the answers themselves is worth, and why the first figure
+is the one to quote.
 """
 
 from __future__ import annotations
@@ -44,10 +48,10 @@ FEATURES = (
 )
 # Fitted by benchmarks/fit_written_flag.py (see its output for the data and the figures).
 WEIGHTS = (
-    -1.1639, -4.8843, -1.6460, 2.9549, 0.5289, -2.1222, 3.0707, 0.9202, -1.7638,
-    0.1796, 1.8520, 0.8295, -0.2259, 2.9460, -1.8748, 3.2983, -1.0176,
+    -0.6582, -4.0280, -2.2912, 1.7089, 0.9115, -0.7628, 3.5647, 1.3778, -1.8748,
+    0.3170, 2.4829, 1.4475, 0.6977, 2.3311, -3.1893, 0.9751, -1.4228,
 )  # fmt: skip
-THRESHOLD = -1.2366
+THRESHOLD = -1.9184
 
 
 def features(

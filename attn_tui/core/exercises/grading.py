@@ -20,6 +20,7 @@ import numpy as np
 
 from attn_tui.core.exercises.generators import Instance, fmt_number, instance
 from attn_tui.core.exercises.glossary import shipped as shipped_glossary
+from attn_tui.core.exercises.misconceptions import Diagnosis, diagnose, diagnose_choice
 from attn_tui.core.exercises.model import FOUND, MISSING, SELF_MARKED, Exercise, Idea, IdeaResult
 from attn_tui.core.exercises.written import normalise_text, unsure
 from attn_tui.core.exercises.written.judge import judge
@@ -72,6 +73,7 @@ class Grade:
     uncertain: bool = False  # text: near the pass mark, or many words the grader does not know
     keyword_list: bool = False  # text: a bare list of keywords (capped at half the pass mark)
     self_marked: tuple[Idea, ...] = ()  # text: ideas the learner marked "I said this"
+    diagnoses: tuple[Diagnosis, ...] = ()  # the mistake a wrong answer shows, when known
 
     def headline(self, t: Callable[..., str], lang: str | None = None) -> str:
         """One line: correct / partly right (n%) / not right / empty / unreadable / revealed."""
@@ -97,6 +99,7 @@ class Grade:
         if self.status == UNREADABLE:
             out.append(t(f"ex.fb.readable.{self.kind}", lang=lang))
         out += [t(n.key, lang=lang, **n.params) for n in self.notes]
+        out += [d.message(t, lang) for d in self.diagnoses]
         if self.ideas:
             out += idea_lines(self, t, lang)
             return out
@@ -185,8 +188,9 @@ def _read_number(answer: Any) -> float:
         raise InputError("not_a_number", field="answer", entry=1, token=str(answer))
     if isinstance(answer, (int, float)):
         if isinstance(answer, int) and abs(answer) > MAX_ABS:  # float() would overflow
-            raise InputError("too_large", field="answer", entry=1, token=shown(str(answer)),
-                             limit=f"{MAX_ABS:g}")  # fmt: skip
+            raise InputError(
+                "too_large", field="answer", entry=1, token=shown(str(answer)), limit=f"{MAX_ABS:g}"
+            )
         return float(parse_vector(repr(float(answer)), "answer")[0])
     text = normalise(str(answer)).strip()
     if _THOUSANDS.fullmatch(text):
@@ -271,7 +275,7 @@ def _grade_entries(inst: Instance, answer: Any) -> Grade:
     notes: list[Note] = []
     same_shape = got.shape == expected.shape
     if kind == "vector":
-        off = tuple((c + 1,) for c in range(cols) if not ok[0, c])
+        off: tuple[tuple[int, ...], ...] = tuple((c + 1,) for c in range(cols) if not ok[0, c])
         if not same_shape:
             notes.append(
                 Note("ex.fb.wrong_length", {"got": got.shape[1], "expected": expected.shape[1]})
@@ -515,7 +519,16 @@ def grade(item: Instance | Exercise, answer: Any) -> Grade:
         missing = inst.exercise.rubric if kind == "text" else ()
         ideas = tuple(IdeaResult(i, MISSING) for i in missing)
         return Grade(kind, EMPTY, 0.0, False, missing=missing, ideas=ideas)
-    return _GRADERS[kind](inst, answer)
+    g = _GRADERS[kind](inst, answer)
+    if g.correct or g.value is None:
+        return g
+    if kind in ("number", "vector", "matrix"):
+        found = diagnose(inst, g.value)
+    elif kind in ("choice", "multi"):
+        found = diagnose_choice(inst, g.value)
+    else:
+        found = ()
+    return replace(g, diagnoses=found) if found else g
 
 
 def _stored(ex: Exercise) -> Instance:
@@ -533,6 +546,7 @@ def reveal(item: Instance | Exercise) -> Grade:
 
 
 __all__ = [
+    "Diagnosis",
     "Grade",
     "Note",
     "grade",

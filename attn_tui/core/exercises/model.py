@@ -45,6 +45,10 @@ TOPICS = (
     "interpretability",
     "rnn",
     "positions",
+    "patterns",  # reading heatmaps: diagonal, vertical stripes, blocks, sparse
+    "context",  # static word vectors vs weights that depend on the context
+    "lineage",  # each architecture fixes its predecessor's defect
+    "mlm",  # BERT's masked-language-model objective
 )
 DEFAULT_TOLERANCE = 1e-3
 DEFAULT_PASS = 0.6
@@ -71,8 +75,20 @@ EXERCISE_KEYS = {
     "contradiction",
     "example",
 }
-IDEA_KEYS = {"id", "idea", "weight", "bonus", "phrases", "forbid", "match", "with", "against",
-             "from", "scope", "unless"}  # fmt: skip
+IDEA_KEYS = {
+    "id",
+    "idea",
+    "weight",
+    "bonus",
+    "phrases",
+    "forbid",
+    "match",
+    "with",
+    "against",
+    "from",
+    "scope",
+    "unless",
+}
 CONTRADICTION_KEYS = {"idea", "match", "phrases", "unless", "cancels"}
 EXAMPLE_KEYS = {"answer", "expect", "note", "kind"}
 # What an example of a written item shows (``kind = "…"``): right answers said another way,
@@ -147,6 +163,7 @@ class Tolerance:
 class Choice:
     id: str
     text: Text
+    why: Text | None = None  # a wrong option: why it is wrong (shown when it is picked)
 
 
 @dataclass(frozen=True)

@@ -221,9 +221,12 @@ def test_an_uncertain_fail_offers_the_self_check_and_the_self_check_keeps_the_sc
     with ProgressStore.open(tmp_path) as store:
         store.record_attempt(ex.set_id, ex.id, "x", correct=g.correct, score=g.score)
         store.record_self_check(
-            ex.set_id, ex.id, [i.id for i in marked.self_marked], score=g.score,
+            ex.set_id,
+            ex.id,
+            [i.id for i in marked.self_marked],
+            score=g.score,
             claimed=self_score(marked),
-        )  # fmt: skip
+        )
         (check,) = store.self_checks(ex.set_id)
         assert check.ideas == (g.ideas[missing[0]].idea.id,) and check.claimed > check.score
         assert store.statuses(ex.set_id)[ex.id].best_score == g.score  # kept apart
@@ -326,11 +329,11 @@ def test_try_prints_each_idea_and_json_gives_the_documented_fields(capsys):
     assert data["ideas"][1]["matched"] == ["Q", "解码器"]
 
 
-def test_try_an_unknown_or_unwritten_item_exits_2(capsys):
+def test_try_an_unknown_item_or_a_seed_for_a_stored_one_exits_2(capsys):
     assert main(["exercises", "try", "nope", "--answer", "x"]) == 2
-    assert main(["exercises", "try", "sc-dot", "--answer", "x"]) == 2
+    assert main(["exercises", "try", "sc-dot", "--answer", "1", "--seed", "3"]) == 2
     err = capsys.readouterr().err
-    assert "no item “nope”" in err and "not a written item" in err
+    assert "no item “nope”" in err and "not a generated item" in err
 
 
 def test_quiz_grade_json_gives_scores_without_the_key(tmp_path, capsys):

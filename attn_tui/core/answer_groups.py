@@ -386,7 +386,7 @@ def parse_group_marks(text: str, name: str) -> tuple[list[GroupMark], list[Probl
     marks: list[GroupMark] = []
     problems: list[Problem] = []
     for k, entry in enumerate(raw):
-        lines = where[k] if k < len(where) else {None: 1}
+        lines: dict[str | None, int] = where[k] if k < len(where) else {None: 1}
         at = lines[None]
         if not isinstance(entry, dict):
             problems.append(Problem(name, at, "groups.ov.not_groups", {}))

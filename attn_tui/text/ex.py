@@ -685,6 +685,7 @@ TEXT = {
     # -- attn-tui progress
     "ex.prog.help": ("显示或清除学习进度", "show or reset learning progress"),
     "ex.prog.file": ("进度文件：{path}", "progress file: {path}"),
+    "ex.prog.col_set": ("练习集", "set"),
     "ex.prog.col_done": ("完成", "done"),
     "ex.prog.col_solved": ("独立做对", "solved"),
     "ex.prog.col_next": ("下一题", "next"),
@@ -693,7 +694,7 @@ TEXT = {
     "ex.prog.quiz_none": ("还没做过自测。", "No quiz taken yet."),
     "ex.prog.quiz_line": (
         "自测（{mode}）：{count} 次，最好 {best}%，最近 {last}%",
-        "Quiz ({mode}): {count} attempts, best {best}%, last {last}%",
+        "Quiz ({mode}): {count} {count:attempt|attempts}, best {best}%, last {last}%",
     ),
     "ex.prog.reset_ask": (
         "要删除 {path} 里的全部进度吗？[y/N] ",

@@ -45,6 +45,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from attn_tui import paths
 from attn_tui.core.models import figures as stored
 from attn_tui.core.models import transformer_file
+from attn_tui.core.models.loop import Outcome, RunResult, Snapshot
 from attn_tui.core.models.processes import (
     LiveRun,
     Update,
@@ -57,9 +58,6 @@ from attn_tui.core.models.trainer import (
     MAX_ITERS,
     MAX_LENGTH,
     MIN_LENGTH,
-    Outcome,
-    RunResult,
-    Snapshot,
     TrainConfig,
     compare_configs,
     default_iters,

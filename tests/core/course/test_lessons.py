@@ -18,10 +18,10 @@ from attn_tui.core.course import tasks
 from attn_tui.core.course.lessons import MAX_READ_CHARS, load_text
 from attn_tui.core.course.state import CalcState, LabState, TrainState
 from attn_tui.core.exercises import claims
+from attn_tui.core.models.loop import run_to_end as run_transformer
+from attn_tui.core.models.loop import train as train_rnn
 from attn_tui.core.models.trainer import TrainConfig
-from attn_tui.core.models.trainer import train as train_rnn
 from attn_tui.core.models.transformer_trainer import TransformerConfig
-from attn_tui.core.models.transformer_trainer import run_to_end as run_transformer
 from attn_tui.core.parse import parse_matrix, parse_vector
 from attn_tui.i18n import t
 

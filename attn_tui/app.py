@@ -19,6 +19,7 @@ from textual.screen import Screen
 
 from attn_tui import compat, i18n, svg
 from attn_tui.screens.base import TutorScreen, freeze_heap
+from attn_tui.screens.copying import COPY_KEY
 from attn_tui.screens.home import HomeScreen
 
 # Every area the tutor knows, in the order the home screen lists them: mode → screen class.
@@ -116,6 +117,8 @@ class AttnApp(App[None]):
         # The numpy behind the screen, on the calculator and the lab (NUMPY_AREAS); listed by
         # the help overlay (F1), not the footer, which is full at 80 columns.
         Binding("f9", "numpy", "code.key.numpy", show=False),
+        # The figure or matrix on show, as text, to the clipboard (screens/copying.py).
+        Binding(COPY_KEY, "copy_figure", "app.key.copy", show=False),
     ]
 
     lang: reactive[str] = reactive("en", init=False)
@@ -318,6 +321,11 @@ class AttnApp(App[None]):
 
     def action_save_figure(self) -> None:
         svg.save_screen(self)
+
+    def action_copy_figure(self) -> None:
+        from attn_tui.screens.copying import copy_figure
+
+        copy_figure(self)
 
     @on(events.DeliveryComplete)
     def _figure_saved(self, event: events.DeliveryComplete) -> None:

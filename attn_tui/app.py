@@ -119,6 +119,8 @@ class AttnApp(App[None]):
         Binding("f9", "numpy", "code.key.numpy", show=False),
         # The figure or matrix on show, as text, to the clipboard (screens/copying.py).
         Binding(COPY_KEY, "copy_figure", "app.key.copy", show=False),
+        # Empties the focused field, however many lines it holds (ctrl+z brings it back).
+        Binding("ctrl+l", "clear_field", "app.key.clear", show=False),
     ]
 
     lang: reactive[str] = reactive("en", init=False)
@@ -321,6 +323,17 @@ class AttnApp(App[None]):
 
     def action_save_figure(self) -> None:
         svg.save_screen(self)
+
+    def action_clear_field(self) -> None:
+        """Empty the focused text field or input. A TextArea is emptied by an edit, so its
+        undo (ctrl+z) brings the text back; nothing the learner typed is lost."""
+        from textual.widgets import Input, TextArea
+
+        field = self.focused
+        if isinstance(field, TextArea) and not field.read_only:
+            field.clear()
+        elif isinstance(field, Input) and not field.disabled:
+            field.clear()
 
     def action_copy_figure(self) -> None:
         from attn_tui.screens.copying import copy_figure

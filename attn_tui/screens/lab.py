@@ -52,11 +52,11 @@ from attn_tui.core.models.trainer import letters
 from attn_tui.core.models.transformer_trainer import TransformerConfig, run_to_end
 from attn_tui.core.parse import InputError, normalise, parse_matrix
 from attn_tui.i18n import describe, get_lang, t
+from attn_tui.render.attention_views import HeadLines, ModelView
+from attn_tui.render.heatmap import Heatmap
+from attn_tui.render.prose import Prose
 from attn_tui.screens.base import TutorFooter, TutorScreen, tr
-from attn_tui.widgets.attention_views import HeadLines, ModelView
 from attn_tui.widgets.fields import LineInput, PanelSelect, Tick, say
-from attn_tui.widgets.heatmap import Heatmap
-from attn_tui.widgets.prose import Prose
 
 ACCENT = "bold cyan"
 VIEWS = ("attn", "qkv", "heads", "shapes", "cost", "model", "lines")

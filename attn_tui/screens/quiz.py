@@ -24,11 +24,11 @@ from attn_tui.core.exercises.generators import Instance, instance
 from attn_tui.core.exercises.model import Exercise
 from attn_tui.core.progress import Guarded, ProgressStore, QuizAttempt, StoreError
 from attn_tui.i18n import describe, get_lang, t
+from attn_tui.render.prose import Prose
+from attn_tui.render.steps import bar, columns
 from attn_tui.screens.base import TutorFooter, TutorScreen, tr
 from attn_tui.screens.confirm import ConfirmScreen
-from attn_tui.widgets.prose import Prose
 from attn_tui.widgets.self_check import SelfCheck
-from attn_tui.widgets.steps import bar, columns
 
 GOOD, PART, BAD, DIM, ACCENT = "bold green", "bold yellow", "bold red", "dim", "bold cyan"
 SIGN = {"correct": ("✓", GOOD), "partial": ("◐", PART)}  # anything else: ✗ in red

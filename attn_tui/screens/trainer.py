@@ -3,7 +3,7 @@
 "model" chooses the RNN (an encoder–decoder with attention) or the tiny Transformer
 (``core.models.transformer_trainer``): the same child process, progress, loss, held-out
 accuracy and F9/F10 comparisons (over positional encodings for the Transformer), with a map
-per head of every layer (``widgets.transformer_panels``). A finished Transformer is kept in the
+per head of every layer (``render.transformer``). A finished Transformer is kept in the
 data directory as the last one trained, which ctrl+o opens in the lab.
 
 Settings and a short guided comparison on the left; on the right either the live run
@@ -76,12 +76,10 @@ from attn_tui.core.models.workers import (
 )
 from attn_tui.core.parse import InputError
 from attn_tui.i18n import describe, get_lang, t
-from attn_tui.screens.base import TutorScreen, tr
-from attn_tui.widgets import transformer_panels as tf_panels
-from attn_tui.widgets.fields import say
-from attn_tui.widgets.loss_curve import LossCurve
-from attn_tui.widgets.prose import Prose
-from attn_tui.widgets.train_panels import (
+from attn_tui.render import transformer as tf_panels
+from attn_tui.render.loss_curve import LossCurve
+from attn_tui.render.prose import Prose
+from attn_tui.render.trainer import (
     heat_key,
     render_accuracy,
     render_attention,
@@ -95,6 +93,8 @@ from attn_tui.widgets.train_panels import (
     stored_line,
     variant_name,
 )
+from attn_tui.screens.base import TutorScreen, tr
+from attn_tui.widgets.fields import say
 
 FRAME = 1 / 12  # at most this often a redraw while training, however fast reports arrive
 SNAPSHOT_FRAME = 1 / 4  # at full speed, the heatmap and accuracy at most this often

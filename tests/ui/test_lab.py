@@ -7,8 +7,8 @@ from textual.widgets import Collapsible, Input, Select, Static, TextArea
 
 from attn_tui.app import AttnApp
 from attn_tui.core.attention import lab
+from attn_tui.render.heatmap import Heatmap
 from attn_tui.screens.lab import LabScreen, MatrixArea
-from attn_tui.widgets.heatmap import Heatmap
 
 from .conftest import shown
 

@@ -7,8 +7,8 @@ from textual.widgets import Input, Select
 from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from attn_tui.app import AttnApp
+from attn_tui.render.heatmap import Heatmap
 from attn_tui.widgets.fields import inside_border, panel_of
-from attn_tui.widgets.heatmap import Heatmap
 
 from .conftest import screen_lines
 from .test_lab import body, open_lab

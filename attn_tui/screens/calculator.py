@@ -38,8 +38,9 @@ from attn_tui.core.parse import InputError, parse_matrix, parse_vector
 from attn_tui.i18n import describe, t
 from attn_tui.render.prose import Prose
 from attn_tui.render.steps import render_experiment, render_steps
-from attn_tui.screens.base import TutorFooter, TutorScreen, tr
+from attn_tui.screens.base import TutorFooter, TutorScreen
 from attn_tui.widgets.fields import LineInput, PanelSelect, Tick, say
+from attn_tui.widgets.localized import tr
 from attn_tui.widgets.stepsview import StepsView
 
 

@@ -34,9 +34,10 @@ from attn_tui.core.format import cell_len
 from attn_tui.core.progress import ExerciseStatus, Guarded, ProgressStore, StoreError
 from attn_tui.i18n import describe, get_lang, t
 from attn_tui.render.prose import Prose, fit_words
-from attn_tui.screens.base import TutorFooter, TutorScreen, tr
+from attn_tui.screens.base import TutorFooter, TutorScreen
 from attn_tui.screens.confirm import ConfirmScreen
 from attn_tui.widgets.fields import OpenList
+from attn_tui.widgets.localized import tr
 from attn_tui.widgets.self_check import SelfCheck
 
 BAR = 10  # cells in a set's progress bar
@@ -467,7 +468,6 @@ class ExercisesScreen(TutorScreen):
             answer = self.query_one("#ex-answer", Input)
             answer.placeholder = t(f"ex.ph.{self.inst.exercise.kind}")
             self.redraw_exercise()
-            self.query_one(SelfCheck).relocalize()
 
     # ---- answering ----------------------------------------------------------------------
     @on(Input.Submitted, "#ex-answer")

@@ -11,7 +11,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from attn_tui.i18n import t
-from attn_tui.screens.base import TutorScreen, tr
+from attn_tui.screens.base import TutorScreen
+from attn_tui.widgets.localized import tr
 
 
 class HomeScreen(TutorScreen):

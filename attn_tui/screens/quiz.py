@@ -26,8 +26,9 @@ from attn_tui.core.progress import Guarded, ProgressStore, QuizAttempt, StoreErr
 from attn_tui.i18n import describe, get_lang, t
 from attn_tui.render.prose import Prose
 from attn_tui.render.steps import bar, columns
-from attn_tui.screens.base import TutorFooter, TutorScreen, tr
+from attn_tui.screens.base import TutorFooter, TutorScreen
 from attn_tui.screens.confirm import ConfirmScreen
+from attn_tui.widgets.localized import tr
 from attn_tui.widgets.self_check import SelfCheck
 
 GOOD, PART, BAD, DIM, ACCENT = "bold green", "bold yellow", "bold red", "dim", "bold cyan"
@@ -164,7 +165,6 @@ class QuizScreen(TutorScreen):
 
     def relocalize(self) -> None:
         self.redraw()
-        self.query_one(SelfCheck).relocalize()
 
     def redraw(self) -> None:
         {

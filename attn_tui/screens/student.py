@@ -14,9 +14,10 @@ from textual.widgets import Footer, Input, Static
 
 from attn_tui.i18n import t
 from attn_tui.render.prose import Prose
-from attn_tui.screens.base import TutorScreen, tr
+from attn_tui.screens.base import TutorScreen
 from attn_tui.serve.students import BadName, canonical
 from attn_tui.widgets.fields import say
+from attn_tui.widgets.localized import tr
 
 
 class StudentScreen(TutorScreen):

@@ -232,8 +232,8 @@ def main() -> None:
             bare.append(start_once(python, BARE))
             ours.append(start_once(python, OURS))
         ratio = statistics.median(o / b for o, b in zip(ours, bare, strict=True))
-        print(f"  {name}: bare Textual + numpy {statistics.median(bare):6.1f} ms, "
-              f"attn-tui {statistics.median(ours):6.1f} ms, ratio {ratio:.2f} (goal ≤ 1.2)")  # fmt: skip
+        print(f"  {name}: bare Textual + numpy {statistics.median(bare):6.1f} ms, attn-tui "
+              f"{statistics.median(ours):6.1f} ms, ratio {ratio:.2f} (goal ≤ 1.2)")  # fmt: skip
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     print(f"\nload average at end: {os.getloadavg()[0]:.2f}; "
           f"children's CPU {usage.ru_utime + usage.ru_stime:.0f} s")  # fmt: skip

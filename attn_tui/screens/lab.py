@@ -36,7 +36,7 @@ from rich.measure import Measurement
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
@@ -49,14 +49,16 @@ from attn_tui.core.attention import lab, trained
 from attn_tui.core.attention.lab import LabResult
 from attn_tui.core.models import transformer_file
 from attn_tui.core.models.trainer import letters
-from attn_tui.core.models.transformer_trainer import TransformerConfig, run_to_end
+from attn_tui.core.models.transformer_trainer import TransformerConfig
 from attn_tui.core.parse import InputError, normalise, parse_matrix
 from attn_tui.i18n import describe, get_lang, t
 from attn_tui.render.attention_views import HeadLines, ModelView
 from attn_tui.render.heatmap import Heatmap
 from attn_tui.render.prose import Prose
-from attn_tui.screens.base import TutorFooter, TutorScreen, tr
+from attn_tui.screens.base import TutorFooter, TutorScreen
 from attn_tui.widgets.fields import LineInput, PanelSelect, Tick, say
+from attn_tui.widgets.localized import tr
+from attn_tui.widgets.training_run import TrainingRun
 
 ACCENT = "bold cyan"
 VIEWS = ("attn", "qkv", "heads", "shapes", "cost", "model", "lines")
@@ -487,7 +489,7 @@ class LabScreen(TutorScreen):
         self.saved: transformer_file.SavedModel | None = None  # the trained Transformer
         self.saved_stamp: tuple[int, int] | None = None  # its file's time and size, when read
         self.held = None  # its held-out evaluation (accuracy, what each head does)
-        self.training_default = False  # training the default Transformer in a worker
+        self.training_default = False  # training the default Transformer (TrainingRun)
 
     # ---- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -530,6 +532,7 @@ class LabScreen(TutorScreen):
                         panel = HeatPanel if name == "lines" else ViewPanel  # arrows: the query
                         with panel(id=f"view-{name}"):
                             yield Static(id=f"{name}-body")
+        yield TrainingRun(id="lab-training")
         yield TutorFooter()
 
     def _trained_fields(self) -> ComposeResult:
@@ -833,7 +836,8 @@ class LabScreen(TutorScreen):
             self._use_saved(saved)
         elif not self.training_default:
             self.training_default = True
-            self._train_default(path)
+            # reversal, L 10: about a second, in a child process like every run of the app
+            self.query_one(TrainingRun).start([TransformerConfig()], pace="fast")
 
     def on_screen_resume(self) -> None:
         """Back in the lab with the trained source on show: a Transformer trained since (on
@@ -856,16 +860,23 @@ class LabScreen(TutorScreen):
         self._open_trained()
         self.recompute()
 
-    @work(thread=True, exclusive=True, group="lab-train", exit_on_error=False)
-    def _train_default(self, path: Path) -> None:
-        result = run_to_end(TransformerConfig())  # reversal, L 10: about a second
-        saved = transformer_file.result_as_saved(result)
+    def on_training_run_finished(self, message: TrainingRun.Finished) -> None:
+        """The default Transformer, trained because there was none: kept and shown."""
+        result = message.result
         try:
+            path = paths.last_transformer(paths.data_dir(self.app.data_dir))
             path.parent.mkdir(parents=True, exist_ok=True)
             transformer_file.save_result(path, result)
+            self.saved_stamp = _stamp(path)
         except (InputError, OSError):
             pass  # not kept for next time, but shown all the same
-        self.app.call_from_thread(self._use_saved, saved)
+        self._use_saved(transformer_file.result_as_saved(result))
+
+    def on_training_run_ended(self, message: TrainingRun.Ended) -> None:
+        if message.error is not None and self.training_default:  # (no model to show)
+            self.training_default = False
+            self.notify(message.error, severity="error")
+            self.recompute()
 
     def _use_saved(self, saved: transformer_file.SavedModel) -> None:
         self.training_default = False

@@ -41,11 +41,11 @@ async def _after_default_run(pilot) -> None:
     await pilot.press("f5")
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
-    assert screen.result.outcome.kind == "finished"
-    weights = screen.result.final.probe.attention
+    assert screen.live.result.outcome.kind == "finished"
+    weights = screen.live.result.final.probe.attention
     assert (weights.argmax(axis=1) == [9 - i for i in range(10)]).all()  # the diagonal
-    screen.wall = 1.0  # the one figure that depends on the machine
-    screen.redraw()
+    screen.live.wall = 1.0  # the one figure that depends on the machine
+    screen.live.redraw()
     await pilot.pause()
 
 
@@ -69,9 +69,9 @@ async def _after_a_transformer_run(pilot) -> TrainerScreen:
     await pilot.press("f5")
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
-    assert screen.result.outcome.kind == "finished" and screen.result.seq_acc >= 0.99
-    screen.wall = 1.0  # the one figure that depends on the machine
-    screen.redraw()
+    assert screen.live.result.outcome.kind == "finished" and screen.live.result.seq_acc >= 0.99
+    screen.live.wall = 1.0  # the one figure that depends on the machine
+    screen.live.redraw()
     await pilot.pause()
     return screen
 

@@ -45,7 +45,7 @@ async def test_choosing_the_transformer_shows_its_settings_and_its_recipe():
         # the Transformer's recipe replaces the RNN's starting figures
         assert screen.query_one("#iters", Input).value == "300"
         assert screen.query_one("#lr", Input).value == "0.01"
-        assert screen.config == TransformerConfig(eval_every=screen.config.eval_every)
+        assert screen.live.config == TransformerConfig(eval_every=screen.live.config.eval_every)
         assert f"{TransformerConfig().n_params} parameters" in text(screen, "#outcome")
         screen.query_one("#task", Select).value = "sort"
         await pilot.pause()
@@ -64,9 +64,9 @@ async def test_a_two_head_run_draws_every_head_and_its_figures_as_the_core_measu
         screen = await choose_transformer(pilot, length=6, heads=2, layers=2, iters=120)
         await pilot.press("f5")
         await finish(pilot)
-        result = screen.result
+        result = screen.live.result
         assert result.outcome.kind == "finished"
-        core = run_to_end(replace(screen.config, eval_every=0))
+        core = run_to_end(replace(screen.live.config, eval_every=0))
         np.testing.assert_array_equal(result.losses, core.losses)
         assert result.seq_acc == core.seq_acc
         heat = shown(screen.query_one("#heat"), 80)
@@ -83,7 +83,7 @@ async def test_positions_off_fails_reversal_and_the_screen_says_why():
         screen = await choose_transformer(pilot, positions="none")
         await pilot.press("f5")
         await finish(pilot)
-        result = screen.result
+        result = screen.live.result
         assert result.seq_acc <= 0.01 and 1 / 6 < result.pos_acc <= 0.4
         outcome = text(screen, "#outcome", 200)
         assert f"right {result.ceiling:.3f} of the time" in outcome
@@ -98,15 +98,15 @@ async def test_f9_and_f10_compare_positional_encodings():
         await pilot.press("f9")
         await finish(pilot)
         await pilot.pause()
-        learned, blind = screen.pair
+        learned, blind = screen.live.pair
         assert (learned.config.positions, blind.config.positions) == ("learned", "none")
         assert f"positions off whole {blind.seq_acc:.3f}" in text(screen, "#outcome", 200)
         await pilot.press("f10")
         await finish(pilot)
         await pilot.pause()
-        assert {v: len(r) for v, r in screen.multi_runs.items()} == {"none": 2, "learned": 2}
+        assert {v: len(r) for v, r in screen.tables.runs.items()} == {"none": 2, "learned": 2}
         multi = text(screen, "#multi", 100)
-        whole = [run_to_end(replace(screen.multi_base, positions="none", seed=s)).seq_acc
+        whole = [run_to_end(replace(screen.tables.comparison[0], positions="none", seed=s)).seq_acc
                  for s in (0, 1)]  # fmt: skip
         assert "2 seeds" in multi and "blind ceiling" in multi
         assert f"{np.mean(whole):.3f}±{np.std(whole, ddof=1):.3f}" in multi

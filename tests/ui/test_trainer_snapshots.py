@@ -81,7 +81,7 @@ async def _lab_on_the_run(pilot) -> None:
     await pilot.press("ctrl+o")
     await pilot.pause()
     lab = pilot.app.screen
-    assert isinstance(lab, LabScreen) and lab.saved is not None
+    assert isinstance(lab, LabScreen) and lab.form.saved is not None
     for widget in [*lab.query(Input), *lab.query(TextArea)]:
         widget.cursor_blink = False
     await pilot.pause()

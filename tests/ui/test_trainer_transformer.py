@@ -16,7 +16,8 @@ from attn_tui import paths
 from attn_tui.app import AttnApp
 from attn_tui.core.models import transformer_file
 from attn_tui.core.models.transformer_trainer import TransformerConfig, run_to_end
-from attn_tui.screens.lab import TRAINED, LabScreen
+from attn_tui.screens.lab import LabScreen
+from attn_tui.widgets.lab.settings import TRAINED
 
 from .conftest import shown
 from .test_trainer import as_shown, finish, open_trainer, text, until
@@ -127,17 +128,17 @@ async def test_a_trained_transformer_opens_in_the_lab_with_its_weights():
         await pilot.pause()
         lab = pilot.app.screen
         assert isinstance(lab, LabScreen)
-        await until(lambda: lab.saved is not None and lab.result is not None)
+        await until(lambda: lab.form.saved is not None and lab.form.result is not None)
         assert lab.query_one("#sentence", Select).value == TRAINED
         core = run_to_end(TransformerConfig(length=8, heads=2, iters=150, seed=3))
         layer = core.model.layers[0]
         for name in ("W_Q", "W_K", "W_V", "W_O"):
             np.testing.assert_allclose(
-                getattr(lab.result.proj, name), getattr(layer, name), rtol=1e-6
+                getattr(lab.form.result.proj, name), getattr(layer, name), rtol=1e-6
             )  # float32 training, float64 in the lab
         probe = core.final.probe.x
         assert lab.query_one("#sequence", Input).value == "".join("ABCDEF"[s] for s in probe)
-        np.testing.assert_allclose(lab.result.weights, core.final.probe.attention[0],
+        np.testing.assert_allclose(lab.form.result.weights, core.final.probe.attention[0],
                                    atol=1e-5)  # fmt: skip
         # a second run replaces it, and ctrl+o shows the new one even with the lab open
         await pilot.app.switch_mode("train")  # the same screen, its settings kept
@@ -150,9 +151,9 @@ async def test_a_trained_transformer_opens_in_the_lab_with_its_weights():
         await finish(pilot)
         await pilot.press("ctrl+o")
         await pilot.pause()
-        await until(lambda: lab.saved is not None and lab.saved.config.seed == 4)
+        await until(lambda: lab.form.saved is not None and lab.form.saved.config.seed == 4)
         kept = transformer_file.load(path)
-        np.testing.assert_array_equal(lab.result.proj.W_Q, kept.model.layers[0].W_Q)
+        np.testing.assert_array_equal(lab.form.result.proj.W_Q, kept.model.layers[0].W_Q)
         # and coming back to the lab by the home screen shows the newest one too
         await pilot.app.switch_mode("train")
         await pilot.pause()
@@ -162,9 +163,9 @@ async def test_a_trained_transformer_opens_in_the_lab_with_its_weights():
         await finish(pilot)
         await pilot.app.switch_mode("lab")
         await pilot.pause()
-        await until(lambda: lab.saved is not None and lab.saved.config.seed == 5)
+        await until(lambda: lab.form.saved is not None and lab.form.saved.config.seed == 5)
         core = run_to_end(TransformerConfig(length=8, heads=2, iters=150, seed=5))
-        np.testing.assert_allclose(lab.result.proj.W_K, core.model.layers[0].W_K, rtol=1e-6)
+        np.testing.assert_allclose(lab.form.result.proj.W_K, core.model.layers[0].W_K, rtol=1e-6)
 
 
 async def test_ctrl_o_without_a_trained_transformer_says_what_to_do():

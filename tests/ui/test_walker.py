@@ -147,7 +147,7 @@ async def walk_lab(pilot) -> None:
     await pilot.app.switch_mode("lab")
     screen = pilot.app.screen
     await _still(pilot)
-    from attn_tui.screens.lab import VIEWS
+    from attn_tui.widgets.lab.views import VIEWS
 
     for view in range(len(VIEWS)):
         await check(pilot, f"lab view {view + 1}")

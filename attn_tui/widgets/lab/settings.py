@@ -117,7 +117,7 @@ class LabSettings(Vertical):
         self.saved: transformer_file.SavedModel | None = None  # the trained Transformer
         self.held = None  # its held-out evaluation (accuracy, what each head does)
         self.training = False  # the default Transformer is being trained for us
-        self._nodes: dict[str, Any] = {}
+        self._by_id: dict[str, Any] = {}
 
     @property
     def stale(self) -> bool:
@@ -200,9 +200,9 @@ class LabSettings(Vertical):
 
     def _node(self, id: str) -> Any:  # noqa: A002 (a widget's id)
         """One of the form's own widgets, by id (all looked up once)."""
-        if not self._nodes:
-            self._nodes = {node.id: node for node in self.query("*") if node.id}
-        return self._nodes[id]
+        if not self._by_id:
+            self._by_id = {node.id: node for node in self.query("*") if node.id}
+        return self._by_id[id]
 
     # ---- what the screen tells it ------------------------------------------------------------
     @property

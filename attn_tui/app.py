@@ -108,7 +108,7 @@ class AttnApp(App[None]):
             return True
         try:
             screen = self.screen
-        except Exception:  # noqa: BLE001 — no screen (starting or closing): Textual decides
+        except Exception:  # no screen (starting or closing): Textual decides
             return False
         if screen.is_mounted:
             return False
@@ -155,7 +155,7 @@ class AttnApp(App[None]):
         while held:
             try:
                 screen = self.screen
-            except Exception:  # noqa: BLE001 — the app is closing: nothing to type into
+            except Exception:  # the app is closing: nothing to type into
                 return
             if not screen.is_mounted and screen is not waited_for:
                 self._held_keys = held

@@ -146,8 +146,13 @@ def _single(config, as_json: bool, save: str | None) -> int:
         saved = transformer_file.save_result(save, result)
     why = None
     if result.ceiling is not None and final is not None:
-        why = t("transformer.why_blind", ceiling=result.ceiling, pos_acc=final.pos_acc,
-                letters=VOCAB, guess=1 / VOCAB)
+        why = t(
+            "transformer.why_blind",
+            ceiling=result.ceiling,
+            pos_acc=final.pos_acc,
+            letters=VOCAB,
+            guess=1 / VOCAB,
+        )
 
     if as_json:
         extra = {"message": message} | ({"why": why} if why else {})

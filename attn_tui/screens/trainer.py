@@ -191,8 +191,8 @@ class TrainerScreen(TutorScreen):
 
     def show_finished(self, result) -> None:
         """Show a finished run as if it had just trained here (a stored run replayed, say):
-        the live panel, its timeline and the session's table, without a child process."""
-        self.live.begin(self.run.run_id, result.config, "fast")
+        what the run's owner would have reported, without a child process."""
+        self.on_training_run_started(TrainingRun.Started(self.run.run_id, result.config))
         self.on_training_run_finished(TrainingRun.Finished(self.run.run_id, result))
 
     # ---- actions ----------------------------------------------------------------------------
@@ -202,17 +202,6 @@ class TrainerScreen(TutorScreen):
             self.notify(t("train.ui.busy"), severity="warning", timeout=3)
             return None
         return self.form.check()
-
-    @staticmethod
-    def _paced(settings: Settings):
-        """The run as its pace evaluates it: every step when stepping (the heatmap follows
-        each press), ~60 times a run when watching. Evaluation never changes the training."""
-        cfg = settings.config
-        if settings.pace == "step":
-            return replace(cfg, eval_every=1)
-        if settings.pace == "watch":
-            return replace(cfg, eval_every=max(10, cfg.iters // 60))
-        return cfg
 
     def _other_variant(self, settings: Settings) -> str | None:
         """F9/F10's other variant; None (and a word) when it is the settings' own."""
@@ -227,7 +216,7 @@ class TrainerScreen(TutorScreen):
         settings = self._settings_to_run()
         if settings is not None:
             self.live.forget_pair()
-            self.run.start([self._paced(settings)], settings.pace)
+            self.run.start([settings.run_config()], settings.pace)
 
     def action_compare(self) -> None:
         """Two variants with the same seed, one after the other: the settings', and F9's."""
@@ -235,7 +224,7 @@ class TrainerScreen(TutorScreen):
         if settings is None or (versus := self._other_variant(settings)) is None:
             return
         self.live.forget_pair()
-        cfg = self._paced(settings)
+        cfg = settings.run_config()
         self.run.start([cfg, view_of(cfg).with_variant(cfg, versus)], settings.pace)
 
     def action_seeds(self) -> None:

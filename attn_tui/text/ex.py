@@ -415,8 +415,7 @@ TEXT = {
     ),
     "ex.cmd.answer_too_long": (
         "答案太长（超过 {limit} 个字符）；简答题的答案写几句话就够了。",
-        "the answer is too long (over {limit} characters); a written answer needs a few "
-        "sentences.",
+        "the answer is too long (over {limit} characters); a written answer needs a few sentences.",
     ),
     "ex.cmd.no_item": (
         "找不到题目“{item}”：请写“练习集/题号”，或测验题的题号。",
@@ -575,6 +574,10 @@ TEXT = {
     "ex.claim.blind_args": (
         "核对式 {{= {claim}}} 里 blind_ceiling 要一个任务（'reverse' 或 'sort'）和 2 到 20 之间的长度，如 blind_ceiling('reverse', 10)。",
         "in the checked claim {{= {claim}}}, blind_ceiling takes a task ('reverse' or 'sort') and a length from 2 to 20, e.g. blind_ceiling('reverse', 10).",
+    ),
+    "ex.claim.aligned_args": (
+        "核对式 {{= {claim}}} 里 aligned 要一个方阵和一个度量名（'weight'、'peaks'、'left'、'right' 或 'row_max'），如 aligned(book_attention(), 'peaks')。",
+        "in the checked claim {{= {claim}}}, aligned takes a square matrix and a measure ('weight', 'peaks', 'left', 'right' or 'row_max'), e.g. aligned(book_attention(), 'peaks').",
     ),
     "ex.claim.book_figure": (
         "核对式 {{= {claim}}} 要的课本数字 “{figure}” 课本里没有。",

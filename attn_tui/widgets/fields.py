@@ -91,7 +91,7 @@ class Tick(Checkbox):
         self._typing = self._told = False
 
     @property
-    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 (Textual's name)
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # Textual's name
         return "✓" if self.value else " "
 
 

@@ -58,7 +58,7 @@ class MessageLine(Static):
         self,
         render: Callable[[str], RenderableType] | None = None,
         *,
-        id: str | None = None,  # noqa: A002 (Textual's name)
+        id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)

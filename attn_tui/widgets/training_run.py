@@ -98,7 +98,7 @@ class TrainingRun(Widget):
         run_id: int
         error: str | None
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 (Textual's name)
+    def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.run_id = 0
         self.pace = "watch"

@@ -198,7 +198,7 @@ class LabSettings(Vertical):
             (t(f"lab.preset.{name}"), name) for name in lab.PRESETS
         ]
 
-    def _node(self, id: str) -> Any:  # noqa: A002 (a widget's id)
+    def _node(self, id: str) -> Any:
         """One of the form's own widgets, by id (all looked up once)."""
         if not self._by_id:
             self._by_id = {node.id: node for node in self.query("*") if node.id}

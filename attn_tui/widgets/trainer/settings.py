@@ -16,7 +16,7 @@ after every edit with the settings, or None while one is unusable.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from textual import on
@@ -115,6 +115,17 @@ class Settings:
     versus: str
     seeds: tuple[int, ...]
 
+    def run_config(self) -> Any:
+        """The run F5 starts: the config, evaluated as its pace wants — every step when
+        stepping (the map follows each press), ~60 times a run when watching. Evaluation
+        never changes the training."""
+        cfg = self.config
+        if self.pace == "step":
+            return replace(cfg, eval_every=1)
+        if self.pace == "watch":
+            return replace(cfg, eval_every=max(10, cfg.iters // 60))
+        return cfg
+
 
 class TrainSettings(Widget):
     """The settings rows and the line naming the first fault."""
@@ -141,7 +152,7 @@ class TrainSettings(Widget):
         def control(self) -> TrainSettings:
             return self.form
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 (Textual's name)
+    def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._controls: dict[str, Input | Select] = {}
         self._error = MessageLine(Prose, id="train-error", classes="error")

@@ -44,7 +44,7 @@ async def test_eight_tokens_with_room_show_four_decimals_and_no_note():
 
 
 def _segments(heatmap: Heatmap, width: int = 60):
-    console = Console(width=width, file=open("/dev/null", "w"), color_system="truecolor")  # noqa: SIM115
+    console = Console(width=width, file=open("/dev/null", "w"), color_system="truecolor")
     return list(console.render(heatmap, console.options.update_width(width)))
 
 

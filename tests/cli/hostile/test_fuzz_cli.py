@@ -32,7 +32,10 @@ from .hostile import (
     verdict,
 )
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX: FIFOs, SIGALRM")
+pytestmark = [
+    pytest.mark.slow,  # the fuzz
+    pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX: FIFOs, SIGALRM"),
+]
 
 # Every leaf command is fuzzed. `serve` runs until stopped: here its server only binds the
 # address it was given and closes again (see _serve_binds_and_returns), so every option up

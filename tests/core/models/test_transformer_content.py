@@ -13,9 +13,7 @@ from attn_tui import paths
 from attn_tui.core.models.trainer import ReversalData
 from attn_tui.core.models.transformer import Architecture, count_params, sinusoidal
 from attn_tui.core.models.transformer_trainer import (
-    TransformerConfig,
     position_blind_ceiling,
-    run_to_end,
 )
 
 SET = paths.shipped_exercises() / "sets" / "10_transformer.toml"
@@ -107,6 +105,7 @@ def _mean(runs, metric: str, pick: str) -> float:
     return runs.head_stats(metric, pick).mean
 
 
+@pytest.mark.slow  # retrains (the five-seed runs)
 def test_reversal_head_figures(reversal):
     mirror = _mean(reversal, "mirror", "mirror")
     by_position = reversal.head_stats("by_position", "mirror")
@@ -118,6 +117,7 @@ def test_reversal_head_figures(reversal):
     assert stored_answer(SET, "reverse-head") == 10 + 1 - 3
 
 
+@pytest.mark.slow  # retrains (the five-seed runs)
 def test_sorting_head_figures(sorting):
     by_symbol = _mean(sorting, "by_symbol", "by_symbol")
     by_position = _mean(sorting, "by_position", "by_symbol")
@@ -137,6 +137,7 @@ def test_sorting_head_figures(sorting):
             assert int(np.argmax(per_letter)) == favourite
 
 
+@pytest.mark.slow  # retrains (the five-seed runs)
 def test_blind_run_figures(reversal_blind):
     pos = reversal_blind.stats("pos_acc")
     assert f"{pos.mean:.2f}" == "0.35" and reversal_blind.stats("seq_acc").hi == 0.0
@@ -144,6 +145,7 @@ def test_blind_run_figures(reversal_blind):
     quotes(QUIZ, "tf-blind-ceiling", "0.35")
 
 
+@pytest.mark.slow  # retrains (the five-seed runs)
 def test_causal_reversal_figures(causal):
     """The default settings with the causal mask, over the same five seeds: the text quotes the
     table's largest whole-sequence accuracy and mean per-position accuracy."""
@@ -157,6 +159,7 @@ def test_causal_reversal_figures(causal):
 # ---- the stored table the content quotes is the runs' own ------------------------------------
 
 
+@pytest.mark.slow  # retrains (the five-seed runs)
 def test_the_stored_table_is_these_runs(reversal, reversal_blind, sorting, causal):
     """exercises/transformer_figures.toml holds exactly what retraining gives (same configs,
     same seeds, every metric per seed), so a claim transformer(…) quotes the app's own runs."""

@@ -317,6 +317,7 @@ def test_a_folder_walk_is_bounded_and_does_not_follow_links(tmp_path, monkeypatc
     assert len(loader.find_files(tmp_path)) == 2
 
 
+@pytest.mark.slow  # a fuzz
 def test_any_value_anywhere_in_a_set_is_a_fault_never_a_crash():
     """Seeded: each shipped set, parsed, with one value (or two) anywhere replaced by anything
     TOML can hold. The reader must report faults, never raise (the loader's last-resort guard,

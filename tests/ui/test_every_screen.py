@@ -2,6 +2,7 @@
 
 import gc
 
+import pytest
 from textual.widgets import Input, Static
 from textual.widgets._footer import FooterKey
 
@@ -106,6 +107,7 @@ def _footer_keys_alive() -> int:
     return sum(isinstance(o, FooterKey) for o in gc.get_objects())
 
 
+@pytest.mark.slow  # a long burst of key presses
 async def test_holding_f2_keeps_the_footer_and_memory_bounded():
     """Textual 8.2.8 leaked every footer key on every refresh_bindings(); 300 switches here
     must leave about as many key widgets alive as after 10."""

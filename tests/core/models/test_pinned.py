@@ -29,6 +29,7 @@ PINNED = [
 ]  # fmt: skip
 
 
+@pytest.mark.slow  # retrains
 @pytest.mark.parametrize("case", PINNED, ids=lambda c: "L{}-{}-{}it-seed{}".format(*c[0]))
 def test_the_textbook_model_gives_the_same_numbers_for_the_same_seed(case):
     (length, attention, iters, seed), params, seq, pos, last, losses, attn = case
@@ -70,8 +71,12 @@ BEFORE_REORDERING = [
 ]
 
 
-@pytest.mark.parametrize("case, before", list(zip(PINNED_SCORES, BEFORE_REORDERING, strict=True)),
-                         ids=["L{}-{}-{}-{}it-seed{}".format(*c[0]) for c in PINNED_SCORES])
+@pytest.mark.slow  # retrains
+@pytest.mark.parametrize(
+    "case, before",
+    list(zip(PINNED_SCORES, BEFORE_REORDERING, strict=True)),
+    ids=["L{}-{}-{}-{}it-seed{}".format(*c[0]) for c in PINNED_SCORES],
+)
 def test_the_learned_scores_give_the_same_numbers_for_the_same_seed(case, before):
     (length, score, feed, iters, seed), params, seq, pos, last, losses, attn = case
     config = TrainConfig(length=length, attention=True, score=score, feed=feed, iters=iters,

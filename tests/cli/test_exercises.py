@@ -11,7 +11,7 @@ import pytest
 from attn_tui.cli import main
 from attn_tui.core.progress import ProgressStore
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "core" / "exercises" / "fixtures"
 GOOD = FIXTURES / "good_set.toml"
 
 

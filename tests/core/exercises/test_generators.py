@@ -205,7 +205,7 @@ def test_bad_generator_parameters(spec, code):
 def test_every_check_and_generator_is_documented_in_the_readme():
     from pathlib import Path
 
-    readme = (Path(__file__).parents[2] / "exercises" / "README.md").read_text("utf-8")
+    readme = (Path(__file__).parents[3] / "exercises" / "README.md").read_text("utf-8")
     for fn in set(CHECKS) | set(GENERATORS):
         assert f"`{fn}`" in readme, fn
 

@@ -1,6 +1,6 @@
 """Snapshots of each screen at 80×24 and 120×40, in Chinese and English.
 
-Refresh with `pytest tests/ui/test_snapshots.py --snapshot-update` and look at every changed
+Refresh with `pytest tests/ui/test_screen_snapshots.py --snapshot-update` and look at every changed
 SVG before committing it.
 """
 

@@ -8,7 +8,7 @@ from attn_tui.render.steps import Fit, bar, columns
 
 
 def plain(renderable, width: int) -> str:
-    console = Console(width=width, record=True, file=open("/dev/null", "w"), color_system=None)  # noqa: SIM115
+    console = Console(width=width, record=True, file=open("/dev/null", "w"), color_system=None)
     console.print(renderable)
     return console.export_text()
 

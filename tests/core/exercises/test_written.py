@@ -611,8 +611,8 @@ def test_agreement_with_the_teachers_calibration_answers(part):
 def test_the_held_out_answers_do_not_regress():
     """The held-out parts are a measurement, not a target: nobody studies their answers, and
     this floor sits below what they measured when last scored (blind, blind2 and blind3 held-out
-    parts together: 0.92 overall, right side 0.91, wrong side 0.93; one measurement). Should it fail, undo the change that did it
-    rather than read the held-out answers to find out why."""
+    parts together: 0.92 overall, right side 0.91, wrong side 0.93; one measurement). Should it
+    fail, undo the change that did it rather than read the held-out answers to find out why."""
     right, n_right, wrong, n_wrong = agreement(*HELD_OUT)
     assert (right + wrong) / (n_right + n_wrong) >= 0.87
     assert right / n_right >= 0.80 and wrong / n_wrong >= 0.88

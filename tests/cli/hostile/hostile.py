@@ -193,7 +193,7 @@ def run_process(argv: list[str], *, size: int = 0, env: dict | None = None) -> O
 _BATCH = """
 import json, os, sys
 sys.path.append(os.environ.pop("ATTN_TEST_ROOT"))  # attn_tui: the installed one, or PYTHONPATH
-from tests.robust.hostile import run
+from tests.cli.hostile.hostile import run
 def peak_kb():
     with open("/proc/self/status") as status:
         return int(next(l.split()[1] for l in status if l.startswith("VmHWM:")))
@@ -223,7 +223,7 @@ def run_batch(cases: list[tuple[list[str], str]], *, env: dict | None = None) ->
     """Many ``attn-tui ARGV`` (with their stdin) in one fresh process, one after another, each
     with its own time bound (:func:`run`) and its own peak memory (the peak is reset before
     each): a megabyte in every option without paying a start-up for each."""
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     payload = json.dumps(cases).encode("utf-8", "surrogatepass")
     total = sum(bound(sum(len(a) for a in argv) + len(stdin)) for argv, stdin in cases)
     proc = subprocess.run(

@@ -44,6 +44,7 @@ def test_each_summary_is_the_summary_of_its_seeds(row):
 RETRAINED = [("L5-none", 0), ("L5-dot", 3), ("L10-qk", 7)]
 
 
+@pytest.mark.slow  # retrains
 @pytest.mark.parametrize("row_id, seed", RETRAINED)
 def test_a_fresh_run_gives_the_stored_figures(row_id, seed):
     experiment = next(e for e in figures.EXPERIMENTS if e.id == row_id)

@@ -51,6 +51,7 @@ def test_the_pool_from_a_threaded_process_uses_the_forkserver_and_the_same_numbe
     assert len(pooled) == 4 and all(_same(r, sequential[r.config]) for r in pooled)
 
 
+@pytest.mark.slow  # real processes
 def test_stopping_the_pool_ends_every_worker_at_once():
     configs = compare_configs(TrainConfig(length=10, iters=100_000), range(4), ("dot",))
     stop = threading.Event()
@@ -134,6 +135,7 @@ def test_a_live_run_in_a_child_process_gives_the_same_result():
     assert not live.process.is_alive()
 
 
+@pytest.mark.slow  # real processes
 def test_killing_a_live_run_from_two_threads_at_once_closes_its_pipe_once():
     """The screen's relay thread kills its run as it ends while leaving the screen kills it too:
     two closes racing each other closed one descriptor twice (EBADF), which killed the app."""
@@ -153,7 +155,7 @@ def test_killing_a_live_run_from_two_threads_at_once_closes_its_pipe_once():
         start.wait()
         try:
             live.kill()
-        except Exception as err:  # noqa: BLE001 — the assertion names it
+        except Exception as err:  # the assertion names it
             errors.append(err)
 
     threads = [threading.Thread(target=kill) for _ in range(2)]
@@ -206,6 +208,7 @@ def test_the_pool_trains_transformers_too_with_the_sequential_numbers():
     ["--iters", "100000", "--batch", "1024", "--length", "12"],  # issue 12's runaway run
     ["--compare", "--seeds", "20", "--iters", "20000", "--length", "10"],
 ], ids=["single", "compare"])  # fmt: skip
+@pytest.mark.slow  # real processes
 def test_ctrl_c_stops_cleanly_with_one_line(extra):
     marker = "0.0030123"  # a learning rate no other process uses: finds our children
     argv = [sys.executable, "-m", "attn_tui", "--lang", "en", "train", "--lr", marker, *extra]

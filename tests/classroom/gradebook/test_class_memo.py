@@ -74,7 +74,9 @@ def test_every_grade_is_the_one_grading_alone_gives(tmp_path, bank):
             assert repr(a.grade) == repr(b.grade), a.id
         assert (r.result.score, r.result.total) == (alone.score, alone.total)
         assert r.result.per_topic == alone.per_topic and r.result.missed == alone.missed
-        shared += sum(a.grade is b.grade for a, b in zip(r.result.answered, alone.answered))
+        shared += sum(
+            a.grade is b.grade for a, b in zip(r.result.answered, alone.answered, strict=True)
+        )
     assert shared == 0  # the reference really graded on its own
 
 

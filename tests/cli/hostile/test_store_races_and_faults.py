@@ -85,6 +85,7 @@ def stored_ids(folder: Path) -> set[str]:
         return {a.exercise_id for a in store.attempts()}
 
 
+@pytest.mark.slow  # real processes race
 def test_racing_to_open_a_damaged_file_keeps_it_and_loses_no_acknowledged_attempt(
     tmp_path, workers
 ):
@@ -113,6 +114,7 @@ def test_racing_to_open_a_damaged_file_keeps_it_and_loses_no_acknowledged_attemp
     assert kept_wrong == []  # exactly one process moved it, and what it moved is the original
 
 
+@pytest.mark.slow  # real processes race
 @pytest.mark.parametrize("existing", [False, True], ids=["new file", "existing file"])
 def test_many_processes_opening_one_store_at_once(tmp_path, existing):
     """The cause of the flaky two-process test: SQLite does not retry the switch to WAL when a

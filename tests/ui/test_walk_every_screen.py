@@ -330,6 +330,7 @@ def _cases():
                 yield pytest.param(area, lang, size, id=f"{area}-{lang}-{size[0]}x{size[1]}")
 
 
+@pytest.mark.slow  # the walker
 @pytest.mark.parametrize("area, lang, size", list(_cases()))
 async def test_every_screen_is_whole(area, lang, size, tmp_path):
     app = AttnApp(lang=lang, data_dir=tmp_path / "data")

@@ -88,6 +88,7 @@ class CalculatorScreen(TutorScreen):
     ]
     # The inputs panel narrows on a small terminal and widens on a large one (calculator.tcss).
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (70, "-normal"), (110, "-wide")]
+    AUTO_FOCUS = "#query"  # focused as it is composed: one restyle of the screen, not two
 
     step: reactive[int] = reactive(1, init=False)
     show_all: reactive[bool] = reactive(False, init=False)

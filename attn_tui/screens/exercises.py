@@ -48,6 +48,7 @@ class ExercisesScreen(TutorScreen):
         ("ex.key.next", "ex.help.keys"),
         ("ex.key.list", "ex.help.items"),
     )
+    AUTO_FOCUS = "#ex-sets"  # focused as it is composed: one restyle of the screen, not two
     BINDINGS = [
         Binding("f3", "hint", "ex.key.hint"),
         Binding("f4", "reveal", "ex.key.reveal"),

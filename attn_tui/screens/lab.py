@@ -67,6 +67,7 @@ class LabScreen(TutorScreen):
         ("lab.key.view", "lab.help.views"),
         ("transformer.lab.source", "transformer.lab.help"),
     )
+    AUTO_FOCUS = "#view-attn"  # focused as it is composed: one restyle of the screen, not two
     BINDINGS = [
         Binding("f3", "toggle_mask", "lab.key.mask"),
         Binding("f4", "next_view", "lab.key.view"),

@@ -84,6 +84,7 @@ class TrainerScreen(TutorScreen):
         Binding("pagedown", "later", "train.key.later", show=False, priority=True),
     ]
 
+    AUTO_FOCUS = "#guide"  # so 1–5 and F5 work at once (focused as composed: one restyle)
     _wide: bool | None = None  # the footer shows every key (see active_bindings)
 
     def __init__(self) -> None:

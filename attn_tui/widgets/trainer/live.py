@@ -355,6 +355,8 @@ class LivePanel(VerticalScroll, can_focus=True):
         self._last_draw = time.perf_counter()
         if not self.display or not self.is_mounted:
             return  # not looked at: drawn when shown again
+        if not self.size.width:
+            return  # not laid out yet: its parts would be measured at no width (on_resize draws)
         view = self.view()
         model = view_of(view.config)
         shown = view.running or view.outcome is not None

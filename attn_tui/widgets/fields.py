@@ -9,7 +9,8 @@ from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, OptionList, Select
-from textual.widgets._select import SelectOverlay
+
+from attn_tui.compat import SelectOverlay
 
 
 class LineInput(Input):
@@ -104,8 +105,8 @@ class PanelSelect(Select):
     }
     """
 
-    def _watch_expanded(self, expanded: bool) -> None:
-        super()._watch_expanded(expanded)
+    def watch_expanded(self, expanded: bool) -> None:
+        # Textual calls a Select's own (private) watcher first, which shows the menu
         if expanded:
             self.fit_menu()
 

@@ -21,7 +21,7 @@ Messages carry the number of the run that sent them: a message of a run already 
 (F5 again, or a run stopped while its last report was on its way) is dropped here, before it
 bubbles, so the screen only hears from the current run.
 
-The process-level pieces come from the core's workers module, imported here only: the one
+The process-level pieces come from the core's ``processes`` module, imported here only: the one
 place to change when the core's training API changes.
 """
 
@@ -39,7 +39,7 @@ from textual.reactive import var
 from textual.widget import Widget
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from attn_tui.core.models.workers import (
+from attn_tui.core.models.processes import (
     AnyConfig,
     LiveRun,
     Update,

@@ -65,8 +65,18 @@ async def until(condition, timeout: float = 20.0) -> None:
         TrainConfig(length=7, iters=1234, seed=9, lr=0.02, batch=8, feed="none").with_variant(
             "general"
         ),
-        TransformerConfig(task="sort", length=8, layers=2, heads=4, d_model=24, iters=77, seed=3,
-                          positions="sinusoidal", lr=0.05, batch=32),  # fmt: skip
+        TransformerConfig(
+            task="sort",
+            length=8,
+            layers=2,
+            heads=4,
+            d_model=24,
+            iters=77,
+            seed=3,
+            positions="sinusoidal",
+            lr=0.05,
+            batch=32,
+        ),  # fmt: skip
     ],
     ids=["rnn", "transformer"],
 )

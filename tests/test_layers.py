@@ -7,7 +7,8 @@ package):
     core                     numpy and the standard library (test_import_hygiene.py)
     text, watching           the string catalogue; saves of one file (watchfiles)
     i18n, paths, compat      languages; where things live; Textual's private hooks
-    widgets, render          Textual widgets; Rich renderables
+    render                   Rich renderables (no Textual)
+    widgets                  Textual widgets (they draw with render)
     screens, svg             one screen per file; figures as SVG
     app                      the App
     serve, commands          attn-tui serve; the headless commands (``serve`` starts a server)
@@ -32,7 +33,8 @@ LAYERS = [
     {"core", "attn_tui"},  # attn_tui: the package's face (__init__), which imports nothing
     {"text", "watching"},
     {"i18n", "paths", "compat"},
-    {"widgets", "render"},
+    {"render"},
+    {"widgets"},
     {"screens", "svg"},
     {"app"},
     {"serve", "commands"},
@@ -260,3 +262,14 @@ def test_the_layers_name_every_part_once():
         for name in names:
             seen[name] += 1
     assert all(count == 1 for count in seen.values())
+
+
+def test_renderables_never_import_textual():
+    """render/ is Rich only: its pieces draw in the headless commands and the SVG export."""
+    found = []
+    for path in sorted((PACKAGE / "render").rglob("*.py")):
+        for node in ast.walk(tree(path)):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else [])  # fmt: skip
+            found += [f"{path.name}: {n}" for n in names if n.split(".")[0] == "textual"]
+    assert found == []

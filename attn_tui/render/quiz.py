@@ -116,6 +116,12 @@ def feedback(a: quiz.Answered, lang: str, numbered: int | None = None) -> Render
     return Group(*parts)
 
 
+def ordered_topics(res: quiz.QuizResult) -> list[tuple[str, tuple[float, float]]]:
+    """(topic, (score, marks)), the weakest first, then by name."""
+    return sorted(res.per_topic.items(),
+                  key=lambda kv: (kv[1][0] / kv[1][1], topic(kv[0]).casefold()))  # fmt: skip
+
+
 def summary(res: quiz.QuizResult, mode: str, new_best: bool) -> RenderableType:
     """The score, a bar, whether it is recorded or a new best, then the score by topic."""
     percent = round(100 * res.fraction)
@@ -136,10 +142,7 @@ def summary(res: quiz.QuizResult, mode: str, new_best: bool) -> RenderableType:
     parts.append(Text(""))
     parts.append(Text(t("quiz.by_topic"), "bold"))
     rows = []
-    ordered = sorted(
-        res.per_topic.items(), key=lambda kv: (kv[1][0] / kv[1][1], topic(kv[0]).casefold())
-    )
-    for tag, (s, m) in ordered:
+    for tag, (s, m) in ordered_topics(res):
         style = GOOD if s >= m - 1e-9 else PART if s > 0 else BAD
         rows.append([topic(tag), topic_bar(s / m, 16, style), f"{num(s)}/{num(m)}"])
     parts.append(columns(rows, "llr"))

@@ -46,6 +46,16 @@ class Preset:
     hard: bool = False
     temperature: str = "1"
 
+    @classmethod
+    def of_exercise(cls, query: str, keys: str, values: str = "") -> Preset:
+        """An exercise's worked example: its matrices written ``1 0; 0 1`` (the files' form)
+        become one row per line (the calculator's form)."""
+
+        def rows(text: str) -> str:
+            return "\n".join(r.strip() for r in text.replace("\n", ";").split(";") if r.strip())
+
+        return cls(query, rows(keys), rows(values))
+
     @cached_property
     def parsed(self) -> tuple:
         """What the preset computes from, to recognise it however it was typed."""
@@ -167,6 +177,20 @@ class CalculatorScreen(TutorScreen):
                        init=False)  # fmt: skip
         self.recompute()
         self.query_one("#query", Input).focus()
+
+    # ---- what a lesson's do-task reads (core/course/state.py) ----------------------------
+    def course_state(self):  # -> core.course.state.CalcState
+        """What the calculator shows now: the steps (None while an input has a fault), whether
+        values were typed apart from the keys, the √d experiment when it is on show."""
+        from attn_tui.core.course.state import CalcState
+
+        shown = self.query_one(ContentSwitcher).current == "experiment"
+        return CalcState(
+            steps=None if self.stale else self.result,
+            values_given=bool(self.query_one("#values", TextArea).text.strip()),
+            experiment=self.experiment if shown else None,
+            step=self.step,
+        )
 
     # ---- computing ----------------------------------------------------------------------
     def recompute(self) -> None:

@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import ContentSwitcher, Input
 
-from attn_tui import paths
+from attn_tui import coursebook, paths
 from attn_tui.core.exercises.generators import instance
 from attn_tui.core.exercises.grading import Grade, grade, reveal
 from attn_tui.core.exercises.model import ExerciseSet, Library
@@ -35,9 +35,13 @@ from attn_tui.widgets.exercises import ExercisePane, ItemsView, SetList
 from attn_tui.widgets.self_check import SelfCheck
 
 
-def _calculator_rows(text: str) -> str:
-    """``1 0; 0 1`` (the files' form) as one row per line (the calculator's form)."""
-    return "\n".join(row.strip() for row in text.replace("\n", ";").split(";") if row.strip())
+def _next_on_the_path(app) -> str | None:
+    """The end of a set says what comes next on the course path, once the course is loaded."""
+    book = coursebook.loaded(app)
+    nxt = book.status().next if book is not None else None
+    if nxt is None:
+        return None
+    return t("course.quiz.next", n=nxt.number, title=nxt.lesson.title.get(get_lang()))
 
 
 class ExercisesScreen(TutorScreen):
@@ -83,8 +87,12 @@ class ExercisesScreen(TutorScreen):
 
     # ---- loading ------------------------------------------------------------------------
     def _open(self) -> None:
+        """The library (the course's, which home loads in the background, when it is in; else
+        read now) and the progress store."""
         data = paths.data_dir(self.app.data_dir)  # type: ignore[attr-defined]
-        self.library = paths.load_all(extra=self.app.extra_exercises, data=data)  # type: ignore[attr-defined]
+        book = coursebook.loaded(self.app)
+        self.library = book.library if book is not None else paths.load_all(
+            extra=self.app.extra_exercises, data=data)  # type: ignore[attr-defined]  # fmt: skip
         try:
             self.store = Guarded(ProgressStore.open(data), self._store_failed)
         except StoreError as err:  # an unusable data dir or file must not stop practice
@@ -131,7 +139,8 @@ class ExercisesScreen(TutorScreen):
 
     # ---- the set list -------------------------------------------------------------------
     def redraw_list(self) -> None:
-        self.set_list.show(self.library, self.store, self.store_error)
+        damaged = coursebook.moved_aside(self.app, self.store)
+        self.set_list.show(self.library, self.store, self.store_error, damaged)
 
     def on_set_list_chosen(self, message: SetList.Chosen) -> None:
         try:
@@ -373,8 +382,12 @@ class ExercisesScreen(TutorScreen):
             return
         statuses = self._statuses()
         solved = sum(1 for i in self.current.ids if (s := statuses.get(i)) and s.solved)
-        if solved == len(self.current.ids):
+        done = solved == len(self.current.ids)
+        if done:
             self.notify(t("ex.set_done"), timeout=4)
+        if (nxt := _next_on_the_path(self.app)) is not None:  # what comes next on the course
+            self.notify(nxt, timeout=6)
+        if done:
             self.action_sets()
         else:
             self.action_items(note=t("ex.set_end", solved=solved, total=len(self.current.ids)))
@@ -477,7 +490,6 @@ class ExercisesScreen(TutorScreen):
         fill = self.inst.calculator
         # Filled before it is shown: keys typed as it opens go to it and stay (the app holds
         # them until it is mounted), not overwritten by a fill that came after them.
-        example = Preset(fill["query"], _calculator_rows(fill["keys"]),
-                         _calculator_rows(fill.get("values", "")))  # fmt: skip
+        example = Preset.of_exercise(fill["query"], fill["keys"], fill.get("values", ""))
         self.app.push_screen(CalculatorScreen(example))
         self.app.notify(t("ex.calc_back"), timeout=4)

@@ -93,6 +93,27 @@ class LabScreen(TutorScreen):
         super().on_mount()
         self.views.show(self.form.compute())
         self.query_one("#view-attn", HeatPanel).focus()
+        if self._course_preset:  # a lesson's do-task: once the fields' first events are in
+            self.call_after_refresh(self.form.fill, self._course_preset)
+
+    # ---- a lesson's do-task: its preset in, what the screen shows out -------------------
+    _course_preset: dict | None = None
+
+    def apply_preset(self, preset: dict) -> None:
+        """LabConfig fields (preset, d_model, heads, causal, window, seed) to open with."""
+        self._course_preset = dict(preset)
+
+    def course_state(self):  # -> core.course.state.LabState
+        """The layer on show (None while a setting has a fault), the view, head and cell."""
+        from attn_tui.core.attention import lab
+        from attn_tui.core.course.state import LabState
+
+        r = None if self.form.stale else self.form.result
+        config = lab.LabConfig(d_model=r.d_model, heads=r.heads, causal=r.causal,
+                               window=r.window) if r is not None else lab.LabConfig()  # fmt: skip
+        views = self.views
+        return LabState(config, r, views.view, views.head, views.cursor,
+                        trained=self.form.showing_trained)  # fmt: skip
 
     def on_lab_settings_changed(self, message: LabSettings.Changed) -> None:
         self.views.show(message)

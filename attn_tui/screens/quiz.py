@@ -11,19 +11,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import ContentSwitcher, Static
 
-from attn_tui import paths
+from attn_tui import coursebook, paths
 from attn_tui.core import quiz
 from attn_tui.core.exercises.generators import Instance, instance
 from attn_tui.core.exercises.model import Exercise
 from attn_tui.core.progress import Guarded, ProgressStore, StoreError
 from attn_tui.i18n import describe, get_lang, t
 from attn_tui.render import quiz as draw
+from attn_tui.render.prose import Prose
 from attn_tui.screens.base import TutorFooter, TutorScreen
 from attn_tui.screens.confirm import ConfirmScreen
 from attn_tui.widgets.quiz import QuestionView, ReviewView, StartView, SummaryView
@@ -73,15 +75,17 @@ class QuizScreen(TutorScreen):
     def on_mount(self) -> None:
         super().on_mount()
         data = paths.data_dir(self.app.data_dir)  # type: ignore[attr-defined]
-        library = paths.load_all(self.app.extra_exercises, data)  # type: ignore[attr-defined]
+        book = coursebook.loaded(self.app)  # home loads it in the background: read once
+        library = book.library if book is not None else paths.load_all(
+            self.app.extra_exercises, data)  # type: ignore[attr-defined]  # fmt: skip
         self.bank = library.quiz_exercises
         self.broken_banks = sum(1 for b in library.broken if "quiz" in b.path.parts)
         try:
             self.store = Guarded(ProgressStore.open(data), self._store_failed)
         except StoreError as err:  # the quiz works without a store; the learner is told why
             self._store_failed(err, True)
-        if self.store is not None and self.store.moved_aside is not None:
-            self.notify(t("ex.moved_aside", path=self.store.moved_aside), severity="warning")
+        if (damaged := coursebook.moved_aside(self.app, self.store)) is not None:
+            self.notify(t("ex.moved_aside", path=damaged), severity="warning")
         self.saved = self._remember(lambda store: store.quiz_run())
         self.show("start")
 
@@ -114,7 +118,7 @@ class QuizScreen(TutorScreen):
             if self.current is None:
                 question.ask(self.run[self._index()], self._index() + 1 >= len(self.run))
         elif view == "summary" and self.result is not None:
-            self.views["summary"].show(self.result, self.mode, self.new_best)
+            self.views["summary"].show(self.result, self.mode, self.new_best, self._course_links)
         elif view == "review-view" and self.result is not None:
             self.views["review-view"].show(self.result)
         self._draw_status()
@@ -136,6 +140,27 @@ class QuizScreen(TutorScreen):
 
     def _index(self) -> int:
         return len(self.answered)
+
+    def _course_links(self, weak: list[str]) -> list[RenderableType]:
+        """Each weak topic's lesson and set, and the path's next lesson (the quiz's "next")."""
+        book = coursebook.of(self.app)  # loaded at start by home; waits if still loading
+        lang = get_lang()
+        out: list[RenderableType] = []
+        status = book.status()
+        for tag in weak[:4]:
+            lesson = book.course.for_topic(tag)
+            if lesson is None:
+                continue
+            number = status.get(lesson.id).number
+            practice = book.library.get(lesson.practice_sets[0]) if lesson.practice_sets else None
+            sets = practice.title.get(lang) if practice is not None else "—"
+            out.append(Prose(t("course.quiz.weak", topic=draw.topic(tag), n=number,
+                               title=lesson.title.get(lang), sets=sets), draw.DIM))  # fmt: skip
+        nxt = status.next
+        if nxt is not None:
+            out.append(Text(t("course.quiz.next", n=nxt.number, title=nxt.lesson.title.get(lang)),
+                            draw.ACCENT))  # fmt: skip
+        return [Text(""), *out] if out else []
 
     # ---- the run ------------------------------------------------------------------------
     def start(self, mode: str, exercises: list[Exercise] | list[Instance]) -> None:
@@ -243,8 +268,19 @@ class QuizScreen(TutorScreen):
             return
         self.current = answered
         self._save_run()
+        self._remember_answer(answered, typed)
         self._draw_status()
         self.views["question"].graded(answered)
+
+    def _remember_answer(self, answered: quiz.Answered, typed: str) -> None:
+        """Each question answered is an attempt of its own (its bank as the set): it comes
+        back in the reviews on its FSRS schedule and counts for its topics' mastery."""
+        if self.store is None or self.mode not in ("quick", "full") or not typed:
+            return
+        inst = self.run[self._index()]
+        ex, g = inst.exercise, answered.grade
+        self.store.record_attempt(ex.set_id, ex.id, typed, correct=bool(g.correct),
+                                  score=float(g.score), seed=inst.seed)  # fmt: skip
 
     def next_question(self) -> None:
         if self.current is None:

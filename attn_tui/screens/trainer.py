@@ -37,6 +37,7 @@ from textual.widgets import ContentSwitcher, Footer, OptionList
 
 from attn_tui import paths
 from attn_tui.core.models import transformer_file
+from attn_tui.core.models.transformer_guide import TF_GUIDE
 from attn_tui.core.parse import InputError
 from attn_tui.i18n import describe, t
 from attn_tui.screens.base import TutorScreen
@@ -86,6 +87,7 @@ class TrainerScreen(TutorScreen):
 
     AUTO_FOCUS = "#guide"  # so 1–5 and F5 work at once (focused as composed: one restyle)
     _wide: bool | None = None  # the footer shows every key (see active_bindings)
+    _course_preset: dict | None = None  # a lesson's do-task settings (apply_preset)
 
     def __init__(self) -> None:
         super().__init__()
@@ -116,6 +118,8 @@ class TrainerScreen(TutorScreen):
         self.watch(self.run, "activity", self._activity_changed, init=False)
         self._show_settings(self.form.check())
         self.query_one("#guide", OptionList).focus()  # so 1–5 and F5 work at once
+        if self._course_preset:
+            self._fill_preset()
 
     # ---- the footer: every key when there is room for it ---------------------------------
     @property
@@ -143,6 +147,7 @@ class TrainerScreen(TutorScreen):
 
     @on(TrainSettings.Changed)
     def _settings_changed(self, message: TrainSettings.Changed) -> None:
+        self.query_one(GuideList).model = self.form.model.name  # the chosen model's guide
         self._show_settings(message.settings)
 
     def _show_settings(self, settings: Settings | None) -> None:
@@ -151,12 +156,7 @@ class TrainerScreen(TutorScreen):
             self.tables.show_settings(self.live.config, PREVIEW_SEEDS, PREVIEW_VARIANTS)
             return
         self.live.preview(settings.config)
-        self.tables.show_settings(settings.config, settings.seeds, self._variants(settings))
-
-    @staticmethod
-    def _variants(settings: Settings) -> tuple[str, str]:
-        """F9/F10's pair: the other variant first, then the settings' own."""
-        return settings.versus, view_of(settings.config).variant_of(settings.config)
+        self.tables.show_settings(settings.config, settings.seeds, settings.variants())
 
     @on(OptionList.OptionSelected, "#guide")
     def _guide_chosen(self, event: OptionList.OptionSelected) -> None:
@@ -190,6 +190,30 @@ class TrainerScreen(TutorScreen):
         self.tables.comparison_ended()
         self.live.ended()
 
+    # ---- a lesson's do-task: its preset in, what the screen shows out -----------------------
+    def apply_preset(self, preset: dict) -> None:
+        """The settings a lesson's do-task opens with (``model`` rnn or transformer, and any
+        TrainConfig / TransformerConfig field); filled in once the fields exist."""
+        self._course_preset = dict(preset)
+        if self.is_mounted:
+            self._fill_preset()
+
+    def _fill_preset(self) -> None:
+        preset = dict(self._course_preset or {})
+        model = MODELS[preset.pop("model", "rnn")]
+        self.form.fill(model.config_type(**preset))
+
+    def course_state(self):  # -> core.course.state.TrainState
+        """The model and settings on show, whether a run is going (a paused one is not), the
+        latest held-out snapshot and this visit's finished runs."""
+        from attn_tui.core.course.state import TrainState
+
+        live = self.live
+        model = view_of(live.config).name
+        going = self.run.running and self.run.activity != "paused"
+        return TrainState(model, live.config, going, live.iteration, live.snapshot,
+                          tuple(self.tables.finished[model]))  # fmt: skip
+
     def show_finished(self, result) -> None:
         """Show a finished run as if it had just trained here (a stored run replayed, say):
         what the run's owner would have reported, without a child process."""
@@ -206,7 +230,7 @@ class TrainerScreen(TutorScreen):
 
     def _other_variant(self, settings: Settings) -> str | None:
         """F9/F10's other variant; None (and a word) when it is the settings' own."""
-        versus, own = self._variants(settings)
+        versus, own = settings.variants()
         if versus == own:
             label = view_of(settings.config).variant_label(versus)
             self.notify(t("train.ui.same_variant", variant=label), timeout=4)
@@ -232,7 +256,7 @@ class TrainerScreen(TutorScreen):
         settings = self._settings_to_run()
         if settings is None or self._other_variant(settings) is None:
             return
-        base, variants = settings.config, self._variants(settings)
+        base, variants = settings.config, settings.variants()
         self.tables.begin_comparison(base, settings.seeds, variants)
         self.show_view("tables")
         self.run.start_seeds(view_of(base).seed_configs(base, settings.seeds, variants))
@@ -254,16 +278,21 @@ class TrainerScreen(TutorScreen):
             self.action_start()
 
     def action_guide(self, k: int) -> None:
-        """Load guide step ``k`` into the settings and train it."""
+        """Load guide step ``k`` of the chosen model into the settings and train it (the
+        Transformer's five steps are each done in seconds at the watchable pace)."""
         if self.running:
             self.notify(t("train.ui.busy"), severity="warning", timeout=3)
             return
-        step = GUIDE[k]
         try:
             seed = int(self.form.text("seed"))
         except ValueError:
             seed = 0
-        self.form.fill(step.experiment.config(seed), step.versus)
+        if self.form.model.name == "transformer":
+            self.form.fill(replace(TF_GUIDE[k].config, seed=seed))
+            self.form.set(pace="watch")
+        else:
+            step = GUIDE[k]
+            self.form.fill(step.experiment.config(seed), step.versus)
         self.query_one("#guide", OptionList).highlighted = k
         self.call_after_refresh(self.action_start)  # after the fields' Changed messages
 

@@ -52,6 +52,7 @@ class SetList(Vertical):
         self.library = Library()
         self.store: Guarded | None = None
         self.store_error: str | None = None
+        self.moved_aside = None  # a damaged progress file set aside on opening
 
     def compose(self) -> ComposeResult:
         yield Static(id="ex-notice", classes="notice")
@@ -63,15 +64,17 @@ class SetList(Vertical):
     def sets(self) -> OptionList:
         return self.query_one("#ex-sets", OptionList)
 
-    def show(self, library: Library, store: Guarded | None, store_error: str | None) -> None:
+    def show(self, library: Library, store: Guarded | None, store_error: str | None,
+             moved_aside: object = None) -> None:  # fmt: skip
         self.library, self.store, self.store_error = library, store, store_error
+        self.moved_aside = moved_aside
         self.redraw()
 
     def redraw(self) -> None:
         notice = self.query_one("#ex-notice", Static)
         messages = []
-        if self.store is not None and self.store.moved_aside is not None:
-            messages.append(t("ex.moved_aside", path=self.store.moved_aside))
+        if self.moved_aside is not None:
+            messages.append(t("ex.moved_aside", path=self.moved_aside))
         if self.store_error is not None:
             messages.append(t("ex.store_unusable", error=self.store_error))
         notice.update(Group(*(Prose(m) for m in messages)))

@@ -8,8 +8,10 @@ run itself — the questions, the answers so far, the store — is the screen's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from rich.console import Group, RenderableType
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -187,6 +189,8 @@ class SummaryView(Vertical):
         self.result: quiz.QuizResult | None = None
         self.mode = "quick"
         self.new_best = False
+        # below the topics: lines for the topics under 80 % (the course's lessons for them)
+        self.links: Callable[[list[str]], list[RenderableType]] = lambda weak: []
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="sum-panel"):
@@ -199,15 +203,19 @@ class SummaryView(Vertical):
             yield tr(Button(id="again", compact=True, action="screen.new_quiz"), "quiz.again",
                      "label")  # fmt: skip
 
-    def show(self, result: quiz.QuizResult, mode: str, new_best: bool) -> None:
+    def show(self, result: quiz.QuizResult, mode: str, new_best: bool,
+             links: Callable[[list[str]], list[RenderableType]] | None = None) -> None:  # fmt: skip
         self.result, self.mode, self.new_best = result, mode, new_best
+        if links is not None:
+            self.links = links
         self.redraw()
 
     def redraw(self) -> None:
         if self.result is None:
             return
-        self.query_one("#sum-body", Static).update(draw.summary(self.result, self.mode,
-                                                                self.new_best))  # fmt: skip
+        weak = [tag for tag, (s, m) in draw.ordered_topics(self.result) if s < 0.8 * m]
+        body = draw.summary(self.result, self.mode, self.new_best)
+        self.query_one("#sum-body", Static).update(Group(body, *self.links(weak)))
         missed = bool(self.result.missed)
         self.query_one("#review", Button).disabled = not missed
         self.query_one("#retry", Button).disabled = not missed

@@ -230,6 +230,21 @@ class LabSettings(Vertical):
             self._node("layer").value = "1"
         self.recompute()
 
+    def fill(self, preset: dict) -> None:
+        """LabConfig fields (preset, d_model, heads, causal, window, seed) set as a learner
+        would set them (each change recomputes)."""
+        if "preset" in preset:
+            self._node("sentence").value = preset["preset"]
+            self._node("tokens").value = str(len(lab.PRESETS[preset["preset"]]))
+        for field in ("d_model", "heads", "seed"):
+            if field in preset:
+                self._node(field).value = str(preset[field])
+        if "causal" in preset:
+            self._node("causal").value = bool(preset["causal"])
+        if preset.get("window") is not None:
+            self._node("window").value = str(preset["window"])
+        self.recompute()
+
     def toggle_mask(self) -> None:
         tick = self._node("causal")
         tick.value = not tick.value

@@ -1,4 +1,5 @@
-"""The guided comparison: five experiments of the stored table, keys 1–5 on the trainer.
+"""The guided comparisons, keys 1–5 on the trainer: the RNN's five experiments of the stored
+table, or the Transformer's five steps (``core.models.transformer_guide``) when it is chosen.
 
 Each step is a configuration the stored multi-seed table has a row for, what F9/F10 compares it
 with, and the sentence that says what to look at. :class:`GuideList` lists them with this app's
@@ -12,11 +13,13 @@ from dataclasses import dataclass, replace
 
 from rich.table import Table
 from rich.text import Text
+from textual.reactive import var
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from attn_tui.core.models import figures as stored
 from attn_tui.core.models.trainer import TrainConfig
+from attn_tui.core.models.transformer_guide import TF_GUIDE
 from attn_tui.i18n import t
 
 
@@ -79,14 +82,23 @@ class GuideTitle(Static):
 
 
 class GuideList(OptionList):
-    """One line per guide step: its name, and this app's mean whole-sequence accuracy over
-    the stored table's seeds, right-aligned."""
+    """One line per guide step of the chosen model: for the RNN its name and this app's mean
+    whole-sequence accuracy over the stored table's seeds, right-aligned; for the Transformer
+    its five steps (``core.models.transformer_guide``)."""
+
+    model: var[str] = var("rnn", init=False)  # whose guide is listed
 
     def __init__(self, figures: stored.Figures | None, **kwargs) -> None:
         self.figures = figures
         super().__init__(*self._guide_options(), compact=True, **kwargs)
 
+    def watch_model(self) -> None:
+        self.clear_options()
+        self.add_options(self._guide_options())
+
     def _guide_options(self) -> list[Option]:
+        if self.model == "transformer":
+            return [Option(t(step.label), id=f"guide-{k}") for k, step in enumerate(TF_GUIDE)]
         options = []
         for k, step in enumerate(GUIDE):
             e = step.experiment

@@ -30,6 +30,8 @@ from attn_tui.core.models.trainer import (
     default_iters,
     estimate_seconds,
 )
+from attn_tui.core.models.transformer_guide import blind_ceiling
+from attn_tui.core.models.transformer_guide import guide_step as tf_guide_step
 from attn_tui.core.models.transformer_trainer import TransformerConfig
 from attn_tui.core.models.transformer_trainer import default_iters as tf_default_iters
 from attn_tui.i18n import t
@@ -93,6 +95,8 @@ class ModelView:
     # the iterations of a recipe that follows the length: a field showing one of them takes
     # the recipe's figure when the length is edited (none: the recipe ignores the length)
     iters_follow_length: ClassVar[tuple[str, ...]] = ()
+    # settings of its config that no row shows, kept from the last fill() (a guide step's)
+    hidden_fields: ClassVar[tuple[str, ...]] = ()
 
     # ---- settings -------------------------------------------------------------------------
     def make(self, values: dict[str, Any]) -> Any:
@@ -250,6 +254,7 @@ class TransformerView(ModelView):
                      "seed", "lr", "batch")  # fmt: skip
     varies = "positions"
     versus_field = "tf-versus"
+    hidden_fields = ("causal",)  # the guide's fifth step masks; no row of its own
 
     def default_iters(self, values: dict[str, str]) -> int:
         return tf_default_iters(values["task"])  # (its recipe does not depend on the length)
@@ -283,6 +288,14 @@ class TransformerView(ModelView):
         if view.outcome is None and not view.running:
             lines.append(Prose(tf_render.intro(view.config), "dim"))
         return lines
+
+    def guide_note(self, view: RunView) -> RenderableType | str:
+        """Once a guide step has run: what to look at (step 2 against the blind ceiling)."""
+        step = tf_guide_step(view.config)
+        if step is None or view.outcome is None:
+            return ""
+        ceiling = f"{blind_ceiling(view.config):.2f}"
+        return Prose(t(step.text, ceiling=ceiling), "italic")
 
     def pair_figures(self, result) -> str:
         return t("transformer.ui.pair_whole", whole=f"{result.seq_acc:.3f}",

@@ -2,7 +2,8 @@
 
 :data:`FIELDS` lists every row of the form in the order shown: its name (the control's id,
 and the config's attribute where it is one), its kind, the models that show it and its label.
-``read()`` turns the chosen model's rows into that model's config — whole numbers and reals
+``read()`` turns the chosen model's rows (and the settings no row shows, kept from the last
+``fill``: the Transformer guide's causal mask) into that model's config — whole numbers and reals
 where the text is one, the text itself where it is not — and lets the config's own
 ``validate`` name the first fault (``TrainConfig.validate``, ``TransformerConfig.validate``):
 the form checks nothing a config checks. ``fill(config)`` is the inverse.
@@ -33,7 +34,7 @@ from attn_tui.render import transformer as tf_render
 from attn_tui.render.prose import Prose
 from attn_tui.widgets.localized import tr
 from attn_tui.widgets.panel import MessageLine
-from attn_tui.widgets.trainer.models import MODELS, ModelView
+from attn_tui.widgets.trainer.models import MODELS, ModelView, view_of
 
 MAX_SEEDS = 50
 PACES = ("watch", "fast", "step")
@@ -115,6 +116,10 @@ class Settings:
     versus: str
     seeds: tuple[int, ...]
 
+    def variants(self) -> tuple[str, str]:
+        """F9/F10's pair: the other variant (versus) first, then the settings' own."""
+        return self.versus, view_of(self.config).variant_of(self.config)
+
     def run_config(self) -> Any:
         """The run F5 starts: the config, evaluated as its pace wants — every step when
         stepping (the map follows each press), ~60 times a run when watching. Evaluation
@@ -157,6 +162,7 @@ class TrainSettings(Widget):
         self._controls: dict[str, Input | Select] = {}
         self._error = MessageLine(Prose, id="train-error", classes="error")
         self._defaults = ("", "")  # the iterations and learning rate the model starts from
+        self._hidden: dict[str, Any] = {}  # settings no row shows, from the last fill()
 
     def compose(self) -> ComposeResult:
         values = starting_values()
@@ -202,6 +208,7 @@ class TrainSettings(Widget):
             field = BY_NAME[name]
             text = self.text(name)
             values[name] = text if field.kind == "choice" else _number(text, field.kind)
+        values.update({k: v for k, v in self._hidden.items() if k in model.hidden_fields})
         config = model.make(values)
         text = self.text("seeds")
         n = _number(text, "int")
@@ -214,6 +221,7 @@ class TrainSettings(Widget):
         """Show ``config`` (a guide step, the book's model, a stored run) in the rows."""
         model = next(m for m in MODELS.values() if isinstance(config, m.config_type))
         values = {"model": model.name, **model.values(config)}
+        self._hidden = {name: getattr(config, name) for name in model.hidden_fields}
         if versus is not None:
             values[model.versus_field] = versus
         self.set(**values)

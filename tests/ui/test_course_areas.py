@@ -50,7 +50,8 @@ async def test_the_masks_lesson_is_checked_from_the_lab(tmp_path):
         await pilot.pause()
         assert lab.form.result.d_model == 8 and lab.form.result.heads == 2  # the lesson's preset
         assert lab.form.result.n_q == 5  # 猫 坐 在 垫子 上
-        row = " ".join(f"{w:.2f}" for w in lab.form.result.weights[lab.views.head, 2])  # no mask yet
+        weights = lab.form.result.weights[lab.views.head, 2]
+        row = " ".join(f"{w:.2f}" for w in weights)  # no mask yet
         await pilot.press("escape")
         await until(lambda: pilot.app.screen is lesson)
         await submit(pilot, lesson, row)

@@ -6,8 +6,8 @@ package):
 
     core                     numpy and the standard library (test_import_hygiene.py)
     text, watching           the string catalogue; saves of one file (watchfiles)
-    i18n, paths, compat,     languages; where things live; Textual's private hooks;
-    coursebook               the course as loaded for the app
+    i18n, paths, compat      languages; where things live; Textual's private hooks
+    coursebook               the course as the app loaded it (library, lessons, store)
     render                   Rich renderables (no Textual)
     widgets                  Textual widgets (they draw with render)
     screens, svg             one screen per file; figures as SVG
@@ -33,7 +33,8 @@ PACKAGE = ROOT / "attn_tui"
 LAYERS = [
     {"core", "attn_tui"},  # attn_tui: the package's face (__init__), which imports nothing
     {"text", "watching"},
-    {"i18n", "paths", "compat", "coursebook"},
+    {"i18n", "paths", "compat"},
+    {"coursebook"},
     {"render"},
     {"widgets"},
     {"screens", "svg"},

@@ -90,14 +90,14 @@ class GuideList(OptionList):
 
     def __init__(self, figures: stored.Figures | None, **kwargs) -> None:
         self.figures = figures
-        super().__init__(*self._guide_options(), compact=True, **kwargs)
+        super().__init__(*self._guide_options("rnn"), compact=True, **kwargs)
 
-    def watch_model(self) -> None:
+    def watch_model(self, model: str) -> None:
         self.clear_options()
-        self.add_options(self._guide_options())
+        self.add_options(self._guide_options(model))
 
-    def _guide_options(self) -> list[Option]:
-        if self.model == "transformer":
+    def _guide_options(self, model: str) -> list[Option]:
+        if model == "transformer":
             return [Option(t(step.label), id=f"guide-{k}") for k, step in enumerate(TF_GUIDE)]
         options = []
         for k, step in enumerate(GUIDE):
@@ -114,5 +114,5 @@ class GuideList(OptionList):
     def relocalize(self) -> None:
         highlighted = self.highlighted
         self.clear_options()
-        self.add_options(self._guide_options())
+        self.add_options(self._guide_options(self.model))
         self.highlighted = highlighted

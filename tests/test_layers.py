@@ -52,6 +52,10 @@ UPWARD_ALLOWED = {
     ("attn_tui.screens.student", "attn_tui.serve.students"),
 }
 
+# Circles still to be broken, each a sorted list of modules (none: the lesson-state marks that
+# made screens/home <-> screens/path live in screens/path, which home imports).
+CIRCLES_ALLOWED: list[list[str]] = []
+
 SCREEN_LINES = 500  # no file in screens/ longer
 CLASS_METHODS = 40  # no class with more methods
 # Ceilings while a screen is split: may only go down, then go (issue 21 emptied both).
@@ -173,7 +177,9 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_no_modules_import_each_other_in_a_circle():
-    assert cycles(GRAPH) == []
+    found = cycles(GRAPH)
+    assert [c for c in found if c not in CIRCLES_ALLOWED] == []
+    assert [c for c in CIRCLES_ALLOWED if c not in found] == [], "gone: delete from CIRCLES_ALLOWED"
 
 
 def test_the_circle_finder_finds_a_circle():
@@ -237,8 +243,11 @@ def private_textual_imports(path: Path) -> list[str]:
 
 def test_only_compat_imports_textuals_private_modules():
     compat = PACKAGE / "compat.py"
-    files = [p for folder in ("attn_tui", "tests", "benchmarks", "scripts")
-             for p in sorted((ROOT / folder).rglob("*.py"))]  # fmt: skip
+    files = [
+        p
+        for folder in ("attn_tui", "tests", "benchmarks", "scripts")
+        for p in sorted((ROOT / folder).rglob("*.py"))
+    ]
     found = {
         p.relative_to(ROOT).as_posix(): private_textual_imports(p) for p in files if p != compat
     }

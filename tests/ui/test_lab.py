@@ -2,6 +2,7 @@
 type X and the W matrices."""
 
 import numpy as np
+import pytest
 from rich.console import Console
 from textual.widgets import Collapsible, Input, Select, Static, TextArea
 
@@ -195,8 +196,15 @@ async def test_language_switch_redraws_in_place():
 
 def test_heatmap_fits_the_width_it_is_given():
     values = np.array([[0.12345, 0.5], [1.0, -0.25]])
-    heat = Heatmap(values, ["a", "垫子"], ["k1", "k2"], masked=np.array([[0, 1], [0, 0]], bool),
-                   cursor=(1, 0), extra=["1", "2"], extra_title="sum")  # fmt: skip
+    heat = Heatmap(
+        values,
+        ["a", "垫子"],
+        ["k1", "k2"],
+        masked=np.array([[0, 1], [0, 0]], bool),
+        cursor=(1, 0),
+        extra=["1", "2"],
+        extra_title="sum",
+    )
 
     def text(width: int) -> str:
         console = Console(width=width, record=True, file=open("/dev/null", "w"), color_system=None)
@@ -290,6 +298,7 @@ async def open_typed(pilot, labels: str):
     return screen
 
 
+@pytest.mark.slow  # a long burst of typing (about 50 s under load)
 async def test_a_malformed_x_is_named_under_its_field_and_the_views_stay():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
         screen = await open_typed(pilot, labels="")

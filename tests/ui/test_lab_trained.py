@@ -12,7 +12,8 @@ from textual.widgets import Input, Select, Static
 from attn_tui import paths
 from attn_tui.app import AttnApp
 from attn_tui.core.models import transformer_file
-from attn_tui.core.models.transformer_trainer import TransformerConfig, run_to_end
+from attn_tui.core.models.loop import run_to_end
+from attn_tui.core.models.transformer_trainer import TransformerConfig
 from attn_tui.screens.lab import LabScreen
 from attn_tui.widgets.lab.settings import TRAINED
 
@@ -28,8 +29,13 @@ def save_model(config: TransformerConfig) -> transformer_file.SavedModel:
     result = run_to_end(config)
     path = paths.last_transformer(data_dir())
     path.parent.mkdir(parents=True, exist_ok=True)
-    transformer_file.save(path, result.model, config, result.final.probe.x,
-                          {"iters": result.iters, "seq_acc": result.seq_acc})  # fmt: skip
+    transformer_file.save(
+        path,
+        result.model,
+        config,
+        result.final.probe.x,
+        {"iters": result.iters, "seq_acc": result.seq_acc},
+    )
     return transformer_file.load(path)
 
 

@@ -11,6 +11,7 @@ import threading
 import time
 import traceback
 
+import pytest
 from textual.widgets import Input, OptionList, Select, Static
 from textual.worker import WorkerState
 
@@ -293,8 +294,9 @@ async def test_language_switch_redraws_in_place_menus_included():
 
 async def test_f9_compares_the_settings_with_the_versus_variant_on_one_seed():
     async with AttnApp(lang="en").run_test(size=(100, 30)) as pilot:
-        screen = await open_trainer(pilot, iters=100, seed=3, length=5, variant="general",
-                                    versus="none")  # fmt: skip
+        screen = await open_trainer(
+            pilot, iters=100, seed=3, length=5, variant="general", versus="none"
+        )
         await pilot.press("f9")
         await finish(pilot)
         assert [(r.config.variant, r.config.seed) for r in screen.tables.finished["rnn"]] == [
@@ -403,6 +405,7 @@ async def test_per_position_figures_survive_a_resize_round_trip():
         assert not any("█" in line or "▁" in line for line in lines)
 
 
+@pytest.mark.slow  # real processes
 async def test_leaving_mid_run_leaves_no_thread_and_no_process():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
         screen = await open_trainer(pilot, iters=100000)

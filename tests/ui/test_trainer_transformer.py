@@ -10,12 +10,14 @@ from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
+import pytest
 from textual.widgets import Input, Select
 
 from attn_tui import paths
 from attn_tui.app import AttnApp
 from attn_tui.core.models import transformer_file
-from attn_tui.core.models.transformer_trainer import TransformerConfig, run_to_end
+from attn_tui.core.models.loop import run_to_end
+from attn_tui.core.models.transformer_trainer import TransformerConfig
 from attn_tui.screens.lab import LabScreen
 from attn_tui.widgets.lab.settings import TRAINED
 
@@ -72,8 +74,16 @@ async def test_a_two_head_run_draws_every_head_and_its_figures_as_the_core_measu
         assert result.seq_acc == core.seq_acc
         heat = shown(screen.query_one("#heat"), 80)
         rows = [line.split() for line in heat.splitlines() if line.startswith("L")]
-        assert rows == [[f"L{h.layer}", f"H{h.head}", f"{h.mirror:.2f}", f"{h.by_symbol:.2f}",
-                         f"{h.by_position:.2f}"] for h in core.final.heads]  # fmt: skip
+        assert rows == [
+            [
+                f"L{h.layer}",
+                f"H{h.head}",
+                f"{h.mirror:.2f}",
+                f"{h.by_symbol:.2f}",
+                f"{h.by_position:.2f}",
+            ]
+            for h in core.final.heads
+        ]
         assert "Every head of every layer" in heat and "head 2" in heat
         accuracy = text(screen, "#accuracy")
         assert f"whole {core.seq_acc:.3f}" in accuracy
@@ -114,6 +124,7 @@ async def test_f9_and_f10_compare_positional_encodings():
         assert "Transformer runs this session" in text(screen, "#session", 100)
 
 
+@pytest.mark.slow  # retrains, then compares with the core
 async def test_a_trained_transformer_opens_in_the_lab_with_its_weights():
     """Train on the screen, ctrl+o: the lab shows the weights the core trains with these
     settings, on the run's probe sequence."""

@@ -31,8 +31,7 @@ def test_each_step_is_a_setting_that_finishes_in_seconds():
         assert step.config.iters <= 1500  # 3,000 sorting iterations took two minutes to watch
         assert guide_step(step.config) is step
     assert guide_step(TransformerConfig(task="sort")) is None  # the default 3,000 is not a step
-    assert [s.config.task for s in TF_GUIDE] == ["reverse", "reverse", "sort", "reverse",
-                                                 "reverse"]  # fmt: skip
+    assert [s.config.task for s in TF_GUIDE] == ["reverse", "reverse", "sort", "reverse", "reverse"]
     assert TF_GUIDE[1].config.positions == "none" and TF_GUIDE[4].config.causal
 
 
@@ -61,4 +60,5 @@ async def test_key_3_with_the_transformer_chosen_trains_its_sorting_step():
             "#guide-note") else ""  # fmt: skip
         assert screen.live.result.config.task == "sort"
         assert "letters, not places" in note or "letters, not places" in " ".join(
-            str(w.render()) for w in screen.query("Static"))  # fmt: skip
+            str(w.render()) for w in screen.query("Static")
+        )

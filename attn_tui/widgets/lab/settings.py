@@ -26,7 +26,7 @@ from attn_tui.core import format as fmt
 from attn_tui.core.attention import lab, trained
 from attn_tui.core.attention.lab import LabResult
 from attn_tui.core.models import transformer_file
-from attn_tui.core.models.trainer import letters
+from attn_tui.core.models.loop import letters
 from attn_tui.core.parse import InputError, normalise, parse_matrix
 from attn_tui.i18n import describe, get_lang, t
 from attn_tui.render.prose import Prose

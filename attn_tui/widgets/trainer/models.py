@@ -21,10 +21,8 @@ import numpy as np
 from rich.console import Group, RenderableType
 
 from attn_tui.core.models import figures as stored
+from attn_tui.core.models.loop import Outcome, RunResult, Snapshot
 from attn_tui.core.models.trainer import (
-    Outcome,
-    RunResult,
-    Snapshot,
     TrainConfig,
     compare_configs,
     default_iters,

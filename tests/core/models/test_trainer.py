@@ -5,16 +5,8 @@ import math
 import numpy as np
 import pytest
 
-from attn_tui.core.models.trainer import (
-    Comparison,
-    ReversalData,
-    Stats,
-    TrainConfig,
-    Trainer,
-    compare,
-    run_to_end,
-    train,
-)  # fmt: skip
+from attn_tui.core.models.loop import run, run_to_end, train
+from attn_tui.core.models.trainer import Comparison, ReversalData, Stats, TrainConfig, compare
 from attn_tui.core.parse import InputError
 
 
@@ -39,7 +31,7 @@ from attn_tui.core.parse import InputError
 )
 def test_impossible_settings_are_refused(settings, code):
     with pytest.raises(InputError) as err:
-        Trainer(TrainConfig(**settings))
+        TrainConfig(**settings).build()
     assert err.value.code == code
 
 
@@ -121,8 +113,9 @@ def test_the_generator_hands_back_control_every_max_interval():
     def clock():  # 10 ms per reading
         return next(ticks) * 0.01
 
-    gen = train(TrainConfig(iters=100_000, eval_every=0), every=10**9, max_interval=0.05,
-                clock=clock)  # fmt: skip
+    gen = train(
+        TrainConfig(iters=100_000, eval_every=0), every=10**9, max_interval=0.05, clock=clock
+    )
     first = next(gen)
     second = next(gen)
     gen.close()  # stopping = no longer iterating; nothing is left running
@@ -143,9 +136,9 @@ def test_huge_learning_rate_ends_cleanly_as_diverged():
 
 
 def test_injected_inf_ends_cleanly_as_diverged():
-    trainer = Trainer(TrainConfig(iters=50))
+    trainer = TrainConfig(iters=50).build()
     trainer.model.Why[0, 0] = np.inf
-    result = list(trainer.run())[-1].result
+    result = list(run(trainer))[-1].result
     assert result.outcome.kind == "diverged" and result.outcome.iteration == 0
     assert result.outcome.code == "train.outcome.diverged_loss"
 
@@ -166,7 +159,13 @@ def test_compare_runs_both_variants_per_seed():
     c = compare(TrainConfig(length=3, iters=40, eval_every=0), range(3), on_result=seen.append)
     assert isinstance(c, Comparison)
     assert [(r.config.seed, r.config.variant) for r in seen] == [
-        (0, "none"), (0, "dot"), (1, "none"), (1, "dot"), (2, "none"), (2, "dot")]  # fmt: skip
+        (0, "none"),
+        (0, "dot"),
+        (1, "none"),
+        (1, "dot"),
+        (2, "none"),
+        (2, "dot"),
+    ]
     s = c.stats("dot", "pos_acc")
     values = [r.pos_acc for r in c.runs["dot"]]
     assert s.n == 3 and s.lo == min(values) and s.hi == max(values)
@@ -196,7 +195,7 @@ def test_compare_any_two_variants_and_feeds():
 
 
 def test_alignment_reads_the_reversal_diagonal():
-    from attn_tui.core.models.trainer import Alignment
+    from attn_tui.core.models.loop import Alignment
 
     L = 4
     exact = np.eye(L)[::-1]  # output t reads input L+1−t
@@ -214,7 +213,11 @@ def test_variants_and_their_names():
     assert cfg.variant == "none" and cfg.with_variant("qk").variant == "qk"
     assert cfg.with_variant("qk").with_variant("none").attention is False
     assert [cfg.with_variant(v).n_params for v in ("none", "dot", "general", "qk")] == [
-        838, 934, 1190, 1446]  # fmt: skip
+        838,
+        934,
+        1190,
+        1446,
+    ]
 
 
 def test_budget_estimate_grows_with_the_work():
@@ -224,14 +227,15 @@ def test_budget_estimate_grows_with_the_work():
     huge = estimate_seconds(TrainConfig(length=12, iters=100_000, batch=1024))
     assert 0 < small < 10 < 60 < huge
     assert estimate_seconds(TrainConfig(iters=2000)) == pytest.approx(
-        2 * estimate_seconds(TrainConfig(iters=1000)), rel=0.05)  # fmt: skip
+        2 * estimate_seconds(TrainConfig(iters=1000)), rel=0.05
+    )
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_adam_follows_pytorchs_formula(dtype):
     """Five steps against the formula written out in float64 (bias-corrected averages, eps
     outside the square root), as torch.optim.Adam computes it."""
-    from attn_tui.core.models.trainer import Adam
+    from attn_tui.core.models.loop import Adam
 
     rng = np.random.default_rng(11)
     lr, b1, b2, eps = 0.003, 0.9, 0.999, 1e-8

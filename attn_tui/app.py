@@ -23,8 +23,8 @@ from attn_tui.screens.copying import COPY_KEY
 from attn_tui.screens.home import HomeScreen
 
 # Every area the tutor knows, in the order the home screen lists them: mode → screen class.
-# An area appears once its screen module exists, and is imported only when first opened,
-# so a cold start pays for the home screen alone.
+# An area appears once its screen module exists, and is imported in the background once the
+# home screen is up (PREFETCH_AFTER_S), so a cold start pays for the home screen alone.
 KNOWN_AREAS = {
     "calc": "attn_tui.screens.calculator:CalculatorScreen",
     "train": "attn_tui.screens.trainer:TrainerScreen",
@@ -58,6 +58,19 @@ FULL_GC_AT_MOST_EVERY_S = 10.0
 # How long keys typed while a screen opens may wait for it (it takes ~0.1 s; this only bounds
 # a screen that never finishes mounting).
 HOLD_AT_MOST_S = 5.0
+
+# The areas' modules (numpy, the trainer, the widgets) are imported in the background this long
+# after the home screen is up: a learner reads it first, and Enter then opens a screen without
+# importing it. Not at start, so the cold start to the home screen does not pay for them.
+PREFETCH_AFTER_S = 0.3
+
+
+def _import_areas(areas: Iterable[str]) -> None:
+    for mode in areas:
+        try:
+            importlib.import_module(KNOWN_AREAS[mode].split(":")[0])
+        except Exception:  # (opening the area says what is wrong, in its own words)
+            pass
 
 
 # The looks a learner can ask for (--theme, $ATTN_TUI_THEME) → Textual's theme for a terminal of
@@ -251,6 +264,15 @@ class AttnApp(App[None]):
         gc.set_threshold(young, middle, 1_000_000)  # generation 2 only from _full_gc
         self._last_input = self._last_full_gc = time.monotonic()
         self.set_interval(FULL_GC_PAUSE_S / 2, self._full_gc, name="full gc")
+        self.set_timer(PREFETCH_AFTER_S, self._prefetch_areas, name="prefetch")
+
+    def _prefetch_areas(self) -> None:
+        """Import every area's module in a thread of its own (a daemon: quitting never waits)."""
+        import threading
+
+        areas = [mode for mode in self.AREAS if mode in KNOWN_AREAS]
+        threading.Thread(target=_import_areas, args=(areas,), name="prefetch-areas",
+                         daemon=True).start()  # fmt: skip
 
     def _full_gc(self) -> None:
         assert self._gc_threshold is not None

@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.panel import Panel
 
-    from attn_tui.widgets.steps import STEPS
+    from attn_tui.render.steps import STEPS
 
     console = Console(width=min(Console().width, 100))
     bodies = [render(steps) for render in STEPS]

@@ -211,7 +211,7 @@ def _compare(config, variants, n_seeds: int, workers: int | None, as_json: bool)
     from attn_tui.core.models.figures import stored_row
     from attn_tui.core.models.processes import default_workers, pool_runs
     from attn_tui.core.models.trainer import book_reference, collect, compare_configs
-    from attn_tui.widgets.beside import beside_line
+    from attn_tui.render.beside import beside_line
 
     seeds = range(n_seeds)
     configs = compare_configs(config, seeds, variants)

@@ -316,7 +316,7 @@ TEXT = {
     ),
     "train.ui.stored_weight": ("，对角线权重 {weight}", ", diagonal weight {weight}"),
     "train.ui.stored_run": ("存表（{n} 个种子）", "stored ({n} seeds)"),
-    # your runs beside the stored table (widgets/beside.py)
+    # your runs beside the stored table (render/beside.py)
     "train.beside.line": ("和存表比：{items}。{why}", "Beside the stored table: {items}. {why}"),
     "train.beside.sep": ("；", "; "),
     "train.beside.agree": (

@@ -15,8 +15,8 @@ from attn_tui.core.models.loop import Alignment, Outcome
 from attn_tui.core.models.machine import Machine
 from attn_tui.core.models.trainer import TrainConfig
 from attn_tui.i18n import set_lang, t
-from attn_tui.widgets import beside
-from attn_tui.widgets.train_panels import render_guide_note, render_multi
+from attn_tui.render import beside
+from attn_tui.render.trainer import render_guide_note, render_multi
 
 TABLE = figures.load()
 BASE = TrainConfig(length=5, iters=2000)

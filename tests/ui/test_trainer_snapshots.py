@@ -24,9 +24,9 @@ from textual.widgets import Input, Select, TextArea
 from attn_tui.app import AttnApp
 from attn_tui.core.models import figures, stored_run
 from attn_tui.core.models.machine import Machine
+from attn_tui.render import beside
 from attn_tui.screens.lab import LabScreen
 from attn_tui.screens.trainer import TrainerScreen
-from attn_tui.render import beside
 
 SIZES = [(80, 24), (120, 40)]
 STORED = Path(__file__).parent / "stored_runs"

@@ -50,7 +50,8 @@ from attn_tui.widgets.trainer.tables import PREVIEW_SEEDS, PREVIEW_VARIANTS, Run
 from attn_tui.widgets.training_run import TrainingRun, warm_up
 
 WIDE = 116  # from this many columns the footer has room for every key
-EXTRA_KEYS = ("f3", "f8", "f9", "f10")  # in the footer only when it is wide
+NUMPY_KEY = "ctrl+n"  # the numpy behind this run (the app's F9 elsewhere)
+EXTRA_KEYS = ("f3", "f8", "f9", "f10")  # in the footer only when it is wide (ctrl+n: F1)
 
 
 class TrainerScreen(TutorScreen):
@@ -63,6 +64,7 @@ class TrainerScreen(TutorScreen):
         ("train.ui.live", "train.ui.help.heatmap"),
         ("train.ui.live", "train.ui.help.timeline"),
         ("train.ui.compare_view", "train.ui.help.compare"),
+        ("train.ui.live", "train.ui.help.numpy"),
     )
     BINDINGS = [
         Binding("f5", "start", "train.key.start"),
@@ -76,6 +78,8 @@ class TrainerScreen(TutorScreen):
         Binding("ctrl+r", "toggle_scale", "train.key.scale", show=False),
         Binding("ctrl+t", "book_model", "train.key.book", show=False),
         Binding("ctrl+o", "open_lab", "transformer.ui.key.lab", show=False),
+        # F9 is "versus" here, so the numpy behind this run has a key of its own
+        Binding(NUMPY_KEY, "numpy", "train.key.numpy", show=False),
         *(
             Binding(str(k + 1), f"guide({k})", "train.key.guide", show=False)
             for k in range(len(GUIDE))
@@ -323,6 +327,19 @@ class TrainerScreen(TutorScreen):
         lab = self.app.screen
         if isinstance(lab, LabScreen):
             lab.open_trained_model()
+
+    def action_numpy(self) -> None:
+        """The readable numpy of the RNN on show (core.models.rnn_reference), ending with the
+        call for its settings; the Transformer has no such page yet, and says so."""
+        config = self.live.config
+        if view_of(config).name != "rnn":
+            self.notify(t("train.ui.numpy_rnn_only"), timeout=4)
+            return
+        from attn_tui.core.models import rnn_reference
+        from attn_tui.screens.numpy_view import NumpyScreen
+
+        source = rnn_reference.source(config)
+        self.app.push_screen(NumpyScreen(source, "train.ui.numpy_title", "train.ui.numpy_note"))
 
     def show_view(self, view: str) -> None:
         """ "live" or "tables"; the tables take the whole width (the settings step aside) and

@@ -28,6 +28,7 @@ own model (dot-product scores) is one key away (ctrl+t, or 2 in the guide).
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
@@ -181,7 +182,7 @@ class TrainerScreen(TutorScreen):
         result, saved_error = message.result, ""
         if result.outcome.kind == "finished":
             if view_of(result.config).name == "transformer":
-                saved_error = self._keep_for_the_lab(result)
+                saved_error = keep_for_the_lab(self.app, result)
             self.tables.add_finished(result)
         self.live.finish(result, saved_error)
 
@@ -315,7 +316,7 @@ class TrainerScreen(TutorScreen):
             self.notify(t("train.ui.busy"), severity="warning", timeout=3)
             return
         try:
-            there = self._last_model_path().is_file()
+            there = last_model_path(self.app).is_file()
         except InputError:
             there = False
         if not there:
@@ -374,23 +375,6 @@ class TrainerScreen(TutorScreen):
         else:
             self.live.action_later()
 
-    # ---- the Transformer kept for the lab -------------------------------------------------------
-    def _last_model_path(self):
-        return paths.last_transformer(paths.data_dir(self.app.data_dir))
-
-    def _keep_for_the_lab(self, result) -> str:
-        """Save a finished Transformer where the lab opens the last one trained; why not, if
-        it could not be ('' when it was)."""
-        try:
-            path = self._last_model_path()
-            path.parent.mkdir(parents=True, exist_ok=True)
-            transformer_file.save_result(path, result)
-        except InputError as err:
-            return describe(err)
-        except OSError as err:
-            return err.strerror or str(err)
-        return ""
-
     # ---- leaving --------------------------------------------------------------------------------
     def on_screen_suspend(self) -> None:
         # the help overlay suspends this screen too, but keeps it in the stack: only leaving
@@ -400,3 +384,23 @@ class TrainerScreen(TutorScreen):
 
     def on_unmount(self) -> None:
         self.run.kill()
+
+
+# ---- the Transformer kept for the lab ---------------------------------------------------------
+def last_model_path(app) -> Path:
+    """Where the lab opens the last Transformer trained (InputError: no usable data folder)."""
+    return paths.last_transformer(paths.data_dir(app.data_dir))
+
+
+def keep_for_the_lab(app, result) -> str:
+    """Save a finished Transformer where the lab opens the last one trained; why not, if it
+    could not be ('' when it was)."""
+    try:
+        path = last_model_path(app)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        transformer_file.save_result(path, result)
+    except InputError as err:
+        return describe(err)
+    except OSError as err:
+        return err.strerror or str(err)
+    return ""

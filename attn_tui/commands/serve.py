@@ -40,6 +40,10 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         "0.0.0.0 serves the whole network)",
     )
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="a name students may reach the server by, besides its address and "
+                   "localhost (a classroom DNS name; repeatable): requests for any other "
+                   "Host are refused, which stops DNS rebinding")  # fmt: skip
     p.add_argument(
         "--lang",
         dest="serve_lang",
@@ -75,7 +79,7 @@ def session_argv(root: Path, lang: str, exercises: list[Path]) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     from attn_tui import paths
     from attn_tui.core.parse import InputError
-    from attn_tui.i18n import get_lang, t
+    from attn_tui.i18n import get_lang, set_lang, t
 
     if not 1 <= args.port <= 65535:
         raise InputError("serve.bad_port", port=args.port)
@@ -90,6 +94,11 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, UnicodeError) as err:  # UnicodeError: a label over 63 characters, "a..b"
         raise InputError("serve.cannot_bind", host=args.host, port=args.port,
                          error=getattr(err, "strerror", None) or str(err)) from None  # fmt: skip
+    from attn_tui.serve.hosts import valid_name
+
+    for name in args.allow_host:
+        if not valid_name(name):
+            raise InputError("serve.bad_allow_host", name=name)
     if args.warm is None:
         args.warm = min(WARM, args.max_sessions)
     if not 0 <= args.warm <= args.max_sessions:
@@ -100,6 +109,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("serve.no_textual_serve") from None
 
     lang = args.serve_lang or get_lang()
+    set_lang(lang)  # what the server tells the teacher while it runs, in the class's language
     root = paths.data_dir(args.data_dir).expanduser().resolve()
     loopback = is_loopback(args.host)
     token, made_up = args.token, False
@@ -141,6 +151,7 @@ def run(args: argparse.Namespace) -> int:
         announce=announce,
         preload=not args.no_preload,
         warm=args.warm,
+        allow_hosts=args.allow_host,
     )
     try:
         server.serve()

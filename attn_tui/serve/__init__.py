@@ -1,6 +1,10 @@
 """The tutor in a browser for a whole class: ``attn-tui serve`` (see ``server.py``).
 
 server.py   the web server (textual-serve underneath): access token, one app process per tab
+gate.py     every connection's door: a request within seconds, a bound per address and in all,
+            503 when full, one log line per kind of trouble
+hosts.py    the names the server answers to (Host, websocket Origin): no DNS rebinding
+page.py     the page a tab loads, every asset from this server
 session.py  what each tab runs: the tutor, asking first for the student's name
 students.py a name → that student's own folder under the data directory (standard library only)
 pool.py     (Linux) one process that imports the tutor once and forks every session from it

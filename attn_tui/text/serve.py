@@ -98,6 +98,51 @@ TEXT = {
         "The most sessions open at once ({limit}) are running. Close a tab you do not need, "
         "or try again in a moment.",
     ),
+    "serve.host.title": ("这个地址不属于本课堂", "Not this classroom's address"),
+    "serve.host.body": (
+        "这个页面是通过老师没有允许的名字或另一个网站打开的。请直接打开老师给的链接。",
+        "This page was reached by a name the teacher did not allow, or from another web site. "
+        "Open the link your teacher gave you directly.",
+    ),
+    # -- what the server tells the teacher about what it turned away (one line per kind)
+    "serve.bad_allow_host": (
+        "--allow-host 需要一个主机名或 IP 地址：{name}",
+        "--allow-host needs a host name or an IP address: {name}",
+    ),
+    "serve.gate.bad_host": (
+        "attn-tui serve：拒绝了一个以“{host}”为主机名的请求（403；需要的话用 --allow-host 允许它）",
+        "attn-tui serve: refused a request for the host “{host}” (403; --allow-host allows a name)",
+    ),
+    "serve.gate.bad_origin": (
+        "attn-tui serve：拒绝了来自 {origin} 的会话连接（403：它不是从本服务器的页面打开的）",
+        "attn-tui serve: refused a session from the origin {origin} (403: not opened by a page "
+        "of this server)",
+    ),
+    "serve.gate.timeout": (
+        "attn-tui serve：关闭了 {seconds:g} 秒内没发完请求的连接",
+        "attn-tui serve: closed a connection that sent no complete request within {seconds:g} s",
+    ),
+    "serve.gate.per_address": (
+        "attn-tui serve：关闭了一个等待中的连接：同一地址最多同时等待 {limit} 个",
+        "attn-tui serve: closed a waiting connection: one address may hold {limit} at once",
+    ),
+    "serve.gate.evicted": (
+        "attn-tui serve：连接数已到上限（{count}），关闭了最早一个等待中的连接",
+        "attn-tui serve: at the most connections at once ({count}), closed the oldest waiting one",
+    ),
+    "serve.gate.full": (
+        "attn-tui serve：连接数已到上限（{limit}），新连接得到 503（稍后再试）",
+        "attn-tui serve: at the most connections at once ({limit}), a new one was answered "
+        "503 (try again)",
+    ),
+    "serve.gate.no_start": (
+        "attn-tui serve：一个会话 {seconds:g} 秒内没有画出任何东西，已结束它",
+        "attn-tui serve: a session drew nothing within {seconds:g} s and was ended",
+    ),
+    "serve.gate.session_failed": (
+        "attn-tui serve：一个会话异常结束（状态 {status}）；详情见 {log}",
+        "attn-tui serve: a session ended with status {status}; its messages are in {log}",
+    ),
     "serve.expired.title": ("会话链接已失效", "Session link expired"),
     "serve.expired.body": (
         "这个会话链接已经用过或过期了。请刷新页面。",

@@ -115,6 +115,19 @@ YES = (
     "yes|yeah|yep|yup|indeed|sure|right|correct|true",
 )
 
+# A reason given as the only or the real one ("the real purpose is only to speed it up",
+# "多头主要只是为了并行"): a sentence with one that credits no idea of the rubric puts another
+# reason in place of the reference's, and takes back what the answer said before.
+ONLY_REASON = (
+    "只是为了 主要是为了 主要只是为了 其实只是为了 真正的原因是 真正的目的是 真正的作用是 实际上只是为了 "
+    "只不过是为了 纯粹是为了 仅仅是为了 主要目的是 主要作用是",
+    "the real purpose|the real reason|the actual reason|the actual purpose|the true reason|"
+    "only there to|just there to|there only to|there just to|really just|really only|is only to|is just to|are only to|are just to|only exists to|just exists to|"
+    "is only for|is just for|are only for|are just for|mainly just|mostly just|purely to|"
+    "solely to|simply to make|only needed to|only used to|just used to|the main purpose is|"
+    "the only purpose|the only reason",
+)
+
 # Words that mark steps in a sequence (order is checked only when an answer uses them).
 STEP = (
     "首先 第一 第二 第三 第一步 第二步 第三步 然后 接着 再 最后 之后 随后 其次 接下来 先 后",

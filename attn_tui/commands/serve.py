@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 NAME = "serve"
+MAX_WORKERS = 1024  # --workers: more training processes than any machine has cores
 WARM = 10  # parked sessions: the first 10 tabs of a burst open at once; the rest start then
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,128}")
 
@@ -58,6 +59,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--max-sessions", type=int, default=60, metavar="N",
                    help="most sessions at once (default 60); "
                    "more tabs get a 'class is full' page")  # fmt: skip
+    p.add_argument("--workers", type=int, metavar="N",
+                   help="training processes all sessions together may run for comparisons over "
+                   "seeds (default: one per core; 0: each runs inside its session)")  # fmt: skip
     p.add_argument("--no-preload", action="store_true",
                    help="start every session from scratch instead of forking it from a warm "
                    "pool (slower; the pool is used on Linux only)")  # fmt: skip
@@ -103,6 +107,8 @@ def run(args: argparse.Namespace) -> int:
         args.warm = min(WARM, args.max_sessions)
     if not 0 <= args.warm <= args.max_sessions:
         raise InputError("serve.bad_warm", value=args.warm, limit=args.max_sessions)
+    if args.workers is not None and not 0 <= args.workers <= MAX_WORKERS:
+        raise InputError("serve.bad_workers", value=args.workers, limit=MAX_WORKERS)
     try:
         from attn_tui.serve.server import ClassroomServer, is_loopback, make_token, page_html
     except ImportError:
@@ -152,6 +158,8 @@ def run(args: argparse.Namespace) -> int:
         preload=not args.no_preload,
         warm=args.warm,
         allow_hosts=args.allow_host,
+        workers=args.workers,
+        session_log=str(root / "logs" / "sessions.log"),  # session.LOG
     )
     try:
         server.serve()

@@ -68,6 +68,9 @@ MAX_MESSAGE = 1 << 16  # one websocket message from a browser (a paste, at most)
 POOL_START_S = 60.0  # the pool imports the tutor once; on a loaded machine that can take a while
 POOL_STOP_S = 5.0
 SESSION_START_S = 90.0  # a session that has drawn nothing by then is ended (its tab is told)
+# The worker slots every session's comparisons share (attn_tui.core.models.workers.SLOTS_ENV,
+# named again here so that the server does not import numpy; a test checks they agree).
+SLOTS_ENV = "ATTN_TUI_WORKER_SLOTS"
 BACKLOG = 1024  # connections the kernel may queue before we accept them (at most somaxconn)
 THREAD_VARS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 # What textual-serve sets for each session (app_service.py); the pool needs it before Textual
@@ -137,6 +140,8 @@ class ClassroomServer(Server):
         warm: int = 0,
         allow_hosts: Sequence[str] = (),
         say: Callable[[str], None] | None = None,
+        workers: int | None = None,
+        session_log: str | None = None,
     ) -> None:
         """``session_argv`` starts one session (``--student NAME`` is appended per tab);
         ``page(kind)`` renders the page a browser gets instead of the tutor: kind is
@@ -146,7 +151,11 @@ class ClassroomServer(Server):
         pool where the system allows (Linux), and keeps ``warm`` of them parked: started,
         laid out and waiting for a tab (parked.py). ``allow_hosts``: names the server may be
         reached by besides its address and ``localhost``. ``say(line)`` tells the teacher
-        something (stderr by default), never more than one line per kind every few seconds."""
+        something (stderr by default), never more than one line per kind every few seconds.
+        ``workers``: training processes all sessions together may run (a comparison over
+        seeds takes what is free, else runs inside its session; default: one per core).
+        ``session_log``: where sessions write what they would have said on stderr (named when
+        one ends with an error)."""
         super().__init__(command=shlex.join(session_argv), host=host, port=port, title="attn-tui")
         self.session_argv = list(session_argv)
         self.token = token
@@ -163,6 +172,8 @@ class ClassroomServer(Server):
         self.hosts = Hosts(host, allow_hosts)
         self.tally = Tally(say or _say)
         self.gate: Gate | None = None  # made when serving: its limit depends on the process
+        self.workers = (os.cpu_count() or 1) if workers is None else max(0, workers)
+        self.session_log = session_log
 
     # -- the web application ------------------------------------------------------------------
 
@@ -368,6 +379,10 @@ class ClassroomServer(Server):
                 await asyncio.wait_for(process.wait(), QUIT_GRACE_S)
         except Exception:  # a timeout, or a pipe already gone
             pass
+        status = getattr(process, "returncode", None)
+        if status not in (None, 0):  # ended by itself with an error: its words are in the log
+            line = _t("serve.gate.session_failed", status=status, log=self.session_log or "—")
+            self.tally.note("session_failed", line)
         _kill(service)
 
     async def on_shutdown(self, app: web.Application) -> None:
@@ -383,10 +398,29 @@ class ClassroomServer(Server):
         for var in THREAD_VARS:  # a session computes 4×3 matrices: one thread each is plenty
             os.environ.setdefault(var, "1")
         self.gate = Gate(connection_limit(raise_descriptor_limit(), self.max_sessions), self.tally)
-        if self.preload:
-            self._start_pool()
+        slots = tempfile.mkdtemp(prefix="attn-tui-workers-")  # owner-only, like the pool's
+        before = os.environ.get(SLOTS_ENV)
+        os.environ[SLOTS_ENV] = f"{slots}:{self.workers}"  # every session inherits it
         loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(loop)
+        try:
+            if self.preload:
+                self._start_pool()
+            asyncio.set_event_loop(loop)
+            self._run(loop)
+        finally:
+            for service in list(self.services):  # anything the shutdown did not reach
+                _kill(service)
+            self._stop_pool()
+            shutil.rmtree(slots, ignore_errors=True)
+            if before is None:
+                os.environ.pop(SLOTS_ENV, None)
+            else:
+                os.environ[SLOTS_ENV] = before
+            self.tally.flush()
+            loop.close()
+
+    def _run(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Serve until Ctrl+C (SIGINT) or SIGTERM, then end every session."""
         quiet_errors(loop, self.tally)
         stop = asyncio.Event()
         for sig in (signal.SIGINT, signal.SIGTERM):
@@ -403,6 +437,7 @@ class ClassroomServer(Server):
         )
         try:
             loop.run_until_complete(runner.setup())
+            assert self.gate is not None
             site = _GatedSite(runner, self.host, self.port, self.gate)
             loop.run_until_complete(site.start())
             if self.announce:
@@ -416,12 +451,11 @@ class ClassroomServer(Server):
                 loop.run_until_complete(runner.cleanup())
             except KeyboardInterrupt:
                 pass
-            finally:
-                for service in list(self.services):  # anything the shutdown did not reach
-                    _kill(service)
-                self._stop_pool()
-                self.tally.flush()
-                loop.close()
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                try:
+                    loop.remove_signal_handler(sig)
+                except (NotImplementedError, RuntimeError, ValueError):
+                    pass
 
     # -- the pool of warm sessions ------------------------------------------------------------
 

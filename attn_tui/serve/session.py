@@ -54,6 +54,8 @@ class ServedApp(AttnApp):
 
     def begin(self, student: str | None) -> None:
         """The session's student: the one given, or else asked for on the first screen."""
+        if not self.is_headless:  # the pool's warm-up runs headless: its stderr stays its own
+            errors_to_log(self.root)
         if student is not None and self.set_student(student):
             return
         self.ask_name()
@@ -96,6 +98,36 @@ class ServedApp(AttnApp):
             self.ask_name()
             return super().switch_mode(self.current_mode)
         return super().switch_mode(mode)
+
+
+LOG = Path("logs") / "sessions.log"  # below the data directory
+MAX_LOG = 4 << 20  # then it is moved to sessions.log.1 (one older copy kept)
+
+
+def errors_to_log(root: Path) -> Path | None:
+    """From now on, what this session writes to stderr (a traceback, should it crash) goes to
+    ``<root>/logs/sessions.log``, not back to the server, which would print it in the
+    teacher's terminal. The log is owner-only, never followed through a link, and kept under
+    MAX_LOG; None (stderr unchanged) when it cannot be opened."""
+    import os
+
+    path = Path(root) / LOG
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        try:
+            if path.stat().st_size > MAX_LOG:
+                os.replace(path, path.with_name(path.name + ".1"))
+        except FileNotFoundError:
+            pass
+        fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0), 0o600)
+    except OSError:
+        return None
+    try:
+        os.dup2(fd, 2)
+    finally:
+        os.close(fd)
+    return path
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -77,6 +77,10 @@ TEXT = {
         "--warm 应在 0 到 --max-sessions（{limit}）之间：{value}",
         "--warm must be 0 to --max-sessions ({limit}): {value}",
     ),
+    "serve.bad_workers": (
+        "--workers 应在 0 到 {limit} 之间：{value}",
+        "--workers must be 0 to {limit}: {value}",
+    ),
     "serve.cannot_bind": (
         "无法在 {host}:{port} 上提供服务：{error}",
         "cannot serve on {host}:{port}: {error}",

@@ -96,12 +96,15 @@ class Served:
         return "\n".join(self.banner)
 
     def descendants(self) -> list[int]:
-        """Every live process below the server (Linux /proc)."""
+        """Every live process below the server (Linux /proc): the children of each of a
+        process's threads (a pool started from a worker thread is that thread's)."""
         found, todo = [], [self.proc.pid]
         while todo:
             pid = todo.pop()
+            kids = []
             try:
-                kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+                for task in Path(f"/proc/{pid}/task").iterdir():
+                    kids += (task / "children").read_text().split()
             except OSError:
                 continue
             for kid in map(int, kids):

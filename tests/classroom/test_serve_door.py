@@ -129,3 +129,23 @@ async def test_a_session_that_fails_to_start_closes_its_tab_and_frees_its_place(
             await asyncio.sleep(0.3)
     _, out, err = server.stop()
     assert "Traceback" not in err + out
+
+
+CRASHING = """
+import sys
+from pathlib import Path
+from attn_tui.serve.session import errors_to_log
+errors_to_log(Path(sys.argv[1]))
+raise RuntimeError("a session's own bug")
+"""
+
+
+def test_what_a_session_says_on_stderr_goes_to_its_log_not_the_teachers_terminal(tmp_path):
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-c", CRASHING, str(tmp_path)],
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 1 and done.stderr == ""
+    log = (tmp_path / "logs" / "sessions.log").read_text("utf-8")
+    assert "Traceback" in log and "a session's own bug" in log
+    assert (tmp_path / "logs" / "sessions.log").stat().st_mode & 0o077 == 0

@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from attn_tui import figures, i18n
+from attn_tui import compat, i18n, svg
 from attn_tui.screens.base import TutorScreen, freeze_heap
 from attn_tui.screens.home import HomeScreen
 
@@ -29,6 +29,7 @@ KNOWN_AREAS = {
     "exercises": "attn_tui.screens.exercises:ExercisesScreen",
     "quiz": "attn_tui.screens.quiz:QuizScreen",
     "lab": "attn_tui.screens.lab:LabScreen",
+    "code": "attn_tui.screens.code:CodeScreen",
 }
 
 
@@ -68,10 +69,13 @@ class AttnApp(App[None]):
         Binding("ctrl+q", "quit", "app.key.quit", priority=True, show=False),
         # Ours rather than Textual's, so that its description follows the language.
         Binding("ctrl+p", "command_palette", "app.key.palette", priority=True, show=False),
-        Binding(figures.FIGURE_KEY, "save_figure", "classroom.key.svg", show=False),
+        Binding(svg.FIGURE_KEY, "save_figure", "classroom.key.svg", show=False),
     ]
 
     lang: reactive[str] = reactive("en", init=False)
+    # Code exercises run the learner's code (in a bounded child process): on at a terminal;
+    # a served session turns them on only when the teacher asked for them (serve --code).
+    CODE_EXERCISES = True
 
     def __init__(
         self,
@@ -84,6 +88,9 @@ class AttnApp(App[None]):
         self.extra_exercises = list(extra_exercises)
         self.set_reactive(AttnApp.lang, lang or i18n.default_lang())
         i18n.set_lang(self.lang)
+        if not self.CODE_EXERCISES and "code" in self.AREAS:
+            self.AREAS = tuple(area for area in self.AREAS if area != "code")
+            self.remove_mode("code")
         self._held_keys: list[events.Key] | None = None  # typed while a screen was opening
         self._waiting: asyncio.Task | None = None
         self._released: asyncio.Event | None = None  # set by release_keys()
@@ -108,7 +115,7 @@ class AttnApp(App[None]):
             return True
         try:
             screen = self.screen
-        except Exception:  # noqa: BLE001 — no screen (starting or closing): Textual decides
+        except Exception:  # no screen (starting or closing): Textual decides
             return False
         if screen.is_mounted:
             return False
@@ -135,7 +142,7 @@ class AttnApp(App[None]):
 
     def _wait_for(self, screen: Screen) -> None:
         # set once on_mount has run (and given the focus)
-        self._wait(screen._mounted_event, screen)
+        self._wait(compat.mounted_event(screen), screen)
 
     def _wait(self, done: asyncio.Event, screen: Screen | None) -> None:
         async def wait() -> None:
@@ -155,7 +162,7 @@ class AttnApp(App[None]):
         while held:
             try:
                 screen = self.screen
-            except Exception:  # noqa: BLE001 — the app is closing: nothing to type into
+            except Exception:  # the app is closing: nothing to type into
                 return
             if not screen.is_mounted and screen is not waited_for:
                 self._held_keys = held
@@ -229,15 +236,15 @@ class AttnApp(App[None]):
             self.switch_mode("home")
 
     def action_save_figure(self) -> None:
-        figures.save_screen(self)
+        svg.save_screen(self)
 
     @on(events.DeliveryComplete)
     def _figure_saved(self, event: events.DeliveryComplete) -> None:
-        figures.announce(self, event, ok=True)
+        svg.announce(self, event, ok=True)
 
     @on(events.DeliveryFailed)
     def _figure_failed(self, event: events.DeliveryFailed) -> None:
-        figures.announce(self, event, ok=False)
+        svg.announce(self, event, ok=False)
 
     def action_help(self) -> None:
         from attn_tui.screens.help import HelpScreen  # not needed for a first screen

@@ -97,7 +97,7 @@ def run_train(args: argparse.Namespace) -> int:
 
         check_writable(args.save)
     if args.compare:
-        from attn_tui.commands.train import MAX_SEEDS
+        from attn_tui.commands._report import MAX_SEEDS
 
         if args.save is not None:
             raise InputError("transformer.rnn_only", option="--compare with --save")
@@ -118,10 +118,10 @@ def variant(config) -> str:
 def _single(config, as_json: bool, save: str | None) -> int:
     from rich.console import Console
 
-    from attn_tui.commands.train import (
-        _attention_table,
-        _fmt,
-        _progress_bar,
+    from attn_tui.commands._report import (
+        attention_table,
+        number,
+        progress_bar,
         result_table,
         run_rows,
     )
@@ -130,7 +130,7 @@ def _single(config, as_json: bool, save: str | None) -> int:
     from attn_tui.core.models.transformer_trainer import train
 
     result = None
-    with _progress_bar() as bar:
+    with progress_bar() as bar:
         task = bar.add_task(t("train.progress"), total=config.iters, info="")
         for p in train(config, every=max(1, config.iters // 100), max_interval=0.1):
             bar.update(
@@ -146,8 +146,13 @@ def _single(config, as_json: bool, save: str | None) -> int:
         saved = transformer_file.save_result(save, result)
     why = None
     if result.ceiling is not None and final is not None:
-        why = t("transformer.why_blind", ceiling=result.ceiling, pos_acc=final.pos_acc,
-                letters=VOCAB, guess=1 / VOCAB)
+        why = t(
+            "transformer.why_blind",
+            ceiling=result.ceiling,
+            pos_acc=final.pos_acc,
+            letters=VOCAB,
+            guess=1 / VOCAB,
+        )
 
     if as_json:
         extra = {"message": message} | ({"why": why} if why else {})
@@ -165,10 +170,10 @@ def _single(config, as_json: bool, save: str | None) -> int:
         for stats in final.heads:
             matrix = final.attention_mean[stats.layer - 1, stats.head - 1]
             title = t("transformer.head_title", layer=stats.layer, head=stats.head)
-            out.print(_attention_table(matrix, title, diagonal=config.task == "reverse"))
-            out.print(t("transformer.head_figures", mirror=_fmt(stats.mirror, ".3f"),
-                        by_symbol=_fmt(stats.by_symbol, ".3f"),
-                        by_position=_fmt(stats.by_position, ".3f")))  # fmt: skip
+            out.print(attention_table(matrix, title, diagonal=config.task == "reverse"))
+            out.print(t("transformer.head_figures", mirror=number(stats.mirror, ".3f"),
+                        by_symbol=number(stats.by_symbol, ".3f"),
+                        by_position=number(stats.by_position, ".3f")))  # fmt: skip
     if why:
         out.print(why)
     if status == 0 and outcome.kind != "finished":
@@ -181,10 +186,10 @@ def _single(config, as_json: bool, save: str | None) -> int:
 def _seeds(config, n_seeds: int, as_json: bool) -> int:
     from rich.console import Console
 
-    from attn_tui.commands.train import _fmt, _progress_bar
+    from attn_tui.commands._report import number, progress_bar
     from attn_tui.core.models.transformer_trainer import over_seeds
 
-    with _progress_bar() as bar:
+    with progress_bar() as bar:
         task = bar.add_task(t("train.compare_progress"), total=n_seeds, info="")
 
         def advance(result) -> None:
@@ -196,7 +201,7 @@ def _seeds(config, n_seeds: int, as_json: bool) -> int:
         return 0
 
     def spread(stats, spec: str = ".3f") -> str:
-        return f"{_fmt(stats.mean, spec)} ± {_fmt(stats.sd, spec)}"
+        return f"{number(stats.mean, spec)} ± {number(stats.sd, spec)}"
 
     out = Console(highlight=False)
     out.print(t("transformer.seeds_header", variant=variant(config), params=config.n_params,
@@ -249,8 +254,7 @@ def run_lab(args: argparse.Namespace) -> int:
 
     from rich.console import Console
 
-    from attn_tui.commands.lab import _shape
-    from attn_tui.commands.train import _attention_table
+    from attn_tui.commands._report import attention_table, shape_text
     from attn_tui.core.models.trainer import letters
 
     out = Console(highlight=False, markup=False)
@@ -259,11 +263,11 @@ def run_lab(args: argparse.Namespace) -> int:
     out.print(t("train.probe", x=letters(view.x), target=letters(view.target),
                 prediction=letters(view.prediction)))  # fmt: skip
     for n, layer in enumerate(view.layers, start=1):
-        shapes = ", ".join(f"{name} {_shape(shape)}" for name, shape in layer.shapes.items()
+        shapes = ", ".join(f"{name} {shape_text(shape)}" for name, shape in layer.shapes.items()
                            if name != "X_kv")  # fmt: skip
         out.print(f"\n{n}: {shapes}")
         for head in range(layer.heads):
             title = t("transformer.lab_head_title", layer=n, head=head + 1)
-            out.print(_attention_table(layer.weights[head], title, view.labels,
+            out.print(attention_table(layer.weights[head], title, view.labels,
                                        diagonal=config.task == "reverse"))  # fmt: skip
     return 0

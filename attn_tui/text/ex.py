@@ -90,6 +90,11 @@ TEXT = {
         "评分器对这个答案没有把握：如果你确实写到了某个「没有找到」的要点，可以自己标记。",
         "The grader is not sure about this answer: if you did say an idea it did not find, you can mark it yourself.",
     ),
+    "ex.fb.uncertain_pass": (
+        "评分器对这个评分没有十足把握：请对照参考答案，看看你的说法有没有和它矛盾的地方。",
+        "The grader is not fully sure of this grade: compare your answer with the reference, "
+        "and check that nothing in it contradicts it.",
+    ),
     "ex.fb.ideas_missing": ("缺少的要点：{ideas}", "Key ideas missing: {ideas}"),
     "ex.fb.reference": ("参考答案：{answer}", "Reference answer: {answer}"),
     "ex.fb.answer_was": ("答案：{answer}", "The answer: {answer}"),
@@ -410,8 +415,7 @@ TEXT = {
     ),
     "ex.cmd.answer_too_long": (
         "答案太长（超过 {limit} 个字符）；简答题的答案写几句话就够了。",
-        "the answer is too long (over {limit} characters); a written answer needs a few "
-        "sentences.",
+        "the answer is too long (over {limit} characters); a written answer needs a few sentences.",
     ),
     "ex.cmd.no_item": (
         "找不到题目“{item}”：请写“练习集/题号”，或测验题的题号。",
@@ -570,6 +574,10 @@ TEXT = {
     "ex.claim.blind_args": (
         "核对式 {{= {claim}}} 里 blind_ceiling 要一个任务（'reverse' 或 'sort'）和 2 到 20 之间的长度，如 blind_ceiling('reverse', 10)。",
         "in the checked claim {{= {claim}}}, blind_ceiling takes a task ('reverse' or 'sort') and a length from 2 to 20, e.g. blind_ceiling('reverse', 10).",
+    ),
+    "ex.claim.aligned_args": (
+        "核对式 {{= {claim}}} 里 aligned 要一个方阵和一个度量名（'weight'、'peaks'、'left'、'right' 或 'row_max'），如 aligned(book_attention(), 'peaks')。",
+        "in the checked claim {{= {claim}}}, aligned takes a square matrix and a measure ('weight', 'peaks', 'left', 'right' or 'row_max'), e.g. aligned(book_attention(), 'peaks').",
     ),
     "ex.claim.book_figure": (
         "核对式 {{= {claim}}} 要的课本数字 “{figure}” 课本里没有。",

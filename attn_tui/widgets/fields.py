@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.console import RenderableType
+from textual.binding import Binding
 from textual.events import Key
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.widget import Widget
-from textual.binding import Binding
 from textual.widgets import Checkbox, Input, OptionList, Select, Static
-from textual.widgets._select import SelectOverlay
+
+from attn_tui.compat import SelectOverlay
 
 
 def say(line: Static, text: str, render: Callable[[str], RenderableType] | None = None) -> None:
@@ -91,7 +92,7 @@ class Tick(Checkbox):
         self._typing = self._told = False
 
     @property
-    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 (Textual's name)
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # Textual's name
         return "✓" if self.value else " "
 
 
@@ -120,8 +121,8 @@ class PanelSelect(Select):
     }
     """
 
-    def _watch_expanded(self, expanded: bool) -> None:
-        super()._watch_expanded(expanded)
+    def watch_expanded(self, expanded: bool) -> None:
+        # Textual calls a Select's own (private) watcher first, which shows the menu
         if expanded:
             self.fit_menu()
 

@@ -994,7 +994,7 @@ def load_text(text: str, path: str = "<text>") -> tuple[ExerciseSet | None, list
         stop = Problem(path, reader.problems[-1].line, "files.too_many_problems",
                        {"count": MAX_PROBLEMS})  # fmt: skip
         return None, sorted(reader.problems, key=lambda p: p.line) + [stop]
-    except Exception as err:  # noqa: BLE001 — a file we failed to check must not stop the others
+    except Exception as err:  # a file we failed to check must not stop the others
         fault = Problem(path, 1, "files.check_failed", {"error": type(err).__name__})
         return None, [fault]
     if result is not None:
@@ -1029,12 +1029,14 @@ def _with(s: ExerciseSet, **changes: Any) -> ExerciseSet:
     return replace(s, **changes)
 
 
+CODE_FOLDER = "code"  # code exercises live here, read by attn_tui.core.coding.loader
 MAX_DEPTH = 4  # folders below the one given: sets/, quiz/, a teacher's own grouping
 MAX_FOLDERS = 2000  # visited at most: `--exercises ~` (or /) must not walk a whole disk
 
 
 def find_files(folder: Path) -> list[Path]:
-    """Every ``*.toml`` under ``folder`` (``sets/``, ``quiz/`` or flat), in name order.
+    """Every ``*.toml`` under ``folder`` (``sets/``, ``quiz/`` or flat), in name order,
+    except in a ``code/`` folder: code exercises, another format (``attn_tui.core.coding``).
 
     The walk does not follow links to folders, goes at most MAX_DEPTH folders down and visits
     at most MAX_FOLDERS of them. Not only regular files: a FIFO or a symlink loop named
@@ -1054,7 +1056,7 @@ def find_files(folder: Path) -> list[Path]:
                     is_dir = entry.is_dir(follow_symlinks=False)
                 except OSError:
                     is_dir = False
-                if is_dir and depth < MAX_DEPTH:
+                if is_dir and depth < MAX_DEPTH and entry.name != CODE_FOLDER:
                     todo.append((Path(entry.path), depth + 1))
                 elif not is_dir and entry.name.endswith(".toml"):
                     found.append(Path(entry.path))

@@ -246,6 +246,8 @@ class Compiled:
     prompt: str = ""  # the prompt's units, as _sentence_keys joins them, both languages
 
 
+# A found idea is quoted by its clause when the clause is at most this many characters long.
+PHRASE_CHARS = 48
 # A sentence of at least this many units found word for word in the prompt is the prompt
 # copied back: it restates what was given and earns nothing ("课本跑了一次长度 5 的反转").
 COPIED_UNITS = 6
@@ -663,7 +665,35 @@ class Analysis:
         return min(after, key=lambda m: m.first) if after else None
 
     def quote(self, m: Mention) -> str:
-        return self.reading.quote(m.first, m.last)
+        """The learner's words for ``m``, whole words only (“看了哪儿”, never “看了哪”)."""
+        first, last = self._whole(m.first, m.last)
+        return self.reading.quote(first, last)
+
+    def phrase(self, mentions: Sequence[Mention]) -> str:
+        """The phrase that carries an idea: its clause when that is short, else the words from
+        its first term to its last (“the scores are turned into weights by softmax”, not
+        “softmax”)."""
+        first = min(m.first for m in mentions)
+        last = max(m.last for m in mentions)
+        lo = self.clause_span[self.clause[first]][0]
+        hi = self.clause_span[self.clause[last]][1]
+        units = self.reading.units
+        while lo < first and units[lo].kind in BOUNDARY_KINDS:
+            lo += 1
+        while hi > last and units[hi].kind in BOUNDARY_KINDS:
+            hi -= 1
+        whole = self.reading.quote(*self._whole(lo, hi))
+        if len(whole) <= PHRASE_CHARS:
+            return whole
+        return self.reading.quote(*self._whole(first, last))
+
+    def _whole(self, first: int, last: int) -> tuple[int, int]:
+        units = self.reading.units
+        while first > 0 and units[first].kind == "zh" and not units[first].word_start:
+            first -= 1
+        while last + 1 < len(units) and units[last].kind == "zh" and not units[last].word_end:
+            last += 1
+        return first, last
 
 
 @cache
@@ -741,10 +771,10 @@ def _try(
 ) -> _Hit | None:
     best: _Hit | None = None
     found_at: list[int] = []
-    seen: set[str] = set()
+    seen: set[tuple[int, str, int]] = set()  # (alternative, state, sentence)
     swapped: _Hit | None = None
     unless_terms = [parse_alternative(u) for u in unless]
-    for alt in alts:
+    for alt_no, alt in enumerate(alts):
         lists = [a.by_term.get(name, []) for name, _ in alt]
         if any(not ls for ls in lists):
             continue
@@ -781,7 +811,7 @@ def _try(
                     continue  # "标准差 8、数值稳定": two items of a list are not one claim
             if hit.state == FOUND:
                 found_at.append(hit.pos)
-            seen.add(hit.state)
+            seen.add((alt_no, hit.state, s))
             if hit.state == SWAPPED and swapped is None and hit.against is not None:
                 if hit.against.term in comp.sources:  # a wrong source, in the idea's own part
                     swapped = hit
@@ -794,7 +824,13 @@ def _try(
         best = swapped
     if best is not None:
         best.found_at = sorted(set(found_at)) if best.state == FOUND else []
-        best.seen = frozenset(seen)
+        # the same alternative said in one sentence and denied or swapped in another
+        said = {(k, sent) for k, st, sent in seen if st == FOUND}
+        best.seen = frozenset(
+            st
+            for k, st, sent in seen
+            if st != FOUND and any(k == k2 and sent != s2 for k2, s2 in said)
+        )
     return best
 
 
@@ -857,6 +893,12 @@ class Judgement:
     keyword_list: bool
     unknown_share: float
     cut: bool
+    # what a careful reader would double-check (each makes a grade on its side uncertain):
+    conflict: bool = False  # an idea found and also denied or swapped elsewhere in the answer
+    denied: bool = False  # some idea is negated, swapped or contradicted
+    turn: bool = False  # a turn ("不过其实", "that said") after the first idea found
+    analogy: bool = False  # the answer leans on a comparison ("就像", "it's like")
+    dont_know: bool = False  # the answer says only that it does not know
 
 
 def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
@@ -913,7 +955,7 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
         IdeaResult(
             idea,
             states[k],
-            tuple(dict.fromkeys(a.quote(m) for m in hits[k].mentions)) if hits[k] else (),
+            _evidence(a, hits[k], states[k]),
             a.quote(against[k]) if against[k] is not None else "",
         )
         for k, (idea, _, _) in enumerate(comp.ideas)
@@ -924,7 +966,81 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
     listed = _keyword_list(a, fr)
     if listed:
         score = min(score, exercise.pass_mark / 2)
-    return Judgement(results, score, listed, _unknown_share(a, comp.lex), reading.cut)
+    first = min((h.pos for h in hits if h is not None and h.state == FOUND), default=None)
+    conflict = any(h is not None and h.state == FOUND and h.seen & {NEGATED, SWAPPED} for h in hits)
+    denied = any(r.state in (CONTRADICTED, NEGATED, SWAPPED) for r in results)
+    turn = first is not None and any(
+        i > first and a.sent[i] not in a.asks for i, _ in _signal(a, "turn")
+    )
+    return Judgement(
+        results,
+        score,
+        listed,
+        _unknown_share(a, comp.lex),
+        reading.cut,
+        conflict=conflict,
+        denied=denied,
+        turn=turn,
+        analogy=bool(_signal(a, "analogy")),
+        dont_know=_dont_know(a),
+    )
+
+
+_SIGNALS = {"turn": lexicon.TURN, "analogy": lexicon.ANALOGY, "dont_know": lexicon.DONT_KNOW}
+
+
+@cache
+def _signal_forms(name: str) -> dict[str, list[tuple[str, ...]]]:
+    zh, en = lexicon.split_forms(_SIGNALS[name])
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for form in zh + en:
+        keys = form_units(form)
+        if keys:
+            out.setdefault(keys[0], []).append(keys)
+    return out
+
+
+def _signal(a: Analysis, name: str) -> list[tuple[int, int]]:
+    """Where the answer says one of the forms of signal ``name`` (first, last unit): read
+    apart from the mentions, so these words never hide a term or a negator."""
+    forms = _signal_forms(name)
+    units = a.reading.units
+    out = []
+    for i, u in enumerate(units):
+        for keys in forms.get(u.key, ()):
+            j = i + len(keys) - 1
+            if j >= len(units) or any(units[i + k].key != keys[k] for k in range(len(keys))):
+                continue
+            if u.kind == "zh" and not (u.word_start and units[j].word_end):
+                continue  # "不会" inside "不会议", "像" inside "图像"
+            out.append((i, j))
+            break
+    return out
+
+
+def _evidence(a: Analysis, hit: _Hit | None, state: str) -> tuple[str, ...]:
+    """What the feedback quotes: for a found idea the phrase that carries it, else each term
+    the verdict rests on (the swapped role, the denied term)."""
+    if hit is None:
+        return ()
+    nouns = [m for m in hit.mentions if not m.term.startswith("@")] or list(hit.mentions)
+    if state == FOUND:
+        return (a.phrase(nouns),)
+    return tuple(dict.fromkeys(a.quote(m) for m in hit.mentions))
+
+
+def _dont_know(a: Analysis) -> bool:
+    """Only "I don't know" (or "不会", "no idea"), and nothing of the rubric's said."""
+    said = _signal(a, "dont_know")
+    if not said:
+        return False
+    covered = {i for first, last in said for i in range(first, last + 1)}
+    rest = [
+        u
+        for i, u in enumerate(a.reading.units)
+        if i not in covered and u.kind not in BOUNDARY_KINDS
+    ]
+    return not any(not m.term.startswith("@") for m in a.mentions) and len(rest) <= 6
 
 
 _FUNC_ZH, _FUNC_EN = lexicon.split_forms(lexicon.FUNCTION)

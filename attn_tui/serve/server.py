@@ -68,7 +68,7 @@ MAX_MESSAGE = 1 << 16  # one websocket message from a browser (a paste, at most)
 POOL_START_S = 60.0  # the pool imports the tutor once; on a loaded machine that can take a while
 POOL_STOP_S = 5.0
 SESSION_START_S = 90.0  # a session that has drawn nothing by then is ended (its tab is told)
-# The worker slots every session's comparisons share (attn_tui.core.models.workers.SLOTS_ENV,
+# The worker slots every session's comparisons share (attn_tui.core.models.processes.SLOTS_ENV,
 # named again here so that the server does not import numpy; a test checks they agree).
 SLOTS_ENV = "ATTN_TUI_WORKER_SLOTS"
 BACKLOG = 1024  # connections the kernel may queue before we accept them (at most somaxconn)

@@ -18,9 +18,12 @@ import pytest
 
 from .wsclient import Refused, Tab
 
-pytestmark = pytest.mark.skipif(
-    not sys.platform.startswith("linux"), reason="reads /proc; binds 127.0.0.x sources"
-)
+pytestmark = [
+    pytest.mark.slow,  # real servers and their session processes
+    pytest.mark.skipif(
+        not sys.platform.startswith("linux"), reason="reads /proc; binds 127.0.0.x sources"
+    ),
+]
 
 
 def raw_get(port: int, host: str, path: str = "/", extra: str = "") -> tuple[int, str]:

@@ -23,9 +23,12 @@ import pytest
 
 from .wsclient import Tab
 
-pytestmark = pytest.mark.skipif(
-    not sys.platform.startswith("linux"), reason="binds 127.0.0.x source addresses"
-)
+pytestmark = [
+    pytest.mark.slow,  # a real server and hundreds of sockets
+    pytest.mark.skipif(
+        not sys.platform.startswith("linux"), reason="binds 127.0.0.x source addresses"
+    ),
+]
 REQUEST_S = 5.0  # attn_tui.serve.gate.REQUEST_S, restated: the bound this test checks
 
 

@@ -13,15 +13,18 @@ import textwrap
 
 import pytest
 
-from attn_tui.core.models import workers
+from attn_tui.core.models import processes as workers
 from attn_tui.serve import server
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="flock")
+pytestmark = [
+    pytest.mark.slow,  # real processes holding slots, and a real server
+    pytest.mark.skipif(sys.platform == "win32", reason="flock"),
+]
 
 HOLD = textwrap.dedent(
     """
     import sys
-    from attn_tui.core.models.workers import claimed_workers
+    from attn_tui.core.models.processes import claimed_workers
     with claimed_workers(int(sys.argv[1])) as n:
         print(n, flush=True)
         sys.stdin.read()  # held until the test lets go

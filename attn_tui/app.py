@@ -45,6 +45,9 @@ def _loader(target: str) -> Callable[[], Screen]:
     return load
 
 
+# Areas whose numbers F9 shows as numpy (attn_tui.screens.numpy_view.source_for).
+NUMPY_AREAS = ("calc", "lab")
+
 # Full (generation-2) garbage collections run in the learner's pauses: after this long without
 # a key or a mouse event, or after this long of unbroken input (a held key), whichever first.
 FULL_GC_PAUSE_S = 0.5
@@ -70,6 +73,9 @@ class AttnApp(App[None]):
         # Ours rather than Textual's, so that its description follows the language.
         Binding("ctrl+p", "command_palette", "app.key.palette", priority=True, show=False),
         Binding(svg.FIGURE_KEY, "save_figure", "classroom.key.svg", show=False),
+        # The numpy behind the screen, on the calculator and the lab (NUMPY_AREAS); listed by
+        # the help overlay (F1), not the footer, which is full at 80 columns.
+        Binding("f9", "numpy", "code.key.numpy", show=False),
     ]
 
     lang: reactive[str] = reactive("en", init=False)
@@ -234,6 +240,19 @@ class AttnApp(App[None]):
             self.pop_screen()
         elif self.current_mode != "home":
             self.switch_mode("home")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "numpy":  # on the calculator and the lab themselves, not over them
+            return self.current_mode in NUMPY_AREAS and len(self.screen_stack) == 1
+        return True
+
+    def action_numpy(self) -> None:
+        """The short numpy that computes what the calculator or the lab shows."""
+        from attn_tui.screens.numpy_view import NumpyScreen, source_for
+
+        source = source_for(self.screen)
+        if source:
+            self.push_screen(NumpyScreen(source))
 
     def action_save_figure(self) -> None:
         svg.save_screen(self)

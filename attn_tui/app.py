@@ -89,14 +89,17 @@ class AttnApp(App[None]):
         data_dir: Path | None = None,
         extra_exercises: Iterable[Path] = (),
     ) -> None:
+        if not self.CODE_EXERCISES and "code" in self.AREAS:
+            # Before App.__init__ copies MODES: remove_mode() here needs a running event loop,
+            # which a session forked from the warm pool does not have yet (every parked
+            # session died at start with "no current event loop", and the pool made another).
+            self.AREAS = tuple(area for area in self.AREAS if area != "code")
+            self.MODES = {name: mode for name, mode in self.MODES.items() if name != "code"}
         super().__init__()
         self.data_dir = data_dir
         self.extra_exercises = list(extra_exercises)
         self.set_reactive(AttnApp.lang, lang or i18n.default_lang())
         i18n.set_lang(self.lang)
-        if not self.CODE_EXERCISES and "code" in self.AREAS:
-            self.AREAS = tuple(area for area in self.AREAS if area != "code")
-            self.remove_mode("code")
         self._held_keys: list[events.Key] | None = None  # typed while a screen was opening
         self._waiting: asyncio.Task | None = None
         self._released: asyncio.Event | None = None  # set by release_keys()

@@ -41,6 +41,11 @@ MAX_MESSAGE = 4096  # a launcher's request: its student's name and the terminal 
 KILL_GRACE_S = 2.0
 PARK_START_S = 50.0  # the first parked sessions: ready within this, or the pool starts anyway
 REFILL_QUIET_S = 1.0  # park a new session once no tab has arrived for this long
+MAX_FAILED_PARKS = 3  # parked sessions dying at start in a row: then no more are made
+PARKING_FAILED = (
+    "attn-tui serve: sessions made before their tab kept failing to start (logs/sessions.log "
+    "in the data directory says why); each tab now starts its own"
+)
 
 
 def preload(lang: str) -> None:
@@ -149,8 +154,12 @@ def run_session(request: dict, args: argparse.Namespace) -> int:
 
 
 def run_parked(park: socket.socket, args: argparse.Namespace) -> int:
-    """In a forked child: a parked session, until the pool sends it a tab (parked.py)."""
+    """In a forked child: a parked session, until the pool sends it a tab (parked.py). What it
+    says on stderr before then (a traceback, should it fail) goes to the sessions' log."""
     from attn_tui.serve.parked import ParkedApp
+    from attn_tui.serve.session import errors_to_log
+
+    errors_to_log(args.root)
 
     ParkedApp(args.root, args.lang, args.exercises, park).run()
     return 0
@@ -165,6 +174,7 @@ class Pool:
         self.by_park: dict[socket.socket, int] = {}
         self.preparing: set[int] = set()  # parked, not yet said "ready"
         self.last_handout = 0.0
+        self.failed_parks = 0  # parked sessions in a row that died before they were ready
         self.park_size: dict[str, str] = {}  # the last tab's terminal size
         self.wake_r, self.wake_w = os.pipe()
         os.set_blocking(self.wake_w, False)
@@ -216,10 +226,22 @@ class Pool:
             said = b""
         if said == b"ready":
             self.preparing.discard(pid)
+            self.failed_parks = 0
             return
+        self._park_failed(pid)
         self._unpark(pid)
         _signal(pid, signal.SIGKILL)
         _reaped(pid, block=True)
+
+    def _park_failed(self, pid: int) -> None:
+        """Count a parked session that ended before it was ready (a fault, not a tab that
+        left); after MAX_FAILED_PARKS in a row, make no more (each tab then gets a fork)."""
+        if pid not in self.preparing:
+            return
+        self.failed_parks += 1
+        if self.failed_parks >= MAX_FAILED_PARKS and self.args.warm:
+            self.args.warm = 0
+            print(PARKING_FAILED, file=sys.stderr, flush=True)
 
     def _unpark(self, pid: int) -> socket.socket | None:
         park = self.parked.pop(pid, None)
@@ -360,6 +382,7 @@ class Pool:
                 return
             if pid == 0:
                 return
+            self._park_failed(pid)
             park = self._unpark(pid)
             if park is not None:
                 park.close()

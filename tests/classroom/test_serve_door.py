@@ -152,3 +152,36 @@ def test_what_a_session_says_on_stderr_goes_to_its_log_not_the_teachers_terminal
     log = (tmp_path / "logs" / "sessions.log").read_text("utf-8")
     assert "Traceback" in log and "a session's own bug" in log
     assert (tmp_path / "logs" / "sessions.log").stat().st_mode & 0o077 == 0
+
+
+DYING_PARKS = """
+import sys
+from attn_tui.serve import parked
+def boom(self, *args, **kwargs):
+    raise RuntimeError("a parked session's own bug")
+parked.ParkedApp.__init__ = boom
+from attn_tui.serve.pool import main
+main(sys.argv[1:])
+"""
+
+
+def test_parked_sessions_that_keep_dying_are_no_longer_made(tmp_path):
+    """A parked session that died at start was replaced at once, for ever: a fork a second and
+    a traceback each in the teacher's terminal. Three in a row, and the pool stops parking."""
+    import subprocess
+    import time
+
+    argv = [sys.executable, "-c", DYING_PARKS, "--socket", str(tmp_path / "pool.sock"),
+            "--root", str(tmp_path), "--warm", "2"]  # fmt: skip
+    pool = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        assert pool.stdout.readline().strip() == "ready"
+        time.sleep(4)  # the refills: one a second once no tab has come
+    finally:
+        pool.stdin.close()  # the server is gone: the pool ends
+        pool.wait(30)
+    err = pool.stderr.read()
+    assert err.count("kept failing to start") == 1 and "Traceback" not in err, err
+    log = (tmp_path / "logs" / "sessions.log").read_text("utf-8")
+    assert 3 <= log.count("RuntimeError: a parked") <= 4, "it stopped after three"

@@ -483,6 +483,10 @@ TEXT = {
         "核对式 {{= {claim}}} 里的上标 “{found}” 不是一个整数次幂。",
         "in the checked claim {{= {claim}}}, the superscript “{found}” is not a whole power.",
     ),
+    "ex.claim.power_too_long": (
+        "核对式 {{= {claim}}} 里的上标幂 “{found}” 太长：最多 {limit} 位数字。",
+        "in the checked claim {{= {claim}}}, the superscript power “{found}” is too long: at most {limit} digits.",
+    ),
     "ex.claim.cannot_read": (
         "核对式 {{= {claim}}} 里的 “{found}” 读不懂：只能写数、+ − × · / ÷、² ⁻⁴ ^、√、%、括号、函数名和 = ≈ < > ≤ ≥。",
         "the checked claim {{= {claim}}} contains “{found}”, which it cannot read: use numbers, + − × · / ÷, ² ⁻⁴ ^, √, %, brackets, function names and = ≈ < > ≤ ≥.",

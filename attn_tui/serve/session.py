@@ -21,9 +21,14 @@ from textual import events
 from attn_tui import app as app_module
 from attn_tui import i18n
 from attn_tui.app import AttnApp
+from attn_tui.core.progress import ProgressStore
 from attn_tui.serve.students import BadName, display, student_dir
 
 SERVE_CODE_ENV = "ATTN_TUI_SERVE_CODE"  # "1": code exercises on (set by serve --code)
+
+
+STUDENT_BUDGET = 8 << 20  # bytes one student's progress may grow to on the teacher's disk (a
+# term of daily use is well under 1 MB; answers are kept to what is graded, see core/progress.py)
 
 
 class ServedApp(AttnApp):
@@ -60,8 +65,9 @@ class ServedApp(AttnApp):
 
     def begin(self, student: str | None) -> None:
         """The session's student: the one given, or else asked for on the first screen."""
-        if not self.is_headless:  # the pool's warm-up runs headless: its stderr stays its own
+        if not self.is_headless:  # a real tab's process (the pool's warm-up runs headless)
             errors_to_log(self.root)
+            ProgressStore.budget = STUDENT_BUDGET  # every store it opens is this student's
         if student is not None and self.set_student(student):
             return
         self.ask_name()

@@ -28,8 +28,11 @@ def fill(folder, size: int) -> None:
     rows = (("other-set", f"e{i}", "x" * 4000, 0, 0.0, 0, 0, None, 1000.0 + i)
             for i in range(size // 4000 + 1))  # fmt: skip
     with conn:
-        conn.executemany("INSERT INTO attempts (set_id, exercise_id, answer, correct, score,"
-                         " hints_used, revealed, seed, at) VALUES (?,?,?,?,?,?,?,?,?)", rows)  # fmt: skip
+        conn.executemany(
+            "INSERT INTO attempts (set_id, exercise_id, answer, correct, score, hints_used,"
+            " revealed, seed, at) VALUES (?,?,?,?,?,?,?,?,?)",
+            rows,
+        )
     conn.close()
 
 

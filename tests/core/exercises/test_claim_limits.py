@@ -38,8 +38,8 @@ def test_validate_names_the_file_line_and_claim(tmp_path):
         'explanation = { zh = "e", en = "e" }\n',
         "utf-8",
     )
-    done = subprocess.run([sys.executable, "-m", "attn_tui", "--lang", "en", "exercises",
-                           "validate", str(path)], capture_output=True, text=True, timeout=120)  # fmt: skip
+    argv = [sys.executable, "-m", "attn_tui", "--lang", "en", "exercises", "validate", str(path)]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=120)
     assert done.returncode == 1, done.stdout + done.stderr
     assert f"{path}:10: exercise a: in the checked claim" in done.stdout
     assert "superscript power “²⁹⁹⁹" not in done.stdout  # the power, not the base

@@ -42,11 +42,7 @@ LAYERS = [
 SIDEWAYS = {("commands", "serve")}  # the serve command starts the server
 
 # Upward imports still to be moved, as (importer, imported) modules.
-UPWARD_ALLOWED = {
-    # The name → folder logic belongs in the core; classroom (issue 20) is changing its folding
-    # rules in serve/students.py and moves it down when that lands.
-    ("attn_tui.screens.student", "attn_tui.serve.students"),
-}
+UPWARD_ALLOWED: set[tuple[str, str]] = set()
 
 SCREEN_LINES = 500  # no file in screens/ longer
 CLASS_METHODS = 40  # no class with more methods

@@ -1,6 +1,6 @@
 """The first screen of a served session (``attn-tui serve``): who is learning?
 
-The name picks the student's own progress folder (``attn_tui.serve.students``); nothing else
+The name picks the student's own progress folder (``attn_tui.core.students``); nothing else
 opens until a usable name is given. Esc has nowhere to go from here, F2 switches the language.
 """
 
@@ -12,9 +12,9 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Input, Static
 
+from attn_tui.core.students import BadName, canonical
 from attn_tui.i18n import t
 from attn_tui.screens.base import TutorScreen, tr
-from attn_tui.serve.students import BadName, canonical
 from attn_tui.widgets.fields import say
 from attn_tui.widgets.prose import Prose
 
@@ -48,6 +48,6 @@ class StudentScreen(TutorScreen):
         try:
             canonical(event.value)
         except BadName as err:
-            say(self.query_one("#student-error", Static), t(err.code), Prose)
+            say(self.query_one("#student-error", Static), err.message(t), Prose)
             return
         self.dismiss(event.value)

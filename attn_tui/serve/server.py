@@ -609,7 +609,7 @@ def _int(text: str, default: int, low: int, high: int) -> int:
 
 def _student_name(raw: str | None) -> str | None:
     """A ``?name=`` usable as a student's name, or None (then the session asks)."""
-    from attn_tui.serve.students import BadName, canonical, display
+    from attn_tui.core.students import BadName, canonical, display
 
     if not raw:
         return None

@@ -3,7 +3,7 @@
     python -m attn_tui.serve.session --root DATA_DIR [--lang zh] [--student NAME] [--exercises DIR]
 
 The server starts one such process per tab (textual-serve speaks to it over stdin/stdout).
-Progress goes to the student's own folder, ``DATA_DIR/students/<folder>`` (see students.py);
+Progress goes to the student's own folder, ``DATA_DIR/students/<folder>`` (see core/students.py);
 the teacher's own sets in ``DATA_DIR/exercises`` are shown to everyone. Without ``--student``
 (or with one that is not a usable name) the first screen asks, and no area opens before it is
 answered, so nothing is ever written outside the student's folder.
@@ -17,12 +17,13 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from textual import events
+from textual.drivers.web_driver import WebDriver
 
 from attn_tui import app as app_module
 from attn_tui import i18n
 from attn_tui.app import AttnApp
 from attn_tui.core.progress import ProgressStore
-from attn_tui.serve.students import BadName, display, student_dir
+from attn_tui.core.students import BadName, display, student_dir
 
 SERVE_CODE_ENV = "ATTN_TUI_SERVE_CODE"  # "1": code exercises on (set by serve --code)
 
@@ -66,7 +67,8 @@ class ServedApp(AttnApp):
     def begin(self, student: str | None) -> None:
         """The session's student: the one given, or else asked for on the first screen."""
         if not self.is_headless:  # a real tab's process (the pool's warm-up runs headless)
-            errors_to_log(self.root)
+            if isinstance(self._driver, WebDriver):  # it draws on stdout; a terminal's on stderr
+                errors_to_log(self.root)
             ProgressStore.budget = STUDENT_BUDGET  # every store it opens is this student's
         if student is not None and self.set_student(student):
             return
@@ -93,7 +95,7 @@ class ServedApp(AttnApp):
         try:
             folder = student_dir(self.root, name)
         except BadName as err:
-            self.notify(i18n.t(err.code), severity="error")
+            self.notify(err.message(i18n.t), severity="error")
             return False
         except OSError as err:
             self.notify(i18n.t("serve.name.no_folder", error=str(err)), severity="error")

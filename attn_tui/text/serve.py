@@ -12,9 +12,9 @@ TEXT = {
     ),
     "serve.name.placeholder": ("名字，然后按回车", "your name, then Enter"),
     "serve.name.help": (
-        "每个学生的进度分开保存，按名字区分（不分大小写，多余的空格不算）。写好后按回车。",
-        "Each student's progress is kept apart, by name (case and extra spaces do not "
-        "matter). Type it and press Enter.",
+        "每个学生的进度分开保存，按名字区分（不分大小写，多余的空格和全角/半角不算）。写好后按回车。",
+        "Each student's progress is kept apart, by name (case, extra spaces and full-width "
+        "letters do not matter). Type it and press Enter.",
     ),
     "serve.name.empty": ("名字不能是空的。", "The name cannot be empty."),
     "serve.name.long": (
@@ -25,6 +25,17 @@ TEXT = {
         "名字里有看不见的控制字符，请重新输入。",
         "The name holds invisible control characters; type it again.",
     ),
+    "serve.name.mixed": (
+        "这个名字混用了两种字母（{scripts}），其中有的字母看起来一样却不同：请只用一种字母写名字。",
+        "This name mixes letters of two alphabets ({scripts}) that have look-alikes of each other: "
+        "write it in one.",
+    ),
+    "serve.script.latin": ("拉丁字母", "Latin"),
+    "serve.script.greek": ("希腊字母", "Greek"),
+    "serve.script.cyrillic": ("西里尔字母", "Cyrillic"),
+    "serve.script.armenian": ("亚美尼亚字母", "Armenian"),
+    "serve.script.cherokee": ("切罗基字母", "Cherokee"),
+    "serve.script.coptic": ("科普特字母", "Coptic"),
     "serve.name.no_folder": (
         "无法为这个名字建立进度文件夹：{error}",
         "Could not make a progress folder for this name: {error}",

@@ -25,7 +25,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import ContentSwitcher, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from attn_tui import paths
 from attn_tui.core.exercises.generators import Instance, fmt_number, instance
 from attn_tui.core.exercises.grading import Grade, grade, reveal
 from attn_tui.core.exercises.loader import display_path
@@ -35,6 +34,7 @@ from attn_tui.core.progress import ExerciseStatus, Guarded, ProgressStore, Store
 from attn_tui.i18n import describe, get_lang, t
 from attn_tui.screens.base import TutorFooter, TutorScreen, tr
 from attn_tui.screens.confirm import ConfirmScreen
+from attn_tui.screens.loading import LibraryLoad
 from attn_tui.widgets.fields import OpenList
 from attn_tui.widgets.prose import Prose, fit_words
 from attn_tui.widgets.self_check import SelfCheck
@@ -148,10 +148,9 @@ class ExercisesScreen(TutorScreen):
 
     # ---- loading ------------------------------------------------------------------------
     def _open(self) -> None:
-        data = paths.data_dir(self.app.data_dir)  # type: ignore[attr-defined]
-        self.library = paths.load_all(extra=self.app.extra_exercises, data=data)  # type: ignore[attr-defined]
+        self.load = LibraryLoad(self)  # the sets, now or in the background (screens/loading.py)
         try:
-            self.store = Guarded(ProgressStore.open(data), self._store_failed)
+            self.store = Guarded(ProgressStore.open(self.load.data), self._store_failed)
         except StoreError as err:  # an unusable data dir or file must not stop practice
             self.store, self.store_error = None, describe(err)
 
@@ -246,7 +245,7 @@ class ExercisesScreen(TutorScreen):
             # Enabled, so the arrow keys reach it and scroll its faults into view.
             options.append(Option(label, id=f"broken:{i}"))
         if not options:
-            options.append(Option(t("ex.no_sets"), disabled=True))
+            options.append(Option(self.load.status() or t("ex.no_sets"), disabled=True))
         return options
 
     def _progress_line(self, ex_set: ExerciseSet) -> Text:

@@ -48,13 +48,16 @@ PARKING_FAILED = (
 )
 
 
-def preload(lang: str) -> None:
+def preload(lang: str, exercises: list[Path] | None = None) -> None:
     """Import and warm what every session needs before the first fork, then freeze it.
 
     The warm-up runs one session headless (home screen, then the calculator), which fills
     the caches that live beyond one app (lazily imported widgets, Rich's and Textual's
-    module-level caches). ``gc.freeze()`` then moves every object made so far out of the
-    collector's sight: a child's collections stop walking (and so copying) the pool's pages.
+    module-level caches), and loads the exercise library (the shipped sets and the teacher's,
+    ``exercises``): every fork finds those files read and does not parse them again, so a
+    teacher's large sets are paid for once per server, not once per student. ``gc.freeze()``
+    then moves every object made so far out of the collector's sight: a child's collections
+    stop walking (and so copying) the pool's pages.
     """
     import gc
 
@@ -65,6 +68,13 @@ def preload(lang: str) -> None:
     i18n.set_lang(lang)
     i18n.catalogue()
     share_parsed_css()
+    if exercises is not None:
+        from attn_tui import paths
+
+        try:
+            paths.load_all(exercises)
+        except Exception:  # an optimisation too: each session would load (and report) it
+            traceback.print_exc()
     try:
         asyncio.run(_warm_up(lang))
     except Exception:  # a warm-up is an optimisation: sessions work without it
@@ -448,7 +458,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--exercises", type=Path, action="append", default=[])
     parser.add_argument("--warm", type=int, default=0, help="sessions kept parked")
     args = parser.parse_args(argv)
-    preload(args.lang)
+    preload(args.lang, [*args.exercises, args.root / "exercises"])  # as ServedApp names them
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     listener.bind(args.socket)
     os.chmod(args.socket, 0o600)

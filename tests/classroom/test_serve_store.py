@@ -56,3 +56,31 @@ async def test_a_student_past_the_budget_is_told_and_practice_goes_on(serve):
     with ProgressStore.open(folder) as store:
         assert not store.attempts("three-steps"), "nothing more was kept"
     assert (folder / "progress.db").stat().st_size <= before + 64 * 1024
+
+
+async def test_a_teachers_large_sets_are_read_once_by_the_server_not_by_every_student(
+    serve, tmp_path
+):
+    """The warm pool reads the library before it forks: a tab's Exercises screen finds every
+    file read (no "Loading …" while a thread parses megabytes again for each student)."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(
+        "heavy", Path(__file__).parents[1] / "ui" / "test_exercises_heavy_library.py"
+    )
+    heavy = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(heavy)
+    heavy.big_set(tmp_path / "data" / "exercises", 1500)  # ~11 MB: it would load in a thread
+    server = serve("--warm", "2", "--lang", "en")
+    async with aiohttp.ClientSession() as http:
+        for name in ("ann", "bob"):
+            tab = await Tab(http, server.base, name=name).open(120, 40)
+            await tab.wait_for(f"Welcome, {name}")
+            await tab.keys("\x1b[B\x1b[B\r")
+            await tab.wait_for("The three steps of attention")
+            await tab.keys("\x1b[F")  # End: the last set, the teacher's
+            await tab.wait_for("My big set")
+            assert "Loading the exercise sets" not in tab.seen
+            await tab.close()
+    server.stop()

@@ -83,6 +83,14 @@ class AttnApp(App[None]):
     # a served session turns them on only when the teacher asked for them (serve --code).
     CODE_EXERCISES = True
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """A subclass without code exercises has neither the area nor its mode (decided when
+        the class is made: an App's modes are read in its __init__)."""
+        super().__init_subclass__(**kwargs)
+        if not cls.CODE_EXERCISES:
+            cls.AREAS = tuple(area for area in cls.AREAS if area != "code")
+            cls.MODES = {mode: screen for mode, screen in cls.MODES.items() if mode != "code"}
+
     def __init__(
         self,
         lang: str | None = None,

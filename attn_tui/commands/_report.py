@@ -53,7 +53,7 @@ def result_table(rows, probe=None):
     """A run's figures as a table, then the held-out probe decoded."""
     from rich.table import Table
 
-    from attn_tui.core.models.trainer import letters
+    from attn_tui.core.models.loop import letters
 
     table = Table(title=t("train.result_title"))
     table.add_column(t("train.col.item"))

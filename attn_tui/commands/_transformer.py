@@ -126,8 +126,8 @@ def _single(config, as_json: bool, save: str | None) -> int:
         run_rows,
     )
     from attn_tui.core.models import transformer_file
+    from attn_tui.core.models.loop import train
     from attn_tui.core.models.transformer import VOCAB
-    from attn_tui.core.models.transformer_trainer import train
 
     result = None
     with progress_bar() as bar:
@@ -255,7 +255,7 @@ def run_lab(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from attn_tui.commands._report import attention_table, shape_text
-    from attn_tui.core.models.trainer import letters
+    from attn_tui.core.models.loop import letters
 
     out = Console(highlight=False, markup=False)
     out.print(t("transformer.lab_header", variant=variant(config), params=saved.model.n_params,

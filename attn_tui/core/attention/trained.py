@@ -14,9 +14,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from attn_tui.core.attention.lab import LabResult, Projections, Tokens, compute
-from attn_tui.core.models.trainer import ALPHABET, ReversalData
+from attn_tui.core.models.loop import Snapshot
+from attn_tui.core.models.rnn import ALPHABET
+from attn_tui.core.models.trainer import ReversalData
 from attn_tui.core.models.transformer import TinyTransformer
-from attn_tui.core.models.transformer_trainer import Snapshot, TransformerConfig, evaluate, targets
+from attn_tui.core.models.transformer_trainer import TransformerConfig, evaluate, targets
 from attn_tui.core.parse import InputError
 
 

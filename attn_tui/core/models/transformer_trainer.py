@@ -1,11 +1,14 @@
 """Training the tiny Transformer: tasks, settings, the run, and what its heads learned.
 
-The same sequences, held-out set and loop as the reversal RNN (``trainer.py``): sequences of
-L symbols from 6, 1,000 of them held out and never drawn for training, Adam with gradient
-clipping, a generator the screen and the headless command both iterate::
+The same sequences and held-out set as the reversal RNN (``trainer.py``): sequences of L
+symbols from 6, 1,000 of them held out and never drawn for training; and the same loop, the
+one every model shares (:mod:`attn_tui.core.models.loop`: Adam, clipping, the Progress the
+screen and the headless command both iterate)::
 
     for p in train(TransformerConfig(task="sort"), every=50):
         show(p.iteration, p.loss)          # p.snapshot: a held-out evaluation; p.result at the end
+
+``TransformerConfig.build()`` gives the loop its :class:`TransformerRun` (the loop's ``Model``).
 
 Two tasks. *Reverse* (y_i = x_{L+1−i}) is solved by position: output i must find input
 L+1−i, which it can only tell apart from the others by its position vector. *Sort* (y = the
@@ -36,23 +39,18 @@ import math
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields, replace
+from typing import ClassVar
 
 import numpy as np
 
-from attn_tui.core.models.trainer import (
-    BLOCK,
-    Adam,
-    Outcome,
-    Progress,
-    ReversalData,
-    Stats,
-    TrainConfig,
-    _json_float,
-    letters,
+from attn_tui.core.models.loop import (
+    Decode,
+    RunResult,
+    Snapshot,
+    json_float,
+    run_to_end,
 )
-from attn_tui.core.models.trainer import (
-    Trainer as RNNTrainer,
-)
+from attn_tui.core.models.trainer import BLOCK, ReversalData, Stats, TrainConfig
 from attn_tui.core.models.transformer import (
     POSITIONS,
     VOCAB,
@@ -106,6 +104,8 @@ def estimate_seconds(config: TransformerConfig) -> float:
 
 @dataclass(frozen=True)
 class TransformerConfig:
+    kind: ClassVar[str] = "transformer"  # which model these settings are for (a name, for the UI)
+
     task: str = "reverse"  # "reverse" (needs positions) or "sort" (needs content)
     length: int = 10  # symbols per sequence (2..20, the RNN's range)
     layers: int = 1  # attention layers, 1 or 2
@@ -175,6 +175,28 @@ class TransformerConfig:
                 "norm", "causal", "iters", "seed", "lr", "batch")  # fmt: skip
         return {k: getattr(self, k) for k in keys}
 
+    @property
+    def variant(self) -> str:
+        """What a comparison of Transformers varies (F9, F10): the positional encoding."""
+        return self.positions
+
+    def with_variant(self, variant: str) -> TransformerConfig:
+        """The same settings with other positions ("learned", "sinusoidal", "none")."""
+        return replace(self, positions=variant)
+
+    @property
+    def recommended_iters(self) -> int:
+        """Enough for this task at L 10 (:func:`default_iters`)."""
+        return default_iters(self.task)
+
+    def build(self) -> TransformerRun:
+        """The model, its data and its draws, ready for the loop (``loop.train(config)``)."""
+        return TransformerRun(self)
+
+    def describe(self) -> dict[str, object]:
+        """What a --json report names of these settings, before the run's figures."""
+        return {"model": "transformer", **self.to_dict()}
+
 
 # ---- what the heads learned --------------------------------------------------------------
 
@@ -206,9 +228,9 @@ class HeadStats:
     by_position: float  # η² grouped by (output i, input j)
 
     def to_dict(self) -> dict[str, object]:
-        return {"layer": self.layer, "head": self.head, "mirror": _json_float(self.mirror),
-                "by_symbol": _json_float(self.by_symbol),
-                "by_position": _json_float(self.by_position)}  # fmt: skip
+        return {"layer": self.layer, "head": self.head, "mirror": json_float(self.mirror),
+                "by_symbol": json_float(self.by_symbol),
+                "by_position": json_float(self.by_position)}  # fmt: skip
 
 
 def head_stats(attn: np.ndarray, x: np.ndarray) -> tuple[HeadStats, ...]:
@@ -254,41 +276,6 @@ def position_blind_ceiling(task: str, x: np.ndarray) -> float:
 # ---- evaluation --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Decode:
-    """One held-out sequence: what went in, what should come out, what came out."""
-
-    x: tuple[int, ...]
-    target: tuple[int, ...]
-    prediction: tuple[int, ...]
-    attention: np.ndarray  # (layers, heads, L, L): rows = outputs, columns = inputs
-
-    @property
-    def correct(self) -> tuple[bool, ...]:
-        return tuple(p == t for p, t in zip(self.prediction, self.target, strict=True))
-
-    def to_dict(self) -> dict[str, object]:
-        return {"input": letters(self.x), "target": letters(self.target),
-                "prediction": letters(self.prediction),
-                "attention": self.attention.tolist()}  # fmt: skip
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """Held-out evaluation at one moment of training (one forward pass, no decoding loop)."""
-
-    iteration: int
-    seq_acc: float  # fraction of held-out sequences with every output right
-    pos_acc: float  # fraction of outputs right
-    per_position: np.ndarray  # (L,)
-    attention_mean: np.ndarray  # (layers, heads, L, L) averaged over the held-out set
-    heads: tuple[HeadStats, ...]
-    probe: Decode  # the same held-out sequence every time
-    sample: Decode  # a different one each time
-    n_eval: int
-    seconds: float
-
-
 def evaluate(
     model: TinyTransformer, task: str, x: np.ndarray, iteration: int = 0, sample_index: int = 0
 ) -> Snapshot:
@@ -304,72 +291,19 @@ def evaluate(
     return Snapshot(
         iteration=iteration, seq_acc=float(right.all(axis=1).mean()), pos_acc=float(right.mean()),
         per_position=right.mean(axis=0), attention_mean=attn.mean(axis=0, dtype=np.float64),
-        heads=head_stats(attn, x), probe=decode(0), sample=decode(sample_index % len(x)),
-        n_eval=len(x), seconds=time.perf_counter() - start,
+        probe=decode(0), sample=decode(sample_index % len(x)),
+        n_eval=len(x), seconds=time.perf_counter() - start, heads=head_stats(attn, x),
     )  # fmt: skip
 
 
 # ---- the run -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class RunResult:
-    config: TransformerConfig
-    outcome: Outcome
-    params: int
-    iters: int
-    seconds: float  # time in training iterations alone
-    eval_seconds: float
-    losses: np.ndarray  # (iters,)
-    final: Snapshot | None  # None if the run diverged
-    snapshots: tuple[Snapshot, ...]
-    model: TinyTransformer  # the trained weights (for the lab and --save)
-    ceiling: float | None  # position_blind_ceiling when the model cannot see positions
+class TransformerRun:
+    """The tiny Transformer on its task, as the loop trains it (a ``loop.Model``): the model,
+    the task's targets, the held-out set, the training draws and the learning-rate decay."""
 
-    @property
-    def final_loss(self) -> float:
-        """Mean loss of the last 50 iterations."""
-        tail = self.losses[-50:]
-        return float(tail.mean()) if len(tail) else math.nan
-
-    @property
-    def seq_acc(self) -> float:
-        return self.final.seq_acc if self.final else math.nan
-
-    @property
-    def pos_acc(self) -> float:
-        return self.final.pos_acc if self.final else math.nan
-
-    def to_dict(self) -> dict[str, object]:
-        """Plain Python for --json: the RNN's fields, plus the model's settings and heads."""
-        cfg = self.config
-        out: dict[str, object] = {
-            "model": "transformer", **cfg.to_dict(), "params": self.params,
-            "outcome": self.outcome.kind, "iters": self.iters,
-            "seq_acc": _json_float(self.seq_acc), "pos_acc": _json_float(self.pos_acc),
-            "final_loss": _json_float(self.final_loss), "seconds": self.seconds,
-            "eval_seconds": self.eval_seconds,
-        }  # fmt: skip
-        if self.ceiling is not None:
-            out["position_blind_ceiling"] = self.ceiling
-        if self.final is not None:
-            out["per_position"] = self.final.per_position.tolist()
-            out["eval_size"] = self.final.n_eval
-            # attention[layer][head] = the held-out average, rows = output positions
-            out["attention"] = self.final.attention_mean.tolist()
-            out["head_stats"] = [h.to_dict() for h in self.final.heads]
-            out["probe"] = self.final.probe.to_dict()
-        return out
-
-
-class Trainer(RNNTrainer):
-    """One run: the model, its data and its optimiser, built from a TransformerConfig.
-
-    The loop is the RNN's (``trainer.Trainer.run``: the same Progress, stopping, divergence
-    and timing); this class supplies the model, the task's targets, the learning-rate decay,
-    the evaluation and the result."""
-
-    def __init__(self, config: TransformerConfig) -> None:  # noqa: PLW0231 (its own parts)
+    def __init__(self, config: TransformerConfig) -> None:
         self.config = config.validate()
         init_seq, data_seq = np.random.SeedSequence(config.seed).spawn(2)
         self.model = TinyTransformer(
@@ -377,51 +311,31 @@ class Trainer(RNNTrainer):
         )
         self.data_rng = np.random.default_rng(data_seq)
         self.data = ReversalData(config.length, config.eval_size, config.eval_seed)
-        self.adam = Adam(
-            self.model.n_params, config.lr, config.beta1, config.beta2, config.eps,
-            self.model.dtype,
-        )  # fmt: skip
+        self.params, self.grads = self.model.params, self.model.grads
+        self._next_batch = self._draw().__next__  # nothing is drawn before the first step
 
-    def _batches(self) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    def _draw(self) -> Iterator[tuple[np.ndarray, np.ndarray]]:
         cfg = self.config
         while True:
             xs = self.data.draw(self.data_rng, BLOCK, cfg.batch)  # (BLOCK, B, L)
             ys = targets(cfg.task, xs)
             yield from zip(xs, ys, strict=True)
 
-    def _loss(self, batch: tuple[np.ndarray, np.ndarray]) -> float:
-        return self.model.loss_and_grads(*batch)
+    def step(self) -> float:
+        return self.model.loss_and_grads(*self._next_batch())
 
-    def _before_step(self, done: int, total: int) -> None:
-        self.adam.lr = self.config.lr * (1.0 - done / total)  # linear decay to 0
+    def learning_rate(self, done: int, total: int) -> float:
+        return self.config.lr * (1.0 - done / total)  # linear decay to 0
 
     def evaluate(self, iteration: int, sample_index: int = 0) -> Snapshot:
         return evaluate(self.model, self.config.task, self.data.eval_x, iteration, sample_index)
 
-    def _result(self, outcome, iters, seconds, eval_seconds, losses, final, snapshots):
+    def result(self, **figures) -> RunResult:
         cfg = self.config
         ceiling = position_blind_ceiling(cfg.task, self.data.eval_x) if cfg.position_blind else None
         return RunResult(
-            config=cfg, outcome=outcome, params=self.model.n_params, iters=iters,
-            seconds=seconds, eval_seconds=eval_seconds, losses=losses, final=final,
-            snapshots=snapshots, model=self.model, ceiling=ceiling,
-        )  # fmt: skip
-
-
-def train(config: TransformerConfig, **run_options) -> Iterator[Progress]:
-    """``Trainer(config).run(**run_options)``."""
-    return Trainer(config).run(**run_options)
-
-
-def run_to_end(
-    config: TransformerConfig, should_stop: Callable[[], bool] | None = None
-) -> RunResult:
-    run = train(config, every=config.iters, max_interval=math.inf, should_stop=should_stop)
-    result = None
-    for progress in run:
-        result = progress.result
-    assert result is not None
-    return result
+            config=cfg, params=self.model.n_params, model=self.model, ceiling=ceiling, **figures
+        )
 
 
 # ---- over seeds ----------------------------------------------------------------------------
@@ -465,8 +379,8 @@ class SeedRuns:
             "seq_acc": self.stats("seq_acc").to_dict(), "pos_acc": self.stats("pos_acc").to_dict(),
             "seconds": self.stats("seconds").to_dict(),
             **self.head_summary(),
-            "runs": [{"seed": r.config.seed, "seq_acc": _json_float(r.seq_acc),
-                      "pos_acc": _json_float(r.pos_acc), "seconds": r.seconds,
+            "runs": [{"seed": r.config.seed, "seq_acc": json_float(r.seq_acc),
+                      "pos_acc": json_float(r.pos_acc), "seconds": r.seconds,
                       "outcome": r.outcome.kind,
                       "head_stats": [h.to_dict() for h in r.final.heads] if r.final else []}
                      for r in self.runs],

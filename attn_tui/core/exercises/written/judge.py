@@ -1163,9 +1163,13 @@ def _signal_forms(name: str) -> dict[str, list[tuple[str, ...]]]:
 def _signal(a: Analysis, name: str) -> list[tuple[int, int]]:
     """Where the answer says one of the forms of signal ``name`` (first, last unit): read
     apart from the mentions, so these words never hide a term or a negator."""
+    memo = a.__dict__.setdefault("_signal_memo", {})  # asked once per clause while reading
+    if name in memo:
+        return memo[name]
     forms = _signal_forms(name)
     units = a.reading.units
-    out = []
+    out: list[tuple[int, int]] = []
+    memo[name] = out
     for i, u in enumerate(units):
         for keys in forms.get(u.key, ()):
             j = i + len(keys) - 1

@@ -25,8 +25,9 @@ from attn_tui.core.parse import InputError
 def token_labels(x: np.ndarray, numbered: bool = True) -> tuple[str, ...]:
     """Letter and position, so two copies of a letter stay apart in a list: D1 A2 D3 …;
     or the letters alone, for axes whose order already gives the position."""
-    return tuple(f"{ALPHABET[int(s)]}{i + 1}" if numbered else ALPHABET[int(s)]
-                 for i, s in enumerate(x))  # fmt: skip
+    return tuple(
+        f"{ALPHABET[int(s)]}{i + 1}" if numbered else ALPHABET[int(s)] for i, s in enumerate(x)
+    )
 
 
 def parse_sequence(text: str, length: int) -> np.ndarray:
@@ -34,8 +35,9 @@ def parse_sequence(text: str, length: int) -> np.ndarray:
     ``length`` positions."""
     letters = "".join(str(text).split()).upper()
     if len(letters) != length or any(c not in ALPHABET for c in letters):
-        raise InputError("transformer.bad_sequence", value=str(text)[:40], length=length,
-                         letters=ALPHABET)  # fmt: skip
+        raise InputError(
+            "transformer.bad_sequence", value=str(text)[:40], length=length, letters=ALPHABET
+        )
     return np.array([ALPHABET.index(c) for c in letters], np.int64)
 
 
@@ -55,10 +57,11 @@ class TrainedView:
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "input": self.labels, "target": token_labels(self.target),
+            "input": self.labels,
+            "target": token_labels(self.target),
             "prediction": token_labels(self.prediction),
             "layers": [layer.to_dict() for layer in self.layers],
-        }  # fmt: skip
+        }
 
 
 def open_trained(
@@ -72,9 +75,11 @@ def open_trained(
     layers = []
     for layer, cache in zip(model.layers, caches, strict=True):
         proj = Projections(
-            W_Q=np.array(layer.W_Q, np.float64), W_K=np.array(layer.W_K, np.float64),
-            W_V=np.array(layer.W_V, np.float64), W_O=np.array(layer.W_O, np.float64),
-        )  # fmt: skip
+            W_Q=np.array(layer.W_Q, np.float64),
+            W_K=np.array(layer.W_K, np.float64),
+            W_V=np.array(layer.W_V, np.float64),
+            W_O=np.array(layer.W_O, np.float64),
+        )
         tokens = Tokens(labels, np.array(cache.Y, np.float64))  # what this layer's attention reads
         layers.append(compute(tokens, proj=proj, heads=config.heads, causal=config.causal))
     return TrainedView(config, x, targets(config.task, x), prediction, tuple(layers))

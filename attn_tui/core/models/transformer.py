@@ -118,6 +118,20 @@ class Layer:
     b1: np.ndarray  # (F,)
     W2: np.ndarray  # (F, d)
     b2: np.ndarray  # (d,)
+    # the gradients, the same shapes: views into TinyTransformer.grads
+    dln1_g: np.ndarray
+    dln1_b: np.ndarray
+    dW_QKV: np.ndarray
+    dW_Q: np.ndarray
+    dW_K: np.ndarray
+    dW_V: np.ndarray
+    dW_O: np.ndarray
+    dln2_g: np.ndarray
+    dln2_b: np.ndarray
+    dW1: np.ndarray
+    db1: np.ndarray
+    dW2: np.ndarray
+    db2: np.ndarray
 
 
 @dataclass
@@ -375,6 +389,7 @@ class TinyTransformer:
 
         for layer, c in zip(reversed(self.layers), reversed(caches), strict=True):
             if arch.feed_forward:  # H_out = H_mid + relu(Y2 W1 + b1) W2 + b2
+                assert c.R is not None and c.Hf is not None and c.Y2 is not None
                 np.dot(c.R.T, dH, out=layer.dW2)  # (F, N) @ (N, d)
                 np.dot(self._ones(N), dH, out=layer.db2)
                 dHf = np.dot(dH, layer.W2.T)  # (N, F)
@@ -383,11 +398,13 @@ class TinyTransformer:
                 np.dot(self._ones(N), dHf, out=layer.db1)
                 dY2 = np.dot(dHf, layer.W1.T)  # (N, d)
                 if arch.norm:
+                    assert c.ln2 is not None
                     dY2 = self._norm_back(dY2, c.ln2, layer.ln2_g, layer.dln2_g, layer.dln2_b)
                 dY2 += dH  # the residual carries dH past the block
                 dH = dY2
             dY = self._attention_back(dH, c, layer, B, L)  # H_mid = H_in + attention(Y)
             if arch.norm:
+                assert c.ln1 is not None
                 dY = self._norm_back(dY, c.ln1, layer.ln1_g, layer.dln1_g, layer.dln1_b)
             dY += dH  # the residual
             dH = dY

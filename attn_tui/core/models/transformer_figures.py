@@ -41,8 +41,20 @@ FILE_NAME = "transformer_figures.toml"
 SEEDS = tuple(range(5))
 HEADS = {"position_head": "mirror", "content_head": "by_symbol"}  # head → what picks it
 HEAD_METRICS = ("mirror", "by_symbol", "by_position")
-CONFIG_FIELDS = ("task", "length", "layers", "heads", "d_model", "positions", "feed_forward",
-                 "norm", "causal", "iters", "lr", "batch")  # fmt: skip
+CONFIG_FIELDS = (
+    "task",
+    "length",
+    "layers",
+    "heads",
+    "d_model",
+    "positions",
+    "feed_forward",
+    "norm",
+    "causal",
+    "iters",
+    "lr",
+    "batch",
+)
 
 # What the table holds: the default reversal, the same without positions and with the causal
 # mask, and sorting (the content task) trained for 3000 iterations.

@@ -156,10 +156,15 @@ class TransformerConfig:
     @property
     def arch(self) -> Architecture:
         return Architecture(
-            length=self.length, d_model=self.d_model, heads=self.heads, layers=self.layers,
-            positions=self.positions, feed_forward=self.feed_forward, norm=self.norm,
+            length=self.length,
+            d_model=self.d_model,
+            heads=self.heads,
+            layers=self.layers,
+            positions=self.positions,
+            feed_forward=self.feed_forward,
+            norm=self.norm,
             causal=self.causal,
-        )  # fmt: skip
+        )
 
     @property
     def n_params(self) -> int:
@@ -171,8 +176,21 @@ class TransformerConfig:
         return self.positions == "none" and not self.causal
 
     def to_dict(self) -> dict[str, object]:
-        keys = ("task", "length", "layers", "heads", "d_model", "positions", "feed_forward",
-                "norm", "causal", "iters", "seed", "lr", "batch")  # fmt: skip
+        keys = (
+            "task",
+            "length",
+            "layers",
+            "heads",
+            "d_model",
+            "positions",
+            "feed_forward",
+            "norm",
+            "causal",
+            "iters",
+            "seed",
+            "lr",
+            "batch",
+        )
         return {k: getattr(self, k) for k in keys}
 
     @property
@@ -228,9 +246,13 @@ class HeadStats:
     by_position: float  # η² grouped by (output i, input j)
 
     def to_dict(self) -> dict[str, object]:
-        return {"layer": self.layer, "head": self.head, "mirror": json_float(self.mirror),
-                "by_symbol": json_float(self.by_symbol),
-                "by_position": json_float(self.by_position)}  # fmt: skip
+        return {
+            "layer": self.layer,
+            "head": self.head,
+            "mirror": json_float(self.mirror),
+            "by_symbol": json_float(self.by_symbol),
+            "by_position": json_float(self.by_position),
+        }
 
 
 def head_stats(attn: np.ndarray, x: np.ndarray) -> tuple[HeadStats, ...]:
@@ -246,10 +268,15 @@ def head_stats(attn: np.ndarray, x: np.ndarray) -> tuple[HeadStats, ...]:
         for head in range(heads):
             a = attn[:, layer, head]  # (n, L, L)
             mean = a.mean(axis=0, dtype=np.float64)
-            out.append(HeadStats(
-                layer + 1, head + 1, float(mean[np.arange(L), mirror_cols].mean()),
-                variance_explained(a, by_symbol_group), variance_explained(a, by_position_group),
-            ))  # fmt: skip
+            out.append(
+                HeadStats(
+                    layer + 1,
+                    head + 1,
+                    float(mean[np.arange(L), mirror_cols].mean()),
+                    variance_explained(a, by_symbol_group),
+                    variance_explained(a, by_position_group),
+                )
+            )
     return tuple(out)
 
 
@@ -285,15 +312,25 @@ def evaluate(
     right = pred == target
 
     def decode(i: int) -> Decode:
-        return Decode(tuple(int(s) for s in x[i]), tuple(int(s) for s in target[i]),
-                      tuple(int(s) for s in pred[i]), attn[i].astype(np.float64))  # fmt: skip
+        return Decode(
+            tuple(int(s) for s in x[i]),
+            tuple(int(s) for s in target[i]),
+            tuple(int(s) for s in pred[i]),
+            attn[i].astype(np.float64),
+        )
 
     return Snapshot(
-        iteration=iteration, seq_acc=float(right.all(axis=1).mean()), pos_acc=float(right.mean()),
-        per_position=right.mean(axis=0), attention_mean=attn.mean(axis=0, dtype=np.float64),
-        probe=decode(0), sample=decode(sample_index % len(x)),
-        n_eval=len(x), seconds=time.perf_counter() - start, heads=head_stats(attn, x),
-    )  # fmt: skip
+        iteration=iteration,
+        seq_acc=float(right.all(axis=1).mean()),
+        pos_acc=float(right.mean()),
+        per_position=right.mean(axis=0),
+        attention_mean=attn.mean(axis=0, dtype=np.float64),
+        probe=decode(0),
+        sample=decode(sample_index % len(x)),
+        n_eval=len(x),
+        seconds=time.perf_counter() - start,
+        heads=head_stats(attn, x),
+    )
 
 
 # ---- the run -----------------------------------------------------------------------------
@@ -360,31 +397,44 @@ class SeedRuns:
             value = getattr(h, pick)
             return value if math.isfinite(value) else -math.inf
 
-        return Stats.of([
-            getattr(max(r.final.heads, key=key), metric) for r in self.runs if r.final is not None
-        ])  # fmt: skip
+        return Stats.of(
+            [getattr(max(r.final.heads, key=key), metric) for r in self.runs if r.final is not None]
+        )
 
     def head_summary(self) -> dict[str, dict[str, object]]:
         return {
-            "position_head": {m: self.head_stats(m, "mirror").to_dict()
-                              for m in ("mirror", "by_position", "by_symbol")},
-            "content_head": {m: self.head_stats(m, "by_symbol").to_dict()
-                             for m in ("by_symbol", "by_position", "mirror")},
-        }  # fmt: skip
+            "position_head": {
+                m: self.head_stats(m, "mirror").to_dict()
+                for m in ("mirror", "by_position", "by_symbol")
+            },
+            "content_head": {
+                m: self.head_stats(m, "by_symbol").to_dict()
+                for m in ("by_symbol", "by_position", "mirror")
+            },
+        }
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "model": "transformer", **self.config.to_dict(), "params": self.config.n_params,
+            "model": "transformer",
+            **self.config.to_dict(),
+            "params": self.config.n_params,
             "seeds": [r.config.seed for r in self.runs],
-            "seq_acc": self.stats("seq_acc").to_dict(), "pos_acc": self.stats("pos_acc").to_dict(),
+            "seq_acc": self.stats("seq_acc").to_dict(),
+            "pos_acc": self.stats("pos_acc").to_dict(),
             "seconds": self.stats("seconds").to_dict(),
             **self.head_summary(),
-            "runs": [{"seed": r.config.seed, "seq_acc": json_float(r.seq_acc),
-                      "pos_acc": json_float(r.pos_acc), "seconds": r.seconds,
-                      "outcome": r.outcome.kind,
-                      "head_stats": [h.to_dict() for h in r.final.heads] if r.final else []}
-                     for r in self.runs],
-        }  # fmt: skip
+            "runs": [
+                {
+                    "seed": r.config.seed,
+                    "seq_acc": json_float(r.seq_acc),
+                    "pos_acc": json_float(r.pos_acc),
+                    "seconds": r.seconds,
+                    "outcome": r.outcome.kind,
+                    "head_stats": [h.to_dict() for h in r.final.heads] if r.final else [],
+                }
+                for r in self.runs
+            ],
+        }
 
 
 def over_seeds(

@@ -167,8 +167,12 @@ def test_the_stored_table_is_these_runs(reversal, reversal_blind, sorting, causa
 
     table = tf.load()
     assert list(table.seeds) == list(tf.SEEDS) == list(range(5))
-    runs = {"reverse": reversal, "reverse-blind": reversal_blind, "sort": sorting,
-            "reverse-causal": causal}  # fmt: skip
+    runs = {
+        "reverse": reversal,
+        "reverse-blind": reversal_blind,
+        "sort": sorting,
+        "reverse-causal": causal,
+    }
     assert list(table.rows) == list(tf.EXPERIMENTS) and set(runs) == set(table.rows)
     for row_id, seed_runs in runs.items():
         row = table[row_id]

@@ -55,6 +55,12 @@ class ServedApp(AttnApp):
 
     parked = False  # a session made before its tab arrived (parked.py), until it does
 
+    @property
+    def keeps_progress(self) -> bool:
+        """No store is opened before the student is named (coursebook.of): it would be the
+        server's own, shared by every unnamed tab."""
+        return self.student is not None
+
     def on_mount(self) -> None:
         if self.parked:
             self.call_later(self._prepare)
@@ -102,6 +108,15 @@ class ServedApp(AttnApp):
             return False
         self.data_dir = folder
         self.student = display(name)
+        from attn_tui.screens.home import HomeScreen
+
+        try:
+            home = self.get_screen_stack("home")
+        except KeyError:  # not made yet: it loads the course for this student when it is
+            home = []
+        for screen in home:  # its course was loaded with no store
+            if isinstance(screen, HomeScreen) and screen.is_attached:
+                screen.reload_course()
         self.sub_title = self.student
         self.notify(i18n.t("serve.name.welcome", name=self.student), timeout=4)
         return True

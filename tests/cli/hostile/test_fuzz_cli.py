@@ -86,6 +86,7 @@ OUTPUTS = {
     ("quiz", "grade", "--csv"),
     ("train", "--save"),
     ("quiz", "grade", "--feedback"),
+    ("quiz", "grade", "--write-groups"),
 }
 INPUTS = {("lab", "--model"), ("quiz", "grade", "--overrides")}
 

@@ -27,13 +27,17 @@ LOAD_AT_ONCE = 1 << 20  # bytes not yet read that load while the screen opens
 
 
 class LibraryLoad:
-    def __init__(self, screen: Any) -> None:
-        """The library of ``screen``'s app (its ``extra_exercises`` and data directory)."""
+    def __init__(self, screen: Any, library: Library | None = None) -> None:
+        """The library of ``screen``'s app (its ``extra_exercises`` and data directory), or
+        ``library`` when it is loaded already (the course's)."""
         self.screen = screen
         self.extra: list[Path] = list(screen.app.extra_exercises)
         self.data: Path = paths.data_dir(screen.app.data_dir)
         self.progress: tuple[int, int, str] | None = None  # while loading: read, of, now
         data = self.data
+        if library is not None:
+            screen.library = library
+            return
         if paths.unread_bytes(self.extra, data) <= LOAD_AT_ONCE:
             screen.library = paths.load_all(self.extra, data)
             return

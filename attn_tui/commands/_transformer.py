@@ -254,7 +254,7 @@ def run_lab(args: argparse.Namespace) -> int:
 
     from rich.console import Console
 
-    from attn_tui.commands._report import attention_table, shape_text
+    from attn_tui.commands._report import attention_table, shape_text, unbroken_lines
     from attn_tui.core.models.loop import letters
 
     out = Console(highlight=False, markup=False)
@@ -263,9 +263,10 @@ def run_lab(args: argparse.Namespace) -> int:
     out.print(t("train.probe", x=letters(view.x), target=letters(view.target),
                 prediction=letters(view.prediction)))  # fmt: skip
     for n, layer in enumerate(view.layers, start=1):
-        shapes = ", ".join(f"{name} {shape_text(shape)}" for name, shape in layer.shapes.items()
-                           if name != "X_kv")  # fmt: skip
-        out.print(f"\n{n}: {shapes}")
+        shapes = [f"{name} {shape_text(shape)}" for name, shape in layer.shapes.items()
+                  if name != "X_kv"]  # fmt: skip
+        shapes[0] = f"{n}: {shapes[0]}"
+        out.print("\n" + unbroken_lines(shapes, out.width), soft_wrap=True)
         for head in range(layer.heads):
             title = t("transformer.lab_head_title", layer=n, head=head + 1)
             out.print(attention_table(layer.weights[head], title, view.labels,

@@ -428,7 +428,7 @@ def _topic_table(per_topic: dict[str, tuple[float, float]], title: str, mean: bo
     from rich.table import Table
 
     from attn_tui.i18n import t
-    from attn_tui.widgets.steps import bar
+    from attn_tui.render.steps import bar
 
     table = Table(title=title, title_justify="left")
     table.add_column(t("quiz.cli.col_topic"))

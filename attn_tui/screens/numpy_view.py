@@ -13,8 +13,9 @@ from textual.widgets import Static
 from attn_tui.core.attention import as_numpy
 from attn_tui.core.attention.lab import LabResult
 from attn_tui.core.attention.steps import AttentionSteps
-from attn_tui.screens.base import TutorFooter, tr
+from attn_tui.screens.base import TutorFooter
 from attn_tui.screens.code_editor import KeysModal
+from attn_tui.widgets.localized import tr
 
 
 def source_for(screen: Screen) -> str | None:

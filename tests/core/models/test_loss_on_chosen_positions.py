@@ -143,8 +143,18 @@ def test_gradients_of_the_loss_on_chosen_positions(positions, layers, heads, fee
 
 def test_every_entry_of_the_gradient_of_the_induction_architecture():
     """Each parameter of a small induction model on its own (no relu: exact differences)."""
-    model, x, y, rng = _model(Architecture(length=7, d_model=4, layers=2, positions="learned",
-                                           feed_forward=False, causal=True, vocab=9), B=2)
+    model, x, y, rng = _model(
+        Architecture(
+            length=7,
+            d_model=4,
+            layers=2,
+            positions="learned",
+            feed_forward=False,
+            causal=True,
+            vocab=9,
+        ),
+        B=2,
+    )
     rows = _even_rows(2, 7, 3, rng)
     model.loss_and_grads(x, y, rows)
     grads = model.grads.copy()

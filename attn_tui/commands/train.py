@@ -38,7 +38,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     )  # fmt: skip
     p.add_argument(
         "--length", type=int, default=None,
-        help="symbols per sequence, 2..20 (default 5; 10 for the Transformer)",
+        help="symbols per sequence, 2..20 (default 5; 10 for the Transformer; induction 32, "
+        "18..64)",
     )  # fmt: skip
     p.add_argument("--attention", action="store_true", help="add attention (dot-product scores)")
     p.add_argument(
@@ -55,14 +56,17 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         type=int,
         default=None,
         help="training iterations (default 2000; 3000 from length 10; 5000 from length 15; "
-        "Transformer: 300 reverse, 3000 sort)",
+        "Transformer: 300 reverse, 3000 sort, 300-600 pattern tasks, 2000 induction)",
     )
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument(
         "--lr", type=float, default=None,
-        help="Adam learning rate (default 0.003; Transformer 0.01, decaying to 0)",
+        help="Adam learning rate (default 0.003; Transformer 0.01, induction 0.003, decaying to 0)",
     )  # fmt: skip
-    p.add_argument("--batch", type=int, default=16, help="sequences per iteration (default 16)")
+    p.add_argument(
+        "--batch", type=int, default=None,
+        help="sequences per iteration (default 16; 32 for the Transformer's induction task)",
+    )  # fmt: skip
     p.add_argument(
         "--compare",
         action="store_true",
@@ -100,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
     config = TrainConfig(
         length=length, attention=args.attention or args.score is not None,
         score=args.score or "dot", feed=args.feed, iters=iters, seed=args.seed,
-        lr=0.003 if args.lr is None else args.lr, batch=args.batch,
+        lr=0.003 if args.lr is None else args.lr, batch=16 if args.batch is None else args.batch,
     ).validate()  # fmt: skip
     if args.compare:
         if not (1 <= args.seeds <= MAX_SEEDS):
@@ -240,7 +244,7 @@ def result_table(rows, probe=None):
     """A run's figures as a table, then the held-out probe decoded."""
     from rich.table import Table
 
-    from attn_tui.core.models.trainer import letters
+    from attn_tui.core.models.tasks import labels
 
     table = Table(title=t("train.result_title"))
     table.add_column(t("train.col.item"))
@@ -248,9 +252,10 @@ def result_table(rows, probe=None):
     for key, value in rows:
         table.add_row(t(key), value)
     if probe is not None:
+        task = getattr(probe, "task", "reverse")  # the RNN's Decode has letters only
         decoded = t(
-            "train.probe", x=letters(probe.x), target=letters(probe.target),
-            prediction=letters(probe.prediction),
+            "train.probe", x=labels(task, probe.x), target=labels(task, probe.target),
+            prediction=labels(task, probe.prediction),
         )  # fmt: skip
         table.add_row(t("train.row.probe"), decoded)
     return table

@@ -166,15 +166,16 @@ def test_the_stored_table_is_these_runs(reversal, reversal_blind, sorting, causa
     assert list(table.seeds) == list(tf.SEEDS) == list(range(5))
     runs = {"reverse": reversal, "reverse-blind": reversal_blind, "sort": sorting,
             "reverse-causal": causal}  # fmt: skip
-    assert list(table.rows) == list(tf.EXPERIMENTS) and set(runs) == set(table.rows)
+    # the pattern and induction rows are retrained by test_trained_heads_over_seeds.py
+    assert list(table.rows) == list(tf.EXPERIMENTS) and set(runs) <= set(table.rows)
     for row_id, seed_runs in runs.items():
         row = table[row_id]
         assert seed_runs.config == tf.EXPERIMENTS[row_id]
         assert [r.config.seed for r in seed_runs.runs] == list(table.seeds)
         assert row.config == {k: getattr(seed_runs.config, k) for k in tf.CONFIG_FIELDS}
         assert row.params == seed_runs.config.n_params
-        fresh = tf.per_seed(seed_runs)
-        assert set(fresh) == set(row.per_seed) == set(tf.metric_names())
+        fresh = tf.per_seed(seed_runs, row_id)
+        assert set(fresh) == set(row.per_seed) == set(tf.metric_names(row_id))
         for name, values in fresh.items():
             assert row.per_seed[name] == pytest.approx(values, abs=1e-12), (row_id, name)
             assert row.stats[name].mean == pytest.approx(np.mean(values), abs=1e-12)

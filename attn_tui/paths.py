@@ -70,6 +70,25 @@ def exercise_sources(
     return sources
 
 
+def code_sources(extra: Iterable[Path] = (), data: Path | None = None) -> list[tuple[Path, str]]:
+    """Where code exercises are: the shipped ``code/`` folder, then ``code/`` in each
+    --exercises folder and in ``<data dir>/exercises``."""
+    from attn_tui.core.coding.loader import CODE_FOLDER
+
+    folders = [(shipped_exercises() / CODE_FOLDER, "shipped")]
+    folders += [(Path(folder).expanduser() / CODE_FOLDER, "extra") for folder in extra]
+    if data is not None:
+        folders.append((Path(data) / "exercises" / CODE_FOLDER, "data"))
+    return folders
+
+
+def load_code(extra: Iterable[Path] = (), data: Path | None = None):
+    """Every code set (``attn_tui.core.coding.model.CodeLibrary``), broken files listed."""
+    from attn_tui.core.coding.loader import load_code_library
+
+    return load_code_library(code_sources(extra, data))
+
+
 def load_all(extra: Iterable[Path] = (), data: Path | None = None) -> Library:
     """Every set and quiz bank the app can show; broken files listed in ``library.broken``.
 

@@ -90,6 +90,11 @@ TEXT = {
         "评分器对这个答案没有把握：如果你确实写到了某个「没有找到」的要点，可以自己标记。",
         "The grader is not sure about this answer: if you did say an idea it did not find, you can mark it yourself.",
     ),
+    "ex.fb.uncertain_pass": (
+        "评分器对这个评分没有十足把握：请对照参考答案，看看你的说法有没有和它矛盾的地方。",
+        "The grader is not fully sure of this grade: compare your answer with the reference, "
+        "and check that nothing in it contradicts it.",
+    ),
     "ex.fb.ideas_missing": ("缺少的要点：{ideas}", "Key ideas missing: {ideas}"),
     "ex.fb.reference": ("参考答案：{answer}", "Reference answer: {answer}"),
     "ex.fb.answer_was": ("答案：{answer}", "The answer: {answer}"),

@@ -56,7 +56,12 @@ class SelfCheck(Vertical):
     def offer(self, grade: Grade | None) -> None:
         """Show the ideas not found when ``grade`` is an uncertain written grade; else hide."""
         self.grade = grade
-        show = grade is not None and grade.uncertain and not grade.self_marked
+        show = (
+            grade is not None
+            and grade.uncertain
+            and not grade.self_marked
+            and any(r.state == MISSING for r in grade.ideas)
+        )
         self.set_class(show, "-shown")
         if show:
             self.relocalize()

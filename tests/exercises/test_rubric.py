@@ -33,7 +33,8 @@ def test_partial_credit_follows_the_weights(ex):
     assert not only_softmax.correct and only_softmax.status == "partial"
     assert only_softmax.missing_ideas("zh") == ["用点积打分"]
     lines = only_softmax.lines(t, "en")
-    assert "✓ softmax normalises (you wrote “softmax”)" in lines
+    # the phrase that carries the idea, not the keyword alone
+    assert "✓ softmax normalises (you wrote “然后做 softmax”)" in lines
     assert "· Not found: score with a dot product" in lines
     assert "· 没有找到：用点积打分" in only_softmax.lines(t, "zh")
 

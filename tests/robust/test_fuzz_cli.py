@@ -39,7 +39,8 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX: FIFOs,
 # to the listening socket is driven with real values.
 NOT_FUZZED: dict[tuple[str, ...], str] = {}
 # Exit 1 is documented for these: faults found, nothing graded, a reset declined, a NaN run.
-ALLOWS_ONE = {("exercises", "validate"), ("quiz", "grade"), ("progress",), ("train",)}
+ALLOWS_ONE = {("exercises", "validate"), ("quiz", "grade"), ("progress",), ("train",),
+              ("code", "check"), ("code", "solution"), ("code", "validate")}  # fmt: skip
 FAST_TRAIN = ["--iters", "1", "--batch", "1", "--length", "2"]
 # The command lines each option is tried on: fast settings for what would otherwise compute
 # for long, a positional a command needs to get past its parser, and the modes whose options
@@ -52,12 +53,21 @@ BASES: dict[tuple[str, ...], list[list[str]]] = {
     ("quiz", "grade"): [["GOOD_ANSWERS"]],
     ("exercises", "try"): [["WRITTEN_ITEM", "--answer", "the scores are scaled"]],
     ("serve",): [["--port", "FREE_PORT", "--no-preload"]],
+    # watch mode runs until stopped: --timeout 0 checks once and stops
+    ("code", "watch"): [["--timeout", "0"]],
+    ("code", "check"): [["softmax"]],
+    ("code", "hint"): [["softmax"]],
+    ("code", "solution"): [["softmax"]],
+    ("code", "validate"): [["/dev/null", "--no-run"]],
 }
 # Positional arguments, fuzzed like options: (command) → the base with "{}" where it goes.
 POSITIONALS: dict[tuple[str, ...], list[str]] = {
     ("quiz", "grade"): ["{}"],
     ("exercises", "validate"): ["{}"],
     ("exercises", "try"): ["{}", "--answer", "x"],
+    ("code", "check"): ["{}"],
+    ("code", "hint"): ["softmax", "{}"],
+    ("code", "validate"): ["{}", "--no-run"],
 }
 # Options naming a file the command writes, and ones naming a file it reads.
 OUTPUTS = {("calc", "--svg"), ("lab", "--svg"), ("quiz", "grade", "--csv"), ("train", "--save"),

@@ -428,9 +428,13 @@ def _grade_text(inst: Instance, answer: Any) -> Grade:
         notes.append(Note("ex.fb.keyword_list"))
     if j.cut:
         notes.append(Note("ex.fb.cut", {"chars": MAX_ANSWER_CHARS}))
-    uncertain = not j.keyword_list and (
-        abs(j.score - ex.pass_mark) < NEAR_PASS or (j.unknown_share > UNKNOWN_SHARE and not correct)
-    )
+    if correct:  # a pass a careful reader would double-check
+        uncertain = j.score - ex.pass_mark < NEAR_PASS / 2 or j.turn or j.denied
+    else:  # a fail that may have said the idea in words the grader does not read
+        uncertain = not j.keyword_list and (
+            ex.pass_mark - j.score < NEAR_PASS or j.unknown_share > UNKNOWN_SHARE or j.analogy
+        )
+    uncertain = uncertain and not j.dont_know
     return Grade(
         "text",
         status,
@@ -441,7 +445,7 @@ def _grade_text(inst: Instance, answer: Any) -> Grade:
         missing=missing,
         value=str(answer),
         ideas=j.results,
-        uncertain=uncertain and any(r.state == MISSING for r in j.results),
+        uncertain=uncertain,
         keyword_list=j.keyword_list,
     )
 
@@ -485,7 +489,10 @@ def idea_lines(g: Grade, t: Callable[..., str], lang: str | None) -> list[str]:
             )
         )
     if g.uncertain:
-        out.append(t("ex.fb.uncertain", lang=lang))
+        # with ideas not found it offers the self-check; a grade it doubts with every idea
+        # found (a pass that may contradict itself) says so and points to the reference
+        offer = any(r.state == MISSING for r in g.ideas)
+        out.append(t("ex.fb.uncertain" if offer else "ex.fb.uncertain_pass", lang=lang))
     return out
 
 

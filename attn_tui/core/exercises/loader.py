@@ -1029,12 +1029,14 @@ def _with(s: ExerciseSet, **changes: Any) -> ExerciseSet:
     return replace(s, **changes)
 
 
+CODE_FOLDER = "code"  # code exercises live here, read by attn_tui.core.coding.loader
 MAX_DEPTH = 4  # folders below the one given: sets/, quiz/, a teacher's own grouping
 MAX_FOLDERS = 2000  # visited at most: `--exercises ~` (or /) must not walk a whole disk
 
 
 def find_files(folder: Path) -> list[Path]:
-    """Every ``*.toml`` under ``folder`` (``sets/``, ``quiz/`` or flat), in name order.
+    """Every ``*.toml`` under ``folder`` (``sets/``, ``quiz/`` or flat), in name order,
+    except in a ``code/`` folder: code exercises, another format (``attn_tui.core.coding``).
 
     The walk does not follow links to folders, goes at most MAX_DEPTH folders down and visits
     at most MAX_FOLDERS of them. Not only regular files: a FIFO or a symlink loop named
@@ -1054,7 +1056,7 @@ def find_files(folder: Path) -> list[Path]:
                     is_dir = entry.is_dir(follow_symlinks=False)
                 except OSError:
                     is_dir = False
-                if is_dir and depth < MAX_DEPTH:
+                if is_dir and depth < MAX_DEPTH and entry.name != CODE_FOLDER:
                     todo.append((Path(entry.path), depth + 1))
                 elif not is_dir and entry.name.endswith(".toml"):
                     found.append(Path(entry.path))

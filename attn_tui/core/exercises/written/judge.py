@@ -95,6 +95,7 @@ _GRAMMAR = {
     "@HEDGE": lexicon.HEDGE,
     "@TELL": lexicon.TELL,
     "@ECHO": lexicon.ECHO,
+    "@ONLY_REASON": lexicon.ONLY_REASON,
 }
 _NEGATORS = ("@NEG", "@NEG_SHORT", "@NEG_POST", "@NEG_BOTH")
 # Words that start a clause or a step: in Chinese, only where a word starts.
@@ -245,6 +246,8 @@ class Compiled:
     prompt: str = ""  # the prompt's units, as _sentence_keys joins them, both languages
 
 
+# A found idea is quoted by its clause when the clause is at most this many characters long.
+PHRASE_CHARS = 48
 # A sentence of at least this many units found word for word in the prompt is the prompt
 # copied back: it restates what was given and earns nothing ("课本跑了一次长度 5 的反转").
 COPIED_UNITS = 6
@@ -277,13 +280,18 @@ def compile_rubric(exercise: Exercise, glossary) -> Compiled:
         ideas.append((idea, alts, forbid))
         literals |= {name for alt in alts for name, _ in alt if name[0] == "'"}
         literals |= set(forbid)
-        literals |= {"'" + u + "'" for u in idea.unless if u[0] == "'"}
+        literals |= {
+            name for u in idea.unless for name, _ in parse_alternative(u) or () if name[0] == "'"
+        }
     contradictions = []
     for c in exercise.contradictions:
         phrases = [p for lang in ("zh", "en") for p in c.phrases.get(lang, ())]
         alts = _alternatives(c.match, phrases)
         contradictions.append((c, alts))
         literals |= {name for alt in alts for name, _ in alt if name[0] == "'"}
+        literals |= {  # an excuse's phrases must be found too ("unless = ["'if'"]")
+            name for u in c.unless for name, _ in parse_alternative(u) or () if name[0] == "'"
+        }
     lex = _lexicon(glossary, exercise, sorted(literals))
     prompt = "\x1e".join(
         _sentence_keys(
@@ -657,7 +665,35 @@ class Analysis:
         return min(after, key=lambda m: m.first) if after else None
 
     def quote(self, m: Mention) -> str:
-        return self.reading.quote(m.first, m.last)
+        """The learner's words for ``m``, whole words only (“看了哪儿”, never “看了哪”)."""
+        first, last = self._whole(m.first, m.last)
+        return self.reading.quote(first, last)
+
+    def phrase(self, mentions: Sequence[Mention]) -> str:
+        """The phrase that carries an idea: its clause when that is short, else the words from
+        its first term to its last (“the scores are turned into weights by softmax”, not
+        “softmax”)."""
+        first = min(m.first for m in mentions)
+        last = max(m.last for m in mentions)
+        lo = self.clause_span[self.clause[first]][0]
+        hi = self.clause_span[self.clause[last]][1]
+        units = self.reading.units
+        while lo < first and units[lo].kind in BOUNDARY_KINDS:
+            lo += 1
+        while hi > last and units[hi].kind in BOUNDARY_KINDS:
+            hi -= 1
+        whole = self.reading.quote(*self._whole(lo, hi))
+        if len(whole) <= PHRASE_CHARS:
+            return whole
+        return self.reading.quote(*self._whole(first, last))
+
+    def _whole(self, first: int, last: int) -> tuple[int, int]:
+        units = self.reading.units
+        while first > 0 and units[first].kind == "zh" and not units[first].word_start:
+            first -= 1
+        while last + 1 < len(units) and units[last].kind == "zh" and not units[last].word_end:
+            last += 1
+        return first, last
 
 
 @cache
@@ -715,6 +751,9 @@ class _Hit:
     mentions: tuple[Mention, ...]
     against: Mention | None = None
     found_at: list[int] = field(default_factory=list)  # every position the idea is found at
+    # the states of every other reading of the idea in the answer ("softmax makes weights …;
+    # the weights may be negative" is found once and negated once): a self-conflict
+    seen: frozenset[str] = frozenset()
 
     @property
     def pos(self) -> int:
@@ -728,11 +767,14 @@ def _try(
     idea: Idea | None = None,
     unless: Sequence[str] = (),
     near: bool = False,
+    listing: _Lists | None = None,
 ) -> _Hit | None:
     best: _Hit | None = None
     found_at: list[int] = []
+    seen: set[tuple[int, str, int]] = set()  # (alternative, state, sentence)
+    swapped: _Hit | None = None
     unless_terms = [parse_alternative(u) for u in unless]
-    for alt in alts:
+    for alt_no, alt in enumerate(alts):
         lists = [a.by_term.get(name, []) for name, _ in alt]
         if any(not ls for ls in lists):
             continue
@@ -762,12 +804,33 @@ def _try(
                 denied = [m for m, (_, neg) in zip(combo, alt, strict=True) if neg]
                 if not any(a.governed(m) for m in denied):
                     hit = _Hit(NEGATED, hit.mentions, hit.against)
+            if hit.state == FOUND and listing is not None and listing.item:
+                if any(m.first in listing.bare for m in combo if _noun(m.term)):
+                    continue  # named inside a bare list of keywords: no claim
+                if listing.joins_items(combo):
+                    continue  # "标准差 8、数值稳定": two items of a list are not one claim
             if hit.state == FOUND:
                 found_at.append(hit.pos)
+            seen.add((alt_no, hit.state, s))
+            if hit.state == SWAPPED and swapped is None and hit.against is not None:
+                if hit.against.term in comp.sources:  # a wrong source, in the idea's own part
+                    swapped = hit
             if best is None or (_RANK[hit.state], -hit.pos) > (_RANK[best.state], -best.pos):
                 best = hit
+    if best is not None and swapped is not None and idea is not None and idea.source:
+        # "K from the decoder, Q and V from the encoder": the values' right source does not
+        # make up for the keys' wrong one — an idea about roles is swapped when any of its
+        # targets is given the wrong source
+        best = swapped
     if best is not None:
-        best.found_at = sorted(set(found_at))
+        best.found_at = sorted(set(found_at)) if best.state == FOUND else []
+        # the same alternative said in one sentence and denied or swapped in another
+        said = {(k, sent) for k, st, sent in seen if st == FOUND}
+        best.seen = frozenset(
+            st
+            for k, st, sent in seen
+            if st != FOUND and any(k == k2 and sent != s2 for k2, s2 in said)
+        )
     return best
 
 
@@ -797,6 +860,10 @@ def _judge_combo(
             if len(negs) % 2:  # "Q does not come from the encoder": true, but no credit
                 return None
             state, against = SWAPPED, src
+            if idea.scope:
+                sc = a.scope_at(combo[0].first, comp.scopes)
+                if sc is not None and sc.term != idea.scope:
+                    against = sc  # said of another part ("self-attention: Q from X")
     if state == FOUND and len(negs) % 2 != want:
         state = NEGATED
     if state == FOUND and idea is not None and idea.scope:
@@ -826,6 +893,12 @@ class Judgement:
     keyword_list: bool
     unknown_share: float
     cut: bool
+    # what a careful reader would double-check (each makes a grade on its side uncertain):
+    conflict: bool = False  # an idea found and also denied or swapped elsewhere in the answer
+    denied: bool = False  # some idea is negated, swapped or contradicted
+    turn: bool = False  # a turn ("不过其实", "that said") after the first idea found
+    analogy: bool = False  # the answer leans on a comparison ("就像", "it's like")
+    dont_know: bool = False  # the answer says only that it does not know
 
 
 def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
@@ -834,9 +907,11 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
     reading = read(answer, comp.lex.vocabulary, comp.lex.choices)
     a = Analysis(reading, comp.lex)
     a.asks = a.asks | _copied(a, comp.prompt)
+    fr = _fragments(a)
+    listing = _lists(fr)
     hits: list[_Hit | None] = []
     for idea, alts, forbid in comp.ideas:
-        hit = _try(alts, a, comp, idea, idea.unless)
+        hit = _try(alts, a, comp, idea, idea.unless, listing=listing)
         if forbid:
             bad = _try([((f, False),) for f in forbid], a, comp)
             if bad is not None and bad.state == FOUND:
@@ -853,6 +928,17 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
         for k, idea_id in enumerate(ids):
             if states[k] == FOUND and (not c.cancels or idea_id in c.cancels):
                 states[k], against[k] = CONTRADICTED, hit.mentions[0]
+    # another reason given as the only or the real one, in a sentence that credits nothing
+    credited = [m for h in hits if h is not None and h.state == FOUND for m in h.mentions]
+    for m in a.by_term.get("@ONLY_REASON", ()):
+        s = a.sent[m.first]
+        if s in a.asks or a.governed(m):
+            continue
+        if any(a.sent[c.first] == s and c.first > m.last for c in credited):
+            continue  # the reason it gives is one of the rubric's
+        for k in range(len(ids)):
+            if states[k] == FOUND and hits[k].pos < m.first:  # type: ignore[union-attr]
+                states[k], against[k] = CONTRADICTED, m
     # steps out of order: each idea in turn must be found somewhere after the one before
     if exercise.order and a.has_steps:
         last = -1
@@ -869,7 +955,7 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
         IdeaResult(
             idea,
             states[k],
-            tuple(dict.fromkeys(a.quote(m) for m in hits[k].mentions)) if hits[k] else (),
+            _evidence(a, hits[k], states[k]),
             a.quote(against[k]) if against[k] is not None else "",
         )
         for k, (idea, _, _) in enumerate(comp.ideas)
@@ -877,10 +963,84 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
     total = core_weight(exercise.rubric)
     found = sum(r.idea.weight for r in results if r.state == FOUND)
     score = min(1.0, found / total) if total else 0.0
-    listed = _keyword_list(a)
+    listed = _keyword_list(a, fr)
     if listed:
         score = min(score, exercise.pass_mark / 2)
-    return Judgement(results, score, listed, _unknown_share(a, comp.lex), reading.cut)
+    first = min((h.pos for h in hits if h is not None and h.state == FOUND), default=None)
+    conflict = any(h is not None and h.state == FOUND and h.seen & {NEGATED, SWAPPED} for h in hits)
+    denied = any(r.state in (CONTRADICTED, NEGATED, SWAPPED) for r in results)
+    turn = first is not None and any(
+        i > first and a.sent[i] not in a.asks for i, _ in _signal(a, "turn")
+    )
+    return Judgement(
+        results,
+        score,
+        listed,
+        _unknown_share(a, comp.lex),
+        reading.cut,
+        conflict=conflict,
+        denied=denied,
+        turn=turn,
+        analogy=bool(_signal(a, "analogy")),
+        dont_know=_dont_know(a),
+    )
+
+
+_SIGNALS = {"turn": lexicon.TURN, "analogy": lexicon.ANALOGY, "dont_know": lexicon.DONT_KNOW}
+
+
+@cache
+def _signal_forms(name: str) -> dict[str, list[tuple[str, ...]]]:
+    zh, en = lexicon.split_forms(_SIGNALS[name])
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for form in zh + en:
+        keys = form_units(form)
+        if keys:
+            out.setdefault(keys[0], []).append(keys)
+    return out
+
+
+def _signal(a: Analysis, name: str) -> list[tuple[int, int]]:
+    """Where the answer says one of the forms of signal ``name`` (first, last unit): read
+    apart from the mentions, so these words never hide a term or a negator."""
+    forms = _signal_forms(name)
+    units = a.reading.units
+    out = []
+    for i, u in enumerate(units):
+        for keys in forms.get(u.key, ()):
+            j = i + len(keys) - 1
+            if j >= len(units) or any(units[i + k].key != keys[k] for k in range(len(keys))):
+                continue
+            if u.kind == "zh" and not (u.word_start and units[j].word_end):
+                continue  # "不会" inside "不会议", "像" inside "图像"
+            out.append((i, j))
+            break
+    return out
+
+
+def _evidence(a: Analysis, hit: _Hit | None, state: str) -> tuple[str, ...]:
+    """What the feedback quotes: for a found idea the phrase that carries it, else each term
+    the verdict rests on (the swapped role, the denied term)."""
+    if hit is None:
+        return ()
+    nouns = [m for m in hit.mentions if not m.term.startswith("@")] or list(hit.mentions)
+    if state == FOUND:
+        return (a.phrase(nouns),)
+    return tuple(dict.fromkeys(a.quote(m) for m in hit.mentions))
+
+
+def _dont_know(a: Analysis) -> bool:
+    """Only "I don't know" (or "不会", "no idea"), and nothing of the rubric's said."""
+    said = _signal(a, "dont_know")
+    if not said:
+        return False
+    covered = {i for first, last in said for i in range(first, last + 1)}
+    rest = [
+        u
+        for i, u in enumerate(a.reading.units)
+        if i not in covered and u.kind not in BOUNDARY_KINDS
+    ]
+    return not any(not m.term.startswith("@") for m in a.mentions) and len(rest) <= 6
 
 
 _FUNC_ZH, _FUNC_EN = lexicon.split_forms(lexicon.FUNCTION)
@@ -919,12 +1079,22 @@ def core_weight(rubric: Iterable[Idea]) -> float:
     return sum(i.weight for i in rubric if not i.bonus)
 
 
-def _keyword_list(a: Analysis) -> bool:
-    """Fragments with no function word and no operator, and at most one concept each (a
-    fragment that says something of its concept, "梯度消失", still counts as one, as long as
-    such fragments are not the most of the list); or one long run of three concepts or more.
-    A function word or an operator inside a concept's own words ("square root *of* d", "√d")
-    or a negator ("not cause") is no grammar of the answer's."""
+@dataclass(frozen=True)
+class _Fragments:
+    """The answer cut at every boundary (sentence, clause, list mark): for each fragment its
+    units, its sentence, the concepts it names, whether it says something of one (a
+    predicate) and whether it has any grammar of its own (a function word or an operator)."""
+
+    units: list[list[int]]
+    sentence: list[int]
+    nouns: list[set[tuple[int, int]]]
+    said: list[bool]
+    structured: list[bool]
+    words: list[int]  # words in the fragment (a Chinese word is one, whatever its characters)
+    related: list[bool]  # a word of the grader's grammar (from, gives, not …) relates its terms
+
+
+def _fragments(a: Analysis) -> _Fragments:
     func_en = _func_en()
     units = a.reading.units
     inside = {
@@ -940,17 +1110,20 @@ def _keyword_list(a: Analysis) -> bool:
         else:
             fragments[-1].append(i)
     fragments = [f for f in fragments if f]
-    if not fragments:
-        return False
     where = {i: k for k, f in enumerate(fragments) for i in f}
     nouns: list[set[tuple[int, int]]] = [set() for _ in fragments]
     said: list[bool] = [False] * len(fragments)
+    related: list[bool] = [False] * len(fragments)
     for m in a.mentions:
-        if not m.term.startswith("@") and m.first in where:
-            if m.term in PREDICATES:
-                said[where[m.first]] = True
-            else:
-                nouns[where[m.first]].add((m.first, m.last))
+        if m.first not in where:
+            continue
+        if m.term.startswith("@"):
+            if m.term not in ("@STEP", "@END"):
+                related[where[m.first]] = True
+        elif m.term in PREDICATES:
+            said[where[m.first]] = True
+        else:
+            nouns[where[m.first]].add((m.first, m.last))
 
     def structured(f: list[int]) -> bool:
         for i in f:
@@ -967,24 +1140,79 @@ def _keyword_list(a: Analysis) -> bool:
                 return True
         return False
 
-    def n_words(f: list[int]) -> int:  # a Chinese word is one word, whatever its characters
+    def n_words(f: list[int]) -> int:
         return len({("zh", units[i].word) if units[i].kind == "zh" else i for i in f})
 
+    return _Fragments(
+        fragments,
+        [a.sent[f[0]] for f in fragments],
+        nouns,
+        said,
+        [structured(f) for f in fragments],
+        [n_words(f) for f in fragments],
+        related,
+    )
+
+
+def _keyword_list(a: Analysis, fr: _Fragments) -> bool:
+    """Fragments with no function word and no operator, and at most one concept each (a
+    fragment that says something of its concept, "梯度消失", still counts as one, as long as
+    such fragments are not the most of the list); or one long run of three concepts or more.
+    A function word or an operator inside a concept's own words ("square root *of* d", "√d")
+    or a negator ("not cause") is no grammar of the answer's."""
+    fragments, nouns, said = fr.units, fr.nouns, fr.said
+    if not fragments:
+        return False
     if len(fragments) == 1:
         # three concepts in a row, or a label of a few words that says nothing of its concept
         # ("seed noise"): no sentence either way
-        f = fragments[0]
-        return not structured(f) and (
-            len(nouns[0]) >= 3 or (bool(nouns[0]) and not said[0] and n_words(f) <= SHORT_LABEL)
+        return not fr.structured[0] and (
+            len(nouns[0]) >= 3 or (bool(nouns[0]) and not said[0] and fr.words[0] <= SHORT_LABEL)
         )
     if sum(1 for c in nouns if c) < 2 or 2 * sum(said) > len(fragments):
         return False
     # A fragment of two concepts and nothing else ("variance d", "different patterns") is
     # still a label, not a claim: it says nothing of how the two relate.
     return all(
-        not structured(f) and (len(c) <= 1 or (len(c) == 2 and n_words(f) <= PAIR_WORDS))
-        for f, c in zip(fragments, nouns, strict=True)
+        not st and (len(c) <= 1 or (len(c) == 2 and w <= PAIR_WORDS))
+        for st, c, w in zip(fr.structured, nouns, fr.words, strict=True)
     )
+
+
+# A sentence of at least this many fragments, all but one of them bare concepts, is a list
+# ("Query, key, value. Dot product, scaling, softmax, weighted sum."), even when the answer
+# around it has sentences: the concepts it names are named, not claimed.
+LIST_FRAGMENTS = 3
+
+
+@dataclass(frozen=True)
+class _Lists:
+    """The list sentences of an answer: the units of their bare fragments (a concept, no
+    grammar, nothing said of it), where an idea is not credited, and for every unit of such
+    a sentence its fragment: an idea is not made of terms from two items of a list."""
+
+    bare: frozenset[int] = frozenset()
+    item: dict[int, int] = field(default_factory=dict)
+
+    def joins_items(self, combo: Iterable[Mention]) -> bool:
+        return len({self.item.get(m.first, -1 - m.first) for m in combo}) > 1 and all(
+            m.first in self.item for m in combo
+        )
+
+
+def _lists(fr: _Fragments) -> _Lists:
+    by_sentence: dict[int, list[int]] = {}
+    for k, s in enumerate(fr.sentence):
+        by_sentence.setdefault(s, []).append(k)
+    bare_units: set[int] = set()
+    item: dict[int, int] = {}
+    for ks in by_sentence.values():
+        loose = [k for k in ks if not fr.structured[k] and not fr.related[k]]
+        bare = [k for k in loose if not fr.said[k] and fr.nouns[k] and fr.words[k] <= 4]
+        if len(ks) >= LIST_FRAGMENTS and len(bare) >= LIST_FRAGMENTS and len(loose) >= len(ks) - 1:
+            bare_units |= {i for k in bare for i in fr.units[k]}
+            item |= {i: k for k in ks for i in fr.units[k]}
+    return _Lists(frozenset(bare_units), item)
 
 
 def _unknown_share(a: Analysis, lex: _Lexicon) -> float:

@@ -11,7 +11,8 @@ from __future__ import annotations
 # "方差不会随 d 变大", "it is false that the query comes from the decoder".
 NEG = (
     "不 没 没有 并非 不是 并不 未 别 无需 不用 不必 不会 不能 毫无 绝非 从不 决不 不再 无法 "
-    "没法 并没有 并未 非 无 并无 谈不上 算不上 称不上 不可能 从来不 并不是 也不是 都不是",
+    "没法 并没有 并未 非 无 并无 谈不上 算不上 称不上 不可能 从来不 并不是 也不是 都不是 "
+    "看不出 看不出来 看不到 说明不了 解释不了 说不清 判断不了 告诉不了 反映不了 证明不了",
     "not|never|neither|nor|no longer|it is false that|false that|it is not true that|"
     "not true that|it is not the case that|not the case that|by no means|in no way|"
     "untrue that|wrong that|rather than|instead of|far from",
@@ -113,6 +114,41 @@ AUXILIARY = (
 YES = (
     "是 是的 对 对的 能 可以 会 有 当然 没错 嗯",
     "yes|yeah|yep|yup|indeed|sure|right|correct|true",
+)
+
+# A reason given as the only or the real one ("the real purpose is only to speed it up",
+# "多头主要只是为了并行"): a sentence with one that credits no idea of the rubric puts another
+# reason in place of the reference's, and takes back what the answer said before.
+ONLY_REASON = (
+    "只是为了 主要是为了 主要只是为了 其实只是为了 真正的原因是 真正的目的是 真正的作用是 实际上只是为了 "
+    "只不过是为了 纯粹是为了 仅仅是为了 主要目的是 主要作用是",
+    "the real purpose|the real reason|the actual reason|the actual purpose|the true reason|"
+    "only there to|just there to|there only to|there just to|really just|really only|is only to|is just to|are only to|are just to|only exists to|just exists to|"
+    "is only for|is just for|are only for|are just for|mainly just|mostly just|purely to|"
+    "solely to|simply to make|only needed to|only used to|just used to|the main purpose is|"
+    "the only purpose|the only reason",
+)
+
+# A turn: what comes after it may take back what came before ("不过其实…", "that said, …",
+# "所以总的来说…"). A pass with a turn after its first idea is said to be uncertain.
+TURN = (
+    "不过 其实 实际上 但其实 不过其实 总的来说 总之 归根结底 说到底 然而 但是 可是",
+    "that said|in fact|actually|in reality|really|however|but|overall|all in all|in the end|"
+    "after all|to be fair|then again|on the other hand",
+)
+# An answer that leans on a comparison ("it's like…", "就像…"): a fail with one is uncertain,
+# since the grader reads words, and a comparison carries its idea in other words.
+ANALOGY = (
+    "像 就像 好像 好比 比如 譬如 如同 类似 相当于 想象 打个比方 比方说",
+    "like|as if|as though|imagine|think of|picture|similar to|just as|analogy|akin to|"
+    "compare it to|it's as|kind of like|sort of like",
+)
+# "I don't know": an answer that says only this is no answer the grader could be unsure of.
+DONT_KNOW = (
+    "不知道 不清楚 不会 不懂 忘了 没学过 不记得 不太懂 不太清楚 不确定 没有想法 没概念 想不出来 不晓得 跳过",
+    "i don't know|dont know|don't know|no idea|not sure|no clue|i forgot|forgot|"
+    "i have no idea|haven't learned|not learned|skip|pass|dunno|idk|can't remember|"
+    "cannot remember|don't remember|no answer|nothing",
 )
 
 # Words that mark steps in a sequence (order is checked only when an answer uses them).

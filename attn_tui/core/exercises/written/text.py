@@ -225,6 +225,11 @@ class Unit:
     typo: bool = False  # an English word mended from a typo
 
 
+# Quotation marks and brackets the learner typed are dropped from a quote (it is quoted
+# already, and a phrase cut between 「 and 」 would keep one of them).
+_QUOTE_MARKS = str.maketrans("", "", '「」『』“”‘’"《》【】')
+
+
 @dataclass(frozen=True)
 class Reading:
     """An answer read into units, with what it takes to quote it back."""
@@ -237,7 +242,7 @@ class Reading:
     def quote(self, first: int, last: int) -> str:
         """The learner's own words from unit ``first`` to unit ``last`` (inclusive)."""
         a, b = self.units[first].start, self.units[last].end
-        return " ".join(self.text[a:b].split())
+        return " ".join(self.text[a:b].translate(_QUOTE_MARKS).split())
 
 
 _CONTRACTIONS = {"can't": "can", "won't": "will", "shan't": "shall", "cannot": "can"}

@@ -1,0 +1,173 @@
+"""What the independent teachers' answers (issue 23) taught the written-answer grader, each as
+a case of its own kind written here (not a dev answer's words): each test failed before its
+fix. The measurement itself is benchmarks/written_agreement.py on the calibration files.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from attn_tui import paths
+from attn_tui.core.exercises.grading import grade
+from attn_tui.core.exercises.model import FOUND, SWAPPED
+
+LIBRARY = paths.load_all()
+
+
+def item(ref: str):
+    if "/" in ref:
+        set_id, ex_id = ref.split("/")
+        return LIBRARY.get(set_id).exercise(ex_id)
+    return next(e for e in LIBRARY.quiz_exercises if e.id == ref)
+
+
+def states(g) -> dict[str, str]:
+    return {r.idea.id: r.state for r in g.ideas}
+
+
+# -- roles: one target with the wrong source breaks the idea --------------------------------
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Self-attention takes Q, K and V from one sequence. Cross-attention: the keys come "
+        "from the decoder, while the queries and the values come from the encoder.",
+        "自注意力的 Q、K、V 出自同一个序列；交叉注意力里 V 来自解码器，Q 和 K 来自编码器。",
+    ],
+)
+def test_a_pair_of_roles_with_one_wrong_source_is_swapped(answer):
+    g = grade(item("bx-cross-text"), answer)
+    assert states(g)["cross-kv"] == SWAPPED
+    assert not g.correct
+
+
+def test_the_right_sources_for_both_parts_still_pass():
+    g = grade(
+        item("bx-cross-text"),
+        "自注意力：Q、K、V 都来自同一个输入序列。交叉注意力：Q 来自解码器，K 和 V 来自编码器。",
+    )
+    assert states(g) == {"self": FOUND, "cross-q": FOUND, "cross-kv": FOUND}
+
+
+# -- a list of keywords inside sentences is still a list -------------------------------------
+
+
+@pytest.mark.parametrize(
+    "ref, answer",
+    [
+        (
+            "sc-steps",
+            "Attention: queries, keys, values. Similarity, normalisation, softmax, weighted "
+            "sum. It is what lets a model look at the right words.",
+        ),
+        ("sc-why-sqrt", "维度、方差、softmax、饱和、梯度、标准差 √d = 8。"),
+    ],
+)
+def test_concepts_only_named_in_a_list_sentence_earn_nothing(ref, answer):
+    g = grade(item(ref), answer)
+    assert not g.correct, g.score
+
+
+def test_a_list_of_short_statements_is_not_a_bare_list():
+    answer = "方差随 d 变大、softmax 饱和成 one-hot、梯度消失、除以 √d 方差回到 1。"
+    g = grade(item("sc-why-sqrt"), answer)
+    assert g.correct
+
+
+# -- another reason given as the only or the real one ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "ref, answer",
+    [
+        (
+            "tf-why-order",
+            "An RNN walks the sequence one step at a time, so order is built in; self-attention "
+            "sees the tokens all at once as a set. The positional encoding is really just there "
+            "to make the loss go down a little sooner.",
+        ),
+        (
+            "multi-head/why-heads",
+            "不同的头可以各自关注不同的关系，最后拼接起来。不过说到底，多头主要只是为了让显卡并行跑起来。",
+        ),
+    ],
+)
+def test_another_reason_given_as_the_real_one_takes_the_credit_back(ref, answer):
+    assert not grade(item(ref), answer).correct
+
+
+def test_a_real_reason_that_restates_the_idea_keeps_it():
+    g = grade(
+        item("tf-why-order"),
+        "An RNN reads one token after another, so order is built in. Self-attention treats the "
+        "input as a set; the only reason for a positional encoding is to give it positions.",
+    )
+    assert g.correct
+
+
+# -- a contradiction's excuse is read ---------------------------------------------------------
+
+
+def test_a_contradictions_excuse_phrase_is_found():
+    """The heatmap contradiction ('the largest weight is the cause') is excused by nothing here,
+    and the one for the convex hull ('a temperature takes it outside') is excused when the
+    sentence says the temperature only changes the weights."""
+    ok = grade(
+        item("convex/cannot-create"),
+        "The weights are non-negative and sum to 1, so the output is a convex combination of the "
+        "values and stays in their range. A temperature only changes the weights, it cannot go "
+        "outside; a linear layer such as W_O or the feed-forward network after it can.",
+    )
+    assert ok.correct
+    bad = grade(
+        item("convex/cannot-create"),
+        "The weights are non-negative and sum to 1, so the output is a convex combination of the "
+        "values and stays in their range. To go outside, turn the temperature down.",
+    )
+    assert not bad.correct
+
+
+# -- feedback a learner can use ---------------------------------------------------------------
+
+
+def test_a_found_idea_is_quoted_by_its_phrase_in_whole_words():
+    from attn_tui.i18n import t
+
+    answer = "能看出「看了哪儿」，看不出「为什么这么判断」。"
+    g = grade(item("kinds-cost/what-weights-explain"), answer)
+    assert g.correct  # 看不出 denies the cause: the issue's short right answer
+    where = next(r for r in g.ideas if r.idea.id == "where")
+    assert where.matched == ("能看出看了哪儿",)  # never “看了哪”, cut inside 哪儿
+    lines = "\n".join(g.lines(t, "en"))
+    assert "“看不出为什么这么判断”" in lines
+
+
+@pytest.mark.parametrize("answer", ["不知道", "no idea, sorry", "I don't know.", "忘了，没学过"])
+def test_no_idea_is_never_not_sure(answer):
+    from attn_tui.i18n import t
+
+    g = grade(item("sc-why-sqrt"), answer)
+    assert not g.correct and not g.uncertain
+    assert t("ex.fb.uncertain", lang="en") not in g.lines(t, "en")
+
+
+def test_a_pass_that_turns_after_its_ideas_is_uncertain_and_says_why():
+    from attn_tui.i18n import t
+
+    g = grade(
+        item("sc-steps"),
+        "First the query is dotted with every key and scaled by √d; then softmax turns the "
+        "scores into weights that sum to 1; finally the values are summed with those weights. "
+        "Actually I think the result is mostly the first value.",
+    )
+    assert g.correct and g.uncertain
+    assert t("ex.fb.uncertain_pass", lang="en") in g.lines(t, "en")
+
+
+def test_a_failed_comparison_is_uncertain():
+    g = grade(
+        item("multi-head/why-heads"),
+        "就像一个编辑部：几位编辑各盯一个方面，最后把稿子合在一起。",
+    )
+    assert not g.correct and g.uncertain

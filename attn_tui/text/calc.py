@@ -85,20 +85,32 @@ TEXT = {
         "A softmax never gives exactly 0: even an unrelated key keeps a little weight, so gradients still reach it.",
     ),
     "calc.s3.underflow": (
-        "{keys} 的权重在这里正好是 0：exp({x}) 比浮点数能表示的最小正数（约 10⁻³⁰⁸）还小，"
-        "计算时下溢成了 0。按精确的数学它应是一个极小的正数，softmax 本身不会给出 0。",
+        "{keys} 的权重在这里正好是 0：exp({x}) 比 float64 能表示的最小正数 {tiny} 还小（这是一个非规格化数；"
+        "规格化数最小约为 {normal}），于是下溢成了 0——自变量低于约 {limit} 时，exp 都会得到 0。"
+        "按精确的数学它应是一个极小的正数，softmax 本身不会给出 0。",
         "The weight of {keys} is exactly 0 here: exp({x}) is smaller than the smallest positive "
-        "float (about 10⁻³⁰⁸), so it underflowed to 0. In exact arithmetic it would be a tiny "
-        "positive number: the softmax itself never gives 0.",
+        "float64, {tiny} (a subnormal; the normal floats stop at about {normal}), so it underflowed "
+        "to 0, as exp does for any argument below about {limit}. In exact arithmetic it would be "
+        "a tiny positive number: the softmax itself never gives 0.",
     ),
     "calc.s3.hard": (
         "硬注意力（argmax）：第一个最大分数（k{i}）拿到权重 1，其余全是 0。",
         "Hard max: the first largest score (k{i}) gets weight 1, every other key gets 0.",
     ),
     "calc.s3.hard_grad": (
-        "代价：argmax 是分段常数，对分数的梯度处处为 0（或不存在）——没有学习信号能传回键和查询。",
+        "代价：argmax 是分段常数，对分数的梯度处处为 0（或不存在）——没有学习信号经由分数传回查询和键。"
+        "只有被选中的那个值向量还能拿到梯度。",
         "The price: argmax is piecewise constant, so its gradient with respect to the scores is 0 "
-        "(or undefined) everywhere — no learning signal reaches the keys or the query.",
+        "(or undefined) everywhere — no learning signal reaches the query or the keys through the "
+        "scores. Only the chosen value still gets a gradient.",
+    ),
+    "calc.s3.hard_grad_same": (
+        "代价：argmax 是分段常数，对分数的梯度处处为 0（或不存在）——没有学习信号经由分数传回查询和键。"
+        "不过这里值就是键：被选中的键以“值”的身份出现在输出里，所以它仍拿到梯度；查询和其余的键拿不到。",
+        "The price: argmax is piecewise constant, so its gradient with respect to the scores is 0 "
+        "(or undefined) everywhere — no learning signal reaches the query or the keys through the "
+        "scores. But here the values are the keys: the chosen key is the output, so it still gets "
+        "a gradient in its role as a value; the query and the other keys get none.",
     ),
     # step 4
     "calc.s4.title": ("加权求和：输出 = Σ αᵢ·vᵢ", "Weighted sum: output = Σ αᵢ·vᵢ"),

@@ -576,6 +576,10 @@ TEXT = {
         "核对式 {{= {claim}}} 里 blind_ceiling 要一个任务（'reverse' 或 'sort'）和 2 到 20 之间的长度，如 blind_ceiling('reverse', 10)。",
         "in the checked claim {{= {claim}}}, blind_ceiling takes a task ('reverse' or 'sort') and a length from 2 to 20, e.g. blind_ceiling('reverse', 10).",
     ),
+    "ex.claim.aligned_args": (
+        "核对式 {{= {claim}}} 里 aligned 要一个方阵和一个度量名（'weight'、'peaks'、'left'、'right' 或 'row_max'），如 aligned(book_attention(), 'peaks')。",
+        "in the checked claim {{= {claim}}}, aligned takes a square matrix and a measure ('weight', 'peaks', 'left', 'right' or 'row_max'), e.g. aligned(book_attention(), 'peaks').",
+    ),
     "ex.claim.book_figure": (
         "核对式 {{= {claim}}} 要的课本数字 “{figure}” 课本里没有。",
         "the checked claim {{= {claim}}} asks for the book's figure “{figure}”, which the book does not give.",

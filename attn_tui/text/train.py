@@ -373,8 +373,8 @@ TEXT = {
         "Multi-seed comparison: {done}/{total} runs done",
     ),
     "train.ui.strip_legend": (
-        "每个种子一个点（数字 = 几个种子落在同一格），▲ = 书中的一次运行；横轴 {lo}–{hi}",
-        "one dot per seed (a digit = that many seeds in one cell), ▲ = the book's run; axis "
+        "每个种子一个点（几个种子落在同一处就写几），▲ = 书中的一次运行；横轴 {lo}–{hi}",
+        "one dot per seed (a number where that many share a spot), ▲ = the book's run; axis "
         "{lo}–{hi}",
     ),
     "train.ui.noise": (

@@ -318,8 +318,8 @@ TEXT = {
         "Transformer · {task} · length {length} · {iters} iterations · {n} seeds",
     ),
     "transformer.ui.strip_legend": (
-        "整串准确率，每个种子一个点（数字 = 几个种子落在同一格）；横轴 {lo}–{hi}",
-        "whole-sequence accuracy, one dot per seed (a digit = that many seeds in one cell); "
+        "整串准确率，每个种子一个点（几个种子落在同一处就写几）；横轴 {lo}–{hi}",
+        "whole-sequence accuracy, one dot per seed (a number where that many share a spot); "
         "axis {lo}–{hi}",
     ),
     "transformer.ui.ceiling_row": ("  无位置的上限", "  blind ceiling"),

@@ -2,7 +2,8 @@
 
     LossCurve(losses, total=2000, height=4)   # the x axis spans the whole run, so a curve
                                               # that is still growing fills it left to right
-    strip(values, lo, hi, width, marks)       # one ● per seed on a line, ▲ for a reference
+    strip(values, lo, hi, width, marks)       # one ● per seed on a line (a number where
+                                              # several share a cell), ▲ for a reference
 
 Both measure the width they are given and fit it; neither knows anything about training.
 """
@@ -91,8 +92,11 @@ class LossCurve:
 
 def strip(values, lo: float, hi: float, width: int, marks: dict[str, float] | None = None,
           style: str = "cyan") -> Text:  # fmt: skip
-    """Each value as a dot on a line from ``lo`` to ``hi``: ● one value, a digit where several
-    share a cell (9 means 9 or more). ``marks`` adds other symbols (e.g. {"▲": 0.93})."""
+    """Each value as a dot on a line from ``lo`` to ``hi``: ● one value, the true count where
+    several share a cell. A count of 10 or more takes the empty cells beside it; with no room,
+    it joins its neighbour and shows their sum over the cells both cover, so every number is
+    how many values fall under it. ``marks`` adds other symbols (e.g. {"▲": 0.93}) on a free
+    cell nearest their value."""
     width = max(width, 3)
     counts = [0] * width
     span = hi - lo if hi > lo else 1.0
@@ -103,13 +107,52 @@ def strip(values, lo: float, hi: float, width: int, marks: dict[str, float] | No
     for v in values:
         if math.isfinite(v):
             counts[cell(v)] += 1
-    chars = ["·" if n == 0 else ("●" if n == 1 else str(min(n, 9))) for n in counts]
-    styles = ["dim" if n == 0 else style for n in counts]
+    groups = _label_groups(counts)
+    chars = ["·"] * width
+    styles = ["dim"] * width
+    for first, last, n in groups:
+        label = "●" if n == 1 else str(n)
+        for k in range(first, last + 1):
+            chars[k] = label[k - first] if k - first < len(label) else " "
+            styles[k] = style
+    taken = {k for first, last, _ in groups if last > first for k in range(first, last + 1)}
     for symbol, v in (marks or {}).items():
         if v is not None and math.isfinite(v):
-            k = cell(v)
+            k = cell(v)  # over a one-cell dot as before; beside a wider number, not through it
+            free = [j for j in range(width) if j not in taken]
+            k = min(free, key=lambda j: (abs(j - k), j)) if free else k
             chars[k], styles[k] = symbol, "bold yellow"
     text = Text(no_wrap=True, overflow="crop")
     for ch, st in zip(chars, styles, strict=True):
         text.append(ch, st)
     return text
+
+
+def _label_groups(counts: list[int]) -> list[tuple[int, int, int]]:
+    """(first cell, last cell, count) of every label: a cell's count, widened into empty cells
+    (right, then left) when its number needs more room, merged with a neighbour when both
+    sides are taken."""
+    groups = [[k, k, n] for k, n in enumerate(counts) if n]
+    changed = True
+    while changed:
+        changed = False
+        for i, (first, last, n) in enumerate(groups):
+            need = 1 if n == 1 else len(str(n))
+            if last - first + 1 >= need:
+                continue
+            right_free = last + 1 < len(counts) and (
+                i + 1 == len(groups) or groups[i + 1][0] > last + 1
+            )
+            left_free = first > 0 and (i == 0 or groups[i - 1][1] < first - 1)
+            if right_free:
+                groups[i][1] += 1
+            elif left_free:
+                groups[i][0] -= 1
+            else:  # hemmed in: join the nearer-sided neighbour (the right one if it exists)
+                j = i + 1 if i + 1 < len(groups) else i - 1
+                a, b = sorted((i, j))
+                groups[a] = [groups[a][0], groups[b][1], groups[a][2] + groups[b][2]]
+                del groups[b]
+            changed = True
+            break
+    return [tuple(g) for g in groups]

@@ -19,7 +19,13 @@ from rich.table import Table
 from rich.text import Text
 
 from attn_tui.core import format as fmt
-from attn_tui.core.attention.steps import AttentionSteps, DimensionExperiment
+from attn_tui.core.attention.steps import (
+    EXP_UNDERFLOW,
+    SMALLEST_NORMAL,
+    SMALLEST_POSITIVE,
+    AttentionSteps,
+    DimensionExperiment,
+)
 from attn_tui.core.format import cell_len, wrap
 from attn_tui.i18n import get_lang, t
 from attn_tui.widgets.plot import hull_plot
@@ -296,6 +302,13 @@ def weight_text(w: float, places: int = 4) -> str:
     return fmt.fixed(w, places)
 
 
+def power_of_ten(x: float) -> str:
+    """4.9e-324 as "4.9 × 10⁻³²⁴" (two figures)."""
+    mantissa, exponent = f"{x:.1e}".split("e")
+    sup = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+    return f"{mantissa} × 10{str(int(exponent)).translate(sup)}"
+
+
 def _key(i: int) -> str:
     return "k" + fmt.sub(i + 1)
 
@@ -379,11 +392,14 @@ def _softmax(s: AttentionSteps, out: Layout) -> None:
     out.prose(t("calc.s3.check", s=fmt.fixed(s.weights.sum())), GOOD)
     zeros = [i for i in range(s.n) if s.weights[i] == 0.0]
     if s.hard:
-        out.prose(t("calc.s3.hard_grad"), "italic dim")
+        grad = "calc.s3.hard_grad_same" if s.values_are_keys else "calc.s3.hard_grad"
+        out.prose(t(grad), "italic dim")
     elif zeros:  # exp underflowed: "never exactly 0" would contradict the table above
         names = ", ".join(_key(i) for i in zeros)
         x = fmt.fixed(s.logits[zeros[0]] - s.shift, 1)
-        out.prose(t("calc.s3.underflow", keys=names, x=x), "yellow")
+        limits = {"tiny": power_of_ten(SMALLEST_POSITIVE), "normal": power_of_ten(SMALLEST_NORMAL),
+                  "limit": fmt.fixed(EXP_UNDERFLOW, 0)}  # fmt: skip
+        out.prose(t("calc.s3.underflow", keys=names, x=x, **limits), "yellow")
     else:
         out.prose(t("calc.s3.never_zero"), "italic dim")
 

@@ -21,12 +21,25 @@ from attn_tui.core.parse import InputError, normalise
 MIN_TEMPERATURE = 0.01
 MAX_TEMPERATURE = 100.0
 
+# Where exp stops being representable in float64 (the calculator's note on an underflowed weight):
+SMALLEST_POSITIVE = float(np.finfo(np.float64).smallest_subnormal)  # 2⁻¹⁰⁷⁴ ≈ 4.9e-324
+SMALLEST_NORMAL = float(np.finfo(np.float64).tiny)  # 2⁻¹⁰²² ≈ 2.2e-308; below it, subnormals
+EXP_UNDERFLOW = -1075 * math.log(2)  # ≈ −745.13: exp(x) below half of 2⁻¹⁰⁷⁴ rounds to 0
+
 
 def softmax(x: np.ndarray, axis: int = -1) -> np.ndarray:
     """Max-shifted softmax: finite for any finite input, and each slice sums to 1."""
     shifted = x - np.max(x, axis=axis, keepdims=True)  # largest exponent is exp(0) = 1
     e = np.exp(shifted)
     return e / np.sum(e, axis=axis, keepdims=True)
+
+
+def row_dots(K: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """q · k_i for every row of K, each row summed in the same order, so equal keys get equal
+    scores to the last bit. ``K @ q`` does not promise that: BLAS hands rows to SIMD lanes and
+    a tail loop that round differently (42 copies of one key gave two different scores, and
+    the hard max then picked key 41 instead of the first)."""
+    return np.sum(K * q, axis=-1)  # (N,)  equal entries give equal products; one sum a row
 
 
 def hardmax(x: np.ndarray) -> np.ndarray:
@@ -157,7 +170,7 @@ def attend(
     values_are_keys = V is None
     V = K if V is None else np.atleast_2d(np.asarray(V, dtype=np.float64))
 
-    scores = K @ q  # (N,)  step 1: q·k_i
+    scores = row_dots(K, q)  # (N,)  step 1: q·k_i, equal keys giving equal scores
     scaled = scores / math.sqrt(q.shape[0]) if scale else scores.copy()  # step 2
     logits = scaled / temperature
     shift = float(np.max(logits))
@@ -235,7 +248,7 @@ def dimension_experiment(d: int, n: int = 8, seed: int = 0) -> DimensionExperime
     rng = np.random.default_rng(seed)
     q = rng.standard_normal(d)
     K = rng.standard_normal((n, d))
-    scores = K @ q
+    scores = row_dots(K, q)
     pairs = experiment_pairs(d)
     a = rng.standard_normal((pairs, d), dtype=np.float32)  # float32: half the cost, and
     b = rng.standard_normal((pairs, d), dtype=np.float32)  # σ needs 2 digits, not 16

@@ -33,7 +33,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 
@@ -416,6 +418,9 @@ FUNCTIONS: dict[str, Callable[..., Value]] = {
     "trainer": lambda *a: _trainer(*a),
     "book": lambda *a: _book(*a),
     "book_attention": lambda: _BOOK_ATTENTION_L10.copy(),
+    "aligned": lambda *a: _aligned(*a),
+    "under": lambda x, bound: _bound(x, bound, np.less),
+    "over": lambda x, bound: _bound(x, bound, np.greater),
     "transformer": lambda *a: _transformer(*a),
     "blind_ceiling": lambda *a: _blind_ceiling(*a),
 }
@@ -432,13 +437,35 @@ def _figures():
     return figures.load()
 
 
+# Tables to check against instead of the shipped ones: (trainer table, transformer table),
+# either None for the shipped one. Set by ``tables`` (the test that retrains the stored rows
+# under two BLAS kernels checks every claim against each kernel's tables).
+_TABLES: ContextVar[tuple[object, object] | None] = ContextVar("claim_tables", default=None)
+
+
+@contextmanager
+def tables(trainer: object = None, transformer: object = None) -> Iterator[None]:
+    """Within the block, trainer(...) and transformer(...) read these tables (a
+    ``figures.Figures`` and a ``transformer_figures`` table) instead of the shipped ones."""
+    token = _TABLES.set((trainer, transformer))
+    try:
+        yield
+    finally:
+        _TABLES.reset(token)
+
+
+def _table(which: int, shipped: Callable[[], object]):
+    override = _TABLES.get()
+    return override[which] if override is not None and override[which] is not None else shipped()
+
+
 def _trainer(row_id: str, metric: str, stat: str = "mean") -> float:
     """trainer('L10-qk', 'seq_acc') is the mean over the table's seeds; a third argument picks
     'sd', 'min', 'max' or 'n'; trainer('L10-qk', 'params') is the model's parameter count.
     The table is exercises/trainer_figures.toml, written by scripts/trainer_figures.py."""
     if not all(isinstance(x, str) for x in (row_id, metric, stat)):
         raise _Bad("trainer_args")
-    table = _figures()
+    table = _table(0, _figures)
     if row_id not in table.rows:
         raise _Bad("trainer_row", row=row_id, known=", ".join(table.rows))
     row = table[row_id]
@@ -464,7 +491,7 @@ def _transformer(row_id: str, metric: str, stat: str = "mean") -> float:
     transformer('reverse', 'params') is the model's parameter count."""
     if not all(isinstance(x, str) for x in (row_id, metric, stat)):
         raise _Bad("transformer_args")
-    table = _transformer_figures()
+    table = _table(1, _transformer_figures)
     if row_id not in table.rows:
         raise _Bad("transformer_row", row=row_id, known=", ".join(table.rows))
     row = table[row_id]
@@ -488,6 +515,27 @@ def _blind_ceiling(task: str, length: float) -> float:
     if length != int(length) or not 2 <= length <= 20:
         raise _Bad("blind_args")
     return position_blind_ceiling(task, ReversalData(int(length)).eval_x)
+
+
+def _bound(x: Value, bound: Value, holds: Callable) -> float:
+    """under(x, 2) is 2 when x < 2 and NaN (which no shown number matches) otherwise: a claim
+    "less than {=2 | under(z, 2)}" shows the bound and holds only while x stays below it."""
+    x, bound = float(np.asarray(x)), float(np.asarray(bound))
+    return bound if holds(x, bound) else math.nan
+
+
+def _aligned(matrix: Value, name: str) -> float:
+    """aligned(book_attention(), 'peaks'): the trainer's alignment measure of an attention
+    matrix (rows = outputs): 'weight', 'peaks', 'left', 'right' or 'row_max'."""
+    from attn_tui.core.models.trainer import Alignment
+
+    a = np.asarray(matrix, dtype=np.float64)
+    if a.ndim != 2 or a.shape[0] != a.shape[1] or not isinstance(name, str):
+        raise _Bad("aligned_args")
+    value = getattr(Alignment.of(a), name, None)
+    if not isinstance(value, float):
+        raise _Bad("aligned_args")
+    return value
 
 
 def _book(length: float, variant: str, metric: str) -> float:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-from attn_tui.core.models import trainer, transformer, transformer_trainer
+from attn_tui.core.models import ablation, head_scores, trainer, transformer, transformer_trainer
 
 FORMAT = "attn-tui stored run"
 VERSION = 1
@@ -48,6 +48,9 @@ CLASSES: dict[str, type] = {
     "TransformerSnapshot": transformer_trainer.Snapshot,
     "TransformerDecode": transformer_trainer.Decode,
     "HeadStats": transformer_trainer.HeadStats,
+    "HeadScores": head_scores.HeadScores,
+    "Ablation": ablation.Ablation,
+    "CopyFigures": ablation.CopyFigures,
     "Architecture": transformer.Architecture,
 }
 _NAMES = {cls: name for name, cls in CLASSES.items()}

@@ -69,3 +69,14 @@ def test_no_ablation_for_one_layer_or_without_copies():
     assert ablate(model, batch) is None
     model, _ = _model(Architecture(length=20, d_model=8, layers=2, causal=True, vocab=64))
     assert ablate(model, tasks.Batch(batch.x, batch.y)) is None
+
+
+def test_an_induction_run_reads_back_from_a_stored_run_with_its_scores_and_ablation():
+    from attn_tui.core.models import stored_run
+    from attn_tui.core.models.transformer_trainer import TransformerConfig, run_to_end
+
+    r = run_to_end(TransformerConfig.for_task("induction", iters=3, eval_size=8, eval_every=0))
+    back = stored_run.loads(stored_run.dumps(r))
+    assert back.ablation == r.ablation and back.uniform_head == r.uniform_head
+    assert back.final.heads == r.final.heads and back.final.probe.copy == r.final.probe.copy
+    assert back.to_dict() == r.to_dict()

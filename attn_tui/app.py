@@ -29,6 +29,7 @@ KNOWN_AREAS = {
     "exercises": "attn_tui.screens.exercises:ExercisesScreen",
     "quiz": "attn_tui.screens.quiz:QuizScreen",
     "lab": "attn_tui.screens.lab:LabScreen",
+    "code": "attn_tui.screens.code:CodeScreen",
 }
 
 
@@ -72,6 +73,9 @@ class AttnApp(App[None]):
     ]
 
     lang: reactive[str] = reactive("en", init=False)
+    # Code exercises run the learner's code (in a bounded child process): on at a terminal;
+    # a served session turns them on only when the teacher asked for them (serve --code).
+    CODE_EXERCISES = True
 
     def __init__(
         self,
@@ -84,6 +88,9 @@ class AttnApp(App[None]):
         self.extra_exercises = list(extra_exercises)
         self.set_reactive(AttnApp.lang, lang or i18n.default_lang())
         i18n.set_lang(self.lang)
+        if not self.CODE_EXERCISES and "code" in self.AREAS:
+            self.AREAS = tuple(area for area in self.AREAS if area != "code")
+            self.remove_mode("code")
         self._held_keys: list[events.Key] | None = None  # typed while a screen was opening
         self._waiting: asyncio.Task | None = None
         self._released: asyncio.Event | None = None  # set by release_keys()
@@ -108,7 +115,7 @@ class AttnApp(App[None]):
             return True
         try:
             screen = self.screen
-        except Exception:  # noqa: BLE001 — no screen (starting or closing): Textual decides
+        except Exception:  # no screen (starting or closing): Textual decides
             return False
         if screen.is_mounted:
             return False
@@ -155,7 +162,7 @@ class AttnApp(App[None]):
         while held:
             try:
                 screen = self.screen
-            except Exception:  # noqa: BLE001 — the app is closing: nothing to type into
+            except Exception:  # the app is closing: nothing to type into
                 return
             if not screen.is_mounted and screen is not waited_for:
                 self._held_keys = held

@@ -49,4 +49,14 @@ def saves(folder: Path, wanted: Callable[[], str | None], stop: threading.Event,
         raise WatchUnavailable(str(err)) from None
 
 
-__all__ = ["WatchUnavailable", "saves"]
+def signature(path: Path) -> tuple[int, int] | None:
+    """A file's modification time and size: a save between watchfiles' events (made before
+    the watch began, or on a file system without notifications) still changes it."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return (info.st_mtime_ns, info.st_size)
+
+
+__all__ = ["WatchUnavailable", "saves", "signature"]

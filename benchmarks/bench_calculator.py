@@ -55,8 +55,8 @@ async def keystrokes(count: int, show_all: bool) -> tuple[list[float], list[floa
     """
     import gc
 
-    from textual._compositor import CompositorUpdate
     from textual import events
+    from textual._compositor import CompositorUpdate
     from textual.widgets import Input, TextArea
 
     from attn_tui.app import AttnApp
@@ -139,7 +139,7 @@ def core_and_render(count: int) -> tuple[list[float], list[float]]:
     rng = np.random.default_rng(0)
     qtext = " ".join(str(v) for v in rng.integers(-9, 10, D))
     ktext = "\n".join(" ".join(str(v) for v in row) for row in rng.integers(-9, 10, (N, D)))
-    console = Console(width=80, file=open("/dev/null", "w"), color_system="truecolor")  # noqa: SIM115
+    console = Console(width=80, file=open("/dev/null", "w"), color_system="truecolor")
     core, render = [], []
     for _ in range(count):
         t0 = time.perf_counter()
@@ -208,7 +208,7 @@ def main() -> None:
     print(summary("  all four: key → steps redrawn", every_ready))
     print(summary("  all four: key → frame painted", every))
     print("  (painted includes waiting for Textual's next frame, up to 1/60 s)")
-    print(f"  full garbage collections during the keys: {one_gcs} (one step), {every_gcs} (all four)")
+    print(f"  full garbage collections in the keys: {one_gcs} (one step), {every_gcs} (all four)")
     print(summary("  of which: parse + attend", core))
     print(summary("  of which: Rich render, all steps", render))
 

@@ -48,7 +48,7 @@ from pathlib import Path
 import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "classroom"))
-from wsclient import Tab  # noqa: E402  (the tests' websocket tab, shared)
+from wsclient import Tab  # the tests' websocket tab, shared
 
 TOKEN = "bench-token-123"
 RETYPE_S = 5.0  # no new numbers this long after typing: the keys were lost, type again

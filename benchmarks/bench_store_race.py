@@ -1,5 +1,5 @@
 """Real processes racing to open a damaged progress.db and record (issue 12), as many trials as
-asked — the same race tests/robust/test_store.py runs 120 times in the suite.
+asked — the same race tests/cli/hostile/test_store_races_and_faults.py runs 120 times in the suite.
 
     .venv/bin/python benchmarks/bench_store_race.py [--trials 1000] [--count 5]
     PYTHONPATH=/path/to/an/older/tree .venv/bin/python benchmarks/bench_store_race.py

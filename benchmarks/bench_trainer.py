@@ -143,7 +143,7 @@ class Counted(np.ndarray):
         return super().reshape(*shape, **kwargs)
 
     @property
-    def T(self):  # noqa: N802
+    def T(self):
         if _depth == 0:
             COUNTS["view"] += 1
         return super().T

@@ -46,7 +46,7 @@ from attn_tui import paths
 from attn_tui.core.exercises.grading import grade
 
 ROOT = Path(__file__).resolve().parent.parent
-CALIBRATION = ROOT / "tests/exercises/calibration"
+CALIBRATION = ROOT / "tests/core/exercises/calibration"
 DEFAULT = [
     CALIBRATION / name
     for name in (

@@ -30,9 +30,13 @@ def test_wheel_ships_exercises_and_stylesheets(tmp_path):
     assert shipped_sets <= names and shipped_quiz <= names
     assert "attn_tui/exercises/README.md" in names
     assert "attn_tui/exercises/trainer_figures.toml" in names  # the trainer screen reads it
-    assert "attn_tui/exercises/transformer_figures.toml" in names  # set 10 and quiz 3 claims read it
-    code = {f"attn_tui/exercises/code/{p.relative_to(ROOT / 'exercises/code').as_posix()}"
-            for p in (ROOT / "exercises/code").rglob("*") if p.suffix in (".toml", ".py", ".md")}
+    # set 10 and quiz 3 claims read it
+    assert "attn_tui/exercises/transformer_figures.toml" in names
+    code = {
+        f"attn_tui/exercises/code/{p.relative_to(ROOT / 'exercises/code').as_posix()}"
+        for p in (ROOT / "exercises/code").rglob("*")
+        if p.suffix in (".toml", ".py", ".md")
+    }
     assert len(code) >= 31 and code <= names  # the code set, its starters and solutions
     stylesheets = {f"attn_tui/screens/{p.name}" for p in (ROOT / "attn_tui/screens").glob("*.tcss")}
     assert stylesheets <= names and "attn_tui/app.tcss" in names

@@ -11,7 +11,7 @@ from attn_tui.app import KNOWN_AREAS
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
 WHERE = {"calc": "calculator", "train": "trainer", "exercises": "exercises", "quiz": "quiz",
-         "lab": "lab"}  # fmt: skip
+         "lab": "lab", "code": "code"}  # fmt: skip
 
 
 def table_keys(where: str) -> set[str]:

@@ -248,7 +248,7 @@ def solution(args: argparse.Namespace) -> int:
         progress.record_solution(store, ex, status.hints)
     print(t("code.solution_title", file=ex.file))
     print(files.read_text(ex.solution, SOURCE_LIMIT))
-    print(t("code.explanation") + ": " + ex.explanation.get(get_lang()))
+    print(t("code.explanation") + t("code.colon") + ex.explanation.get(get_lang()))
     return 0
 
 

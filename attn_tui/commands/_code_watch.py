@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from attn_tui.core.errors import InputError
+from attn_tui.watching import signature
 
 
 class Watch:
@@ -113,7 +114,9 @@ class Watch:
                    seconds=f"{time.monotonic() - started:.2f}"), "dim")  # fmt: skip
         self.console.print(render(report, ex, file.name))
         if report.passed:
-            self.say(t("code.explanation") + ": " + ex.explanation.get(get_lang()), "dim")
+            self.say(
+                t("code.explanation") + t("code.colon") + ex.explanation.get(get_lang()), "dim"
+            )
             self.say(t("code.cli.moving_on"), "green")
             self.next()
 
@@ -194,16 +197,6 @@ class Watch:
         self.announce()
 
 
-def signature(path: Path) -> tuple[int, int] | None:
-    """A file's modification time and size: a save between watchfiles' events (made before
-    the watch began, or on a file system without notifications) still changes it."""
-    try:
-        info = path.stat()
-    except OSError:
-        return None
-    return (info.st_mtime_ns, info.st_size)
-
-
 def _is_tty(stream: Any) -> bool:
     try:
         return stream is not None and stream.isatty()
@@ -211,4 +204,4 @@ def _is_tty(stream: Any) -> bool:
         return False
 
 
-__all__ = ["Watch", "signature"]
+__all__ = ["Watch"]

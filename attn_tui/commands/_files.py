@@ -22,9 +22,7 @@ def resolved(protect: Sequence[Path]) -> frozenset[Path] | Sequence[Path]:
         return protect
 
 
-def write_atomic(
-    path: Path, data: bytes, protect: frozenset[Path] | Sequence[Path] = ()
-) -> None:
+def write_atomic(path: Path, data: bytes, protect: frozenset[Path] | Sequence[Path] = ()) -> None:
     """Write ``data`` to ``path``; a fault is one InputError naming the path.
 
     ``protect`` lists files that must never be overwritten (the answer files being graded), or

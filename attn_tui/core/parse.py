@@ -24,8 +24,6 @@ MAX_ROWS = 64  # most keys / values
 MAX_ABS = 1e6  # largest magnitude of one entry; keeps every dot product finite
 
 
-
-
 # Every pattern here runs on whatever was pasted, so each is linear in its input: no two
 # quantifiers may share the same characters (``\d+\.?\d*`` tries every split of a digit run:
 # 32,000 digits took 20 s), and separators are split bare, their spaces stripped afterwards

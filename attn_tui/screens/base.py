@@ -150,7 +150,7 @@ class TutorScreen(Screen):
                 for key, b in self.active_bindings.items()
                 if b.binding.show
             )
-        except Exception:  # noqa: BLE001 — mid-teardown: let Textual decide
+        except Exception:  # mid-teardown: let Textual decide
             shown = None
         if shown is not None and shown == self._shown_bindings:
             return

@@ -350,7 +350,7 @@ class ExercisesScreen(TutorScreen):
             return None
         try:
             return work(self.store)
-        except Exception as err:  # noqa: BLE001 — losing the store must not lose the screen
+        except Exception as err:  # losing the store must not lose the screen
             self.store_error = str(err)
             self.notify(t("ex.store_unusable", error=err), severity="error")
             return None
@@ -799,7 +799,7 @@ class ExercisesScreen(TutorScreen):
         if self.current is not None:
             try:
                 sets.highlighted = sets.get_option_index(f"set:{self.current.id}")
-            except Exception:  # noqa: BLE001 — the set vanished: keep the highlight
+            except Exception:  # the set vanished: keep the highlight
                 pass
         sets.focus()
         self.refresh_bindings()

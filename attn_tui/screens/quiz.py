@@ -339,13 +339,13 @@ class QuizScreen(TutorScreen):
         self.show("question")
 
     # ---- a quiz left unfinished ---------------------------------------------------------
-    def _remember(self, work):  # noqa: ANN001, ANN202
+    def _remember(self, work):
         """Use the store; a failure is said and the quiz goes on."""
         if self.store is None:
             return None
         try:
             return work(self.store)
-        except Exception as err:  # noqa: BLE001 — losing the store must not lose the quiz
+        except Exception as err:  # losing the store must not lose the quiz
             self.notify(t("ex.store_unusable", error=err), severity="error")
             return None
 

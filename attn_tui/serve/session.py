@@ -12,6 +12,7 @@ answered, so nothing is ever written outside the student's folder.
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -22,10 +23,15 @@ from attn_tui import i18n
 from attn_tui.app import AttnApp
 from attn_tui.serve.students import BadName, display, student_dir
 
+SERVE_CODE_ENV = "ATTN_TUI_SERVE_CODE"  # "1": code exercises on (set by serve --code)
+
 
 class ServedApp(AttnApp):
     # Textual reads a relative CSS_PATH beside the module of the class that uses it.
     CSS_PATH = str(Path(app_module.__file__).with_name(AttnApp.CSS_PATH))
+    # Off in a class unless the teacher turns them on (each check then runs in a child of
+    # this session, with the sandbox's limits, in the student's own folder).
+    CODE_EXERCISES = os.environ.get(SERVE_CODE_ENV) == "1"
 
     def __init__(
         self,

@@ -33,6 +33,11 @@ TEXT = {
         "从 X 到 Q、K、V：掩码、多头、交叉注意力，每个形状都看得见。",
         "From X to Q, K, V: masks, heads and cross-attention, with every shape in view.",
     ),
+    "app.area.code": ("亲手实现", "Build it yourself"),
+    "app.area.code.desc": (
+        "用自己的 numpy 写出注意力，每次保存都检查，并指出错在哪里。",
+        "Write attention in your own numpy; every save is checked and the mistake named.",
+    ),
     "app.help.title": ("帮助", "Help"),
     "app.help.keys": ("按键", "Keys"),
     "app.help.panels": ("各个面板", "The panels"),

@@ -360,6 +360,7 @@ TEXT = {
     ),
     "code.solution_title": ("参考答案（{file}）", "A solution ({file})"),
     "code.explanation": ("为什么", "Why"),
+    "code.colon": ("：", ": "),
     # -- faults in a teacher's file
     "code.duplicate_file": (
         "文件名 {file} 已经被练习 {other} 用了",

@@ -415,8 +415,7 @@ TEXT = {
     ),
     "ex.cmd.answer_too_long": (
         "答案太长（超过 {limit} 个字符）；简答题的答案写几句话就够了。",
-        "the answer is too long (over {limit} characters); a written answer needs a few "
-        "sentences.",
+        "the answer is too long (over {limit} characters); a written answer needs a few sentences.",
     ),
     "ex.cmd.no_item": (
         "找不到题目“{item}”：请写“练习集/题号”，或测验题的题号。",

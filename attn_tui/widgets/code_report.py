@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -37,18 +38,19 @@ def _title(value: Any, differ: Any = None) -> str:
     return f"{g['shape']} {show.lead_label(g['lead'])}".strip()
 
 
-def inputs_table(report: Report) -> Table:
+def inputs_table(report: Report) -> Group:
+    """Each argument: its name and shape on a line, its numbers below (a grid never shares a
+    row with a long title, so a narrow panel does not squeeze the numbers)."""
     failure = report.failure
     assert failure is not None
-    table = Table.grid(padding=(0, 2))
-    table.add_column(style="bold")
-    table.add_column()
+    parts: list[RenderableType] = []
     for name, value in failure.inputs:
         if hasattr(value, "shape") and getattr(value, "ndim", 0) >= 1:
-            table.add_row(f"{name} {_title(value)}", _grid(value, marked_style=""))
+            parts.append(Text(f"{name} {_title(value)}", style="bold"))
+            parts.append(Padding(_grid(value, marked_style=""), (0, 0, 0, 2)))
         else:
-            table.add_row(name, show.value_text(value))
-    return table
+            parts.append(Text.assemble((name, "bold"), f" = {show.value_text(value)}"))
+    return Group(*parts)
 
 
 def side_by_side(report: Report) -> Table:
@@ -161,7 +163,7 @@ def render(report: Report, exercise: CodeExercise, file: str | None = None) -> G
                 parts.append(Text(t("code.differ", count=int(failure.differ.sum()),
                                     size=int(failure.differ.size)), style="red"))  # fmt: skip
     for d in report.diagnoses:
-        parts.append(Text.assemble((t("code.diagnosis") + ": ", "bold yellow"),
+        parts.append(Text.assemble((t("code.diagnosis") + t("code.colon"), "bold yellow"),
                                    t(f"code.mistake.{d.code}", **d.params)))  # fmt: skip
     return Group(*parts, *_printed(report))
 

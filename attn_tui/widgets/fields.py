@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.console import RenderableType
+from textual.binding import Binding
 from textual.events import Key
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.widget import Widget
-from textual.binding import Binding
 from textual.widgets import Checkbox, Input, OptionList, Select, Static
 from textual.widgets._select import SelectOverlay
 
@@ -91,7 +91,7 @@ class Tick(Checkbox):
         self._typing = self._told = False
 
     @property
-    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 (Textual's name)
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # Textual's name
         return "✓" if self.value else " "
 
 

@@ -41,7 +41,7 @@ class _LazyStrips(Sequence):
     def __len__(self) -> int:
         return len(self._lines)
 
-    def __getitem__(self, y):  # noqa: ANN001, ANN204 — an int, or a slice (a list back)
+    def __getitem__(self, y):  # an int, or a slice (a list back)
         if isinstance(y, slice):
             return [self[i] for i in range(*y.indices(len(self)))]
         if y < 0:

@@ -21,7 +21,7 @@ TOKEN = "browser-token-7"
 _missing = chromium_missing_reason()
 if _missing and os.environ.get("CI"):
     raise RuntimeError(f"CI runs the browser tests: {_missing}")
-pytestmark = pytest.mark.skipif(bool(_missing), reason=_missing or "")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(bool(_missing), reason=_missing or "")]
 
 
 KEYS = [(1, 0, 0), (0, 1, 0), (1, 0, 1), (1, 1, 0)]  # the textbook's four keys

@@ -22,9 +22,12 @@ from attn_tui.serve.parked import tab_settings
 from .conftest import alive
 from .wsclient import Tab
 
-pytestmark = pytest.mark.skipif(
-    not sys.platform.startswith("linux"), reason="parking forks, and /proc shows who is parked"
-)
+pytestmark = [
+    pytest.mark.slow,  # a real server, forked sessions
+    pytest.mark.skipif(
+        not sys.platform.startswith("linux"), reason="parking forks, and /proc shows who is parked"
+    ),
+]
 TOKEN = "class-token-42"
 
 

@@ -17,9 +17,12 @@ import pytest
 from .conftest import alive
 from .wsclient import Refused, Tab
 
-pytestmark = pytest.mark.skipif(
-    not sys.platform.startswith("linux"), reason="reads /proc to find the session processes"
-)
+pytestmark = [
+    pytest.mark.slow,  # a real server and its session processes
+    pytest.mark.skipif(
+        not sys.platform.startswith("linux"), reason="reads /proc to find the session processes"
+    ),
+]
 TOKEN = "class-token-42"
 
 

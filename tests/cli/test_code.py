@@ -121,6 +121,7 @@ def _read_until(stream, text: str, deadline: float) -> str:
     raise AssertionError(f"{text!r} not seen in:\n{seen}")
 
 
+@pytest.mark.slow  # a watching process and its children
 def test_watch_rechecks_on_save_and_moves_on_when_it_passes(tmp_path):
     work = tmp_path / "work"
     env = {**os.environ, "COLUMNS": "100"}

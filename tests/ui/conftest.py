@@ -19,7 +19,7 @@ def _isolated(tmp_path, monkeypatch):
 
 def shown(widget, width: int = 60) -> str:
     """The plain text a Static currently shows, rendered at `width` columns."""
-    console = Console(width=width, record=True, file=open("/dev/null", "w"), color_system=None)  # noqa: SIM115
+    console = Console(width=width, record=True, file=open("/dev/null", "w"), color_system=None)
     console.print(widget.content)
     return console.export_text()
 

@@ -194,7 +194,7 @@ def test_heatmap_fits_the_width_it_is_given():
                    cursor=(1, 0), extra=["1", "2"], extra_title="sum")  # fmt: skip
 
     def text(width: int) -> str:
-        console = Console(width=width, record=True, file=open("/dev/null", "w"), color_system=None)  # noqa: SIM115
+        console = Console(width=width, record=True, file=open("/dev/null", "w"), color_system=None)
         console.print(heat)
         return console.export_text()
 

@@ -284,7 +284,7 @@ def main(argv: list[str]) -> int:
         module = type(sys)("learner")
         module.__file__ = path
         sys.modules["learner"] = module
-        exec(code, module.__dict__)  # noqa: S102 — the learner's own file, in this process only
+        exec(code, module.__dict__)  # the learner's own file, in this process only
     except BaseException as err:  # their file did not load: a syntax error, an exception...
         _send(results, {"stage": "load", "error": describe_error(err, path)})
         return 0

@@ -7,7 +7,7 @@
 Exercises, quiz items and the trainer screen quote the trainer's results from this table and
 nothing else, so no text teaches a figure the app does not produce. The table is written by
 ``scripts/trainer_figures.py`` (which trains every experiment below over 10 seeds) and checked
-by ``tests/train/test_figures.py``, which retrains some of its runs and compares.
+by ``tests/core/models/test_stored_seed_table.py``, which retrains some of its runs and compares.
 
 Schema of ``trainer_figures.toml``:
 
@@ -197,7 +197,7 @@ def to_toml(settings: dict[str, object], seeds: Sequence[int], rows: Sequence[di
         "# The trainer's own figures over several random seeds, one [[row]] per experiment.",
         "# Written by scripts/trainer_figures.py: do not edit by hand; rerun the script.",
         "# Read by attn_tui/core/models/figures.py (its docstring describes every field);",
-        "# checked by tests/train/test_figures.py, which retrains runs and compares.",
+        "# checked by tests/core/models/test_stored_seed_table.py (retrains runs, compares).",
         "",
         "[settings]",
     ]

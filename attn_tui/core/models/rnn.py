@@ -61,7 +61,7 @@ are ``a.take`` and ``a[...] = b`` for copies; elementwise steps call the ufunc w
 6 rows is several times faster than over 6 columns; row sums are ``ones @ M``.
 
 The "dot" model's arithmetic is exactly that of the first version of this file, operation for
-operation, so a seed gives the same numbers to the last bit (``tests/train/test_pinned.py``).
+operation, so a seed gives the same numbers to the last bit (``tests/core/models/test_pinned.py``).
 """
 
 from __future__ import annotations

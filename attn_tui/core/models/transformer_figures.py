@@ -6,7 +6,7 @@
 Exercises and quiz items quote the Transformer's runs from this table only, as checked claims
 ``{= 0.93 | transformer('reverse', 'position_head_mirror')}``, so no text teaches a figure the
 app does not produce. ``scripts/transformer_figures.py`` writes it (training every experiment
-below on seeds 0..4 with the app's trainer, in a few seconds); ``tests/train/
+below on seeds 0..4 with the app's trainer, in a few seconds); ``tests/core/models/
 test_transformer_content.py`` retrains the runs and compares.
 
 Schema of ``transformer_figures.toml``:
@@ -214,7 +214,7 @@ def to_toml(seeds, rows) -> str:
         "# The tiny Transformer's own figures over several seeds, one [[row]] per experiment.",
         "# Written by scripts/transformer_figures.py: do not edit by hand; rerun the script.",
         "# Read by attn_tui/core/models/transformer_figures.py (its docstring describes every",
-        "# field); checked by tests/train/test_transformer_content.py, which retrains the runs.",
+        "# field); checked by tests/core/models/test_transformer_content.py (retrains the runs).",
         "",
         f"seeds = {_toml_value(list(seeds))}",
     ]

@@ -15,7 +15,10 @@ import pytest
 from attn_tui.core.coding.engine import check_file
 from attn_tui.core.coding.sandbox import Limits, Sandbox
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX: resource limits, signals")
+pytestmark = [
+    pytest.mark.slow,  # real child processes, some of them held to their time limit
+    pytest.mark.skipif(os.name != "posix", reason="POSIX: resource limits, signals"),
+]
 
 SOFTMAX_HEAD = "import numpy as np\n\n"
 

@@ -115,6 +115,7 @@ def test_duplicate_ids_across_sets_are_refused(tmp_path, library):
     assert "already used" in problems[0].format(i18n.t, "en")
 
 
+@pytest.mark.slow  # runs both files in real children
 def test_validate_runs_the_solution_and_the_starter(tmp_path):
     wrong = ("import numpy as np\n\n\ndef softmax(x):\n    e = np.exp(x)\n"
              "    return e / e.sum(-1, keepdims=True)\n")  # fmt: skip

@@ -1,0 +1,36 @@
+"""The numpy behind the screen: a window over the calculator or the lab showing the short
+numpy that computes what is on show (``attn_tui.core.attention.as_numpy``), highlighted."""
+
+from __future__ import annotations
+
+from rich.syntax import Syntax
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from attn_tui.screens.base import TutorFooter, tr
+from attn_tui.screens.code_editor import KeysModal
+
+
+class NumpyScreen(KeysModal):
+    CSS_PATH = "code.tcss"
+    BINDINGS = [Binding("escape", "close", "code.key.close", priority=True)]
+
+    def __init__(self, source: str) -> None:
+        super().__init__()
+        self.source = source
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="numpy-view"):
+            yield tr(Static(id="numpy-title"), "code.numpy_title")
+            yield tr(Static(id="numpy-note"), "code.numpy_note")
+            yield Static(Syntax(self.source, "python", theme="ansi_dark", line_numbers=False,
+                                word_wrap=True), id="numpy-code")  # fmt: skip
+        yield TutorFooter()
+
+    def action_close(self) -> None:
+        self.dismiss(False)
+
+
+__all__ = ["NumpyScreen"]

@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from attn_tui import figures, i18n
+from attn_tui import compat, i18n, svg
 from attn_tui.screens.base import TutorScreen, freeze_heap
 from attn_tui.screens.home import HomeScreen
 
@@ -45,6 +45,9 @@ def _loader(target: str) -> Callable[[], Screen]:
     return load
 
 
+# Areas whose numbers F9 shows as numpy (attn_tui.screens.numpy_view.source_for).
+NUMPY_AREAS = ("calc", "lab")
+
 # Full (generation-2) garbage collections run in the learner's pauses: after this long without
 # a key or a mouse event, or after this long of unbroken input (a held key), whichever first.
 FULL_GC_PAUSE_S = 0.5
@@ -69,13 +72,24 @@ class AttnApp(App[None]):
         Binding("ctrl+q", "quit", "app.key.quit", priority=True, show=False),
         # Ours rather than Textual's, so that its description follows the language.
         Binding("ctrl+p", "command_palette", "app.key.palette", priority=True, show=False),
-        Binding(figures.FIGURE_KEY, "save_figure", "classroom.key.svg", show=False),
+        Binding(svg.FIGURE_KEY, "save_figure", "classroom.key.svg", show=False),
+        # The numpy behind the screen, on the calculator and the lab (NUMPY_AREAS); listed by
+        # the help overlay (F1), not the footer, which is full at 80 columns.
+        Binding("f9", "numpy", "code.key.numpy", show=False),
     ]
 
     lang: reactive[str] = reactive("en", init=False)
     # Code exercises run the learner's code (in a bounded child process): on at a terminal;
     # a served session turns them on only when the teacher asked for them (serve --code).
     CODE_EXERCISES = True
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """A subclass without code exercises has neither the area nor its mode (decided when
+        the class is made: an App's modes are read in its __init__)."""
+        super().__init_subclass__(**kwargs)
+        if not cls.CODE_EXERCISES:
+            cls.AREAS = tuple(area for area in cls.AREAS if area != "code")
+            cls.MODES = {mode: screen for mode, screen in cls.MODES.items() if mode != "code"}
 
     def __init__(
         self,
@@ -88,9 +102,6 @@ class AttnApp(App[None]):
         self.extra_exercises = list(extra_exercises)
         self.set_reactive(AttnApp.lang, lang or i18n.default_lang())
         i18n.set_lang(self.lang)
-        if not self.CODE_EXERCISES and "code" in self.AREAS:
-            self.AREAS = tuple(area for area in self.AREAS if area != "code")
-            self.remove_mode("code")
         self._held_keys: list[events.Key] | None = None  # typed while a screen was opening
         self._waiting: asyncio.Task | None = None
         self._released: asyncio.Event | None = None  # set by release_keys()
@@ -142,7 +153,7 @@ class AttnApp(App[None]):
 
     def _wait_for(self, screen: Screen) -> None:
         # set once on_mount has run (and given the focus)
-        self._wait(screen._mounted_event, screen)
+        self._wait(compat.mounted_event(screen), screen)
 
     def _wait(self, done: asyncio.Event, screen: Screen | None) -> None:
         async def wait() -> None:
@@ -235,16 +246,29 @@ class AttnApp(App[None]):
         elif self.current_mode != "home":
             self.switch_mode("home")
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "numpy":  # on the calculator and the lab themselves, not over them
+            return self.current_mode in NUMPY_AREAS and len(self.screen_stack) == 1
+        return True
+
+    def action_numpy(self) -> None:
+        """The short numpy that computes what the calculator or the lab shows."""
+        from attn_tui.screens.numpy_view import NumpyScreen, source_for
+
+        source = source_for(self.screen)
+        if source:
+            self.push_screen(NumpyScreen(source))
+
     def action_save_figure(self) -> None:
-        figures.save_screen(self)
+        svg.save_screen(self)
 
     @on(events.DeliveryComplete)
     def _figure_saved(self, event: events.DeliveryComplete) -> None:
-        figures.announce(self, event, ok=True)
+        svg.announce(self, event, ok=True)
 
     @on(events.DeliveryFailed)
     def _figure_failed(self, event: events.DeliveryFailed) -> None:
-        figures.announce(self, event, ok=False)
+        svg.announce(self, event, ok=False)
 
     def action_help(self) -> None:
         from attn_tui.screens.help import HelpScreen  # not needed for a first screen

@@ -56,10 +56,10 @@ async def keystrokes(count: int, show_all: bool) -> tuple[list[float], list[floa
     import gc
 
     from textual import events
-    from textual._compositor import CompositorUpdate
     from textual.widgets import Input, TextArea
 
     from attn_tui.app import AttnApp
+    from attn_tui.compat import CompositorUpdate
 
     rng = np.random.default_rng(0)
     query = " ".join(str(v) for v in rng.integers(-9, 10, D))

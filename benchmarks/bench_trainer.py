@@ -404,7 +404,7 @@ def replace_iters(cfg: TrainConfig, iters: int) -> TrainConfig:
 
 def section_app(args) -> None:
     print("== in-app training speed ÷ headless (length 10, q·k, full speed) ==")
-    from attn_tui.core.models.workers import prepare
+    from attn_tui.core.models.processes import prepare
 
     prepare()
     ratios = []
@@ -458,7 +458,7 @@ async def _in_app_it_per_s(seconds: float) -> float:
 
 def section_pool(args) -> None:
     print("== train --compare --seeds 10 over a process pool ÷ one run × 20 (length 5) ==")
-    from attn_tui.core.models.workers import default_workers, pool_runs
+    from attn_tui.core.models.processes import default_workers, pool_runs
 
     base = TrainConfig(length=5, iters=2000)
     configs = compare_configs(base, range(10), ("none", "dot"))

@@ -61,7 +61,10 @@ DEFAULT = [
         "blind3_heldout.toml",
     )
 ]
-DEFAULT.append(CALIBRATION / "independent_dev.jsonl")  # the held-out part only when named
+DEFAULT += [
+    CALIBRATION / name
+    for name in ("independent_dev.jsonl", "independent_heldout.jsonl", "independent_a5.jsonl")
+]
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from attn_tui.core.models import figures
-from attn_tui.core.models.workers import pool_runs
+from attn_tui.core.models.processes import pool_runs
 
 OUT = Path(__file__).resolve().parent.parent / "exercises" / figures.FILE_NAME
 

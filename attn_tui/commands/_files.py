@@ -39,3 +39,15 @@ def write_atomic(path: Path, data: bytes, protect: frozenset[Path] | Sequence[Pa
     except (OSError, RuntimeError) as err:  # RuntimeError: resolve() in a symlink loop
         reason = getattr(err, "strerror", None) or str(err)
         raise InputError("classroom.cannot_write", path=str(path), error=reason) from None
+
+
+def write_figure(path: Path, svg_text: str) -> None:
+    """Write an SVG figure (:mod:`attn_tui.svg`) and say where on stderr; a fault is one
+    InputError naming the file."""
+    import sys
+
+    from attn_tui.core.format import visible
+    from attn_tui.i18n import t
+
+    write_atomic(path, svg_text.encode("utf-8"))
+    print(visible(t("classroom.fig.written", path=path), True), file=sys.stderr)

@@ -114,7 +114,7 @@ def run_train(args: argparse.Namespace) -> int:
 
         check_writable(args.save)
     if args.compare:
-        from attn_tui.commands.train import MAX_SEEDS
+        from attn_tui.commands._report import MAX_SEEDS
 
         if args.save is not None:
             raise InputError("transformer.rnn_only", option="--compare with --save")
@@ -135,10 +135,10 @@ def variant(config) -> str:
 def _single(config, as_json: bool, save: str | None) -> int:
     from rich.console import Console
 
-    from attn_tui.commands.train import (
-        _attention_table,
-        _fmt,
-        _progress_bar,
+    from attn_tui.commands._report import (
+        attention_table,
+        number,
+        progress_bar,
         result_table,
         run_rows,
     )
@@ -147,7 +147,7 @@ def _single(config, as_json: bool, save: str | None) -> int:
     from attn_tui.core.models.transformer_trainer import train
 
     result = None
-    with _progress_bar() as bar:
+    with progress_bar() as bar:
         task = bar.add_task(t("train.progress"), total=config.iters, info="")
         for p in train(config, every=max(1, config.iters // 100), max_interval=0.1):
             bar.update(
@@ -190,13 +190,13 @@ def _single(config, as_json: bool, save: str | None) -> int:
             matrix = final.attention_mean[stats.layer - 1, stats.head - 1]
             title = t("transformer.head_title", layer=stats.layer, head=stats.head)
             if config.length <= MAX_PRINTED_MAP:
-                out.print(_attention_table(matrix, title, diagonal=config.task == "reverse"))
+                out.print(attention_table(matrix, title, diagonal=config.task == "reverse"))
             else:
                 out.print(title)
                 out.print(t("heads.big_map", n=config.length))
-            out.print(t("transformer.head_figures", mirror=_fmt(stats.mirror, ".3f"),
-                        by_symbol=_fmt(stats.by_symbol, ".3f"),
-                        by_position=_fmt(stats.by_position, ".3f")))  # fmt: skip
+            out.print(t("transformer.head_figures", mirror=number(stats.mirror, ".3f"),
+                        by_symbol=number(stats.by_symbol, ".3f"),
+                        by_position=number(stats.by_position, ".3f")))  # fmt: skip
             if stats.scores is not None:
                 out.print(_scores_line("heads.scores", stats.scores))
         if result.uniform_head is not None:
@@ -220,14 +220,14 @@ MAX_PRINTED_MAP = 12  # positions: a wider map of numbers does not fit a termina
 
 
 def _scores_line(key: str, scores) -> str:
-    from attn_tui.commands.train import _fmt
+    from attn_tui.commands._report import number
 
     induction = ""
     if scores.induction == scores.induction:  # not NaN: the sequences hold copies
-        induction = t("heads.scores_induction", value=_fmt(scores.induction, ".3f"))
-    return t(key, previous=_fmt(scores.previous, ".3f"), local=_fmt(scores.local, ".3f"),
-             stripe=_fmt(scores.stripe, ".3f"), column=scores.stripe_column,
-             block=_fmt(scores.block, ".3f"), induction=induction)  # fmt: skip
+        induction = t("heads.scores_induction", value=number(scores.induction, ".3f"))
+    return t(key, previous=number(scores.previous, ".3f"), local=number(scores.local, ".3f"),
+             stripe=number(scores.stripe, ".3f"), column=scores.stripe_column,
+             block=number(scores.block, ".3f"), induction=induction)  # fmt: skip
 
 
 def _copy_line(probe) -> str:
@@ -261,7 +261,7 @@ def _phase_lines(phases) -> list[str]:
 def _ablation_table(ablation):
     from rich.table import Table
 
-    from attn_tui.commands.train import _fmt
+    from attn_tui.commands._report import number
 
     layer, head = ablation.off
     table = Table(title=t("heads.ablation.title", layer=layer, head=head))
@@ -273,18 +273,18 @@ def _ablation_table(ablation):
                       ("heads.ablation.seq_acc", "seq_acc"),
                       ("heads.ablation.induction", "induction")):  # fmt: skip
         table.add_row(t(key, layer=ind_layer, head=ind_head),
-                      _fmt(getattr(ablation.before, name), ".3f"),
-                      _fmt(getattr(ablation.after, name), ".3f"))  # fmt: skip
+                      number(getattr(ablation.before, name), ".3f"),
+                      number(getattr(ablation.after, name), ".3f"))  # fmt: skip
     return table
 
 
 def _seeds(config, n_seeds: int, as_json: bool) -> int:
     from rich.console import Console
 
-    from attn_tui.commands.train import _fmt, _progress_bar
+    from attn_tui.commands._report import number, progress_bar
     from attn_tui.core.models.transformer_trainer import over_seeds
 
-    with _progress_bar() as bar:
+    with progress_bar() as bar:
         task = bar.add_task(t("train.compare_progress"), total=n_seeds, info="")
 
         def advance(result) -> None:
@@ -304,7 +304,7 @@ def _seeds(config, n_seeds: int, as_json: bool) -> int:
         return 0
 
     def spread(stats, spec: str = ".3f") -> str:
-        return f"{_fmt(stats.mean, spec)} ± {_fmt(stats.sd, spec)}"
+        return f"{number(stats.mean, spec)} ± {number(stats.sd, spec)}"
 
     out = Console(highlight=False)
     out.print(t("transformer.seeds_header", variant=variant(config), params=config.n_params,
@@ -394,8 +394,7 @@ def run_lab(args: argparse.Namespace) -> int:
     import numpy as np
     from rich.console import Console
 
-    from attn_tui.commands.lab import _shape
-    from attn_tui.commands.train import _attention_table
+    from attn_tui.commands._report import attention_table, shape_text
     from attn_tui.core.models.head_scores import scores
     from attn_tui.core.models.tasks import labels
 
@@ -408,13 +407,13 @@ def run_lab(args: argparse.Namespace) -> int:
     copy = view.copy
     copies = None if copy is None else np.array([copy])
     for n, layer in enumerate(view.layers, start=1):
-        shapes = ", ".join(f"{name} {_shape(shape)}" for name, shape in layer.shapes.items()
+        shapes = ", ".join(f"{name} {shape_text(shape)}" for name, shape in layer.shapes.items()
                            if name != "X_kv")  # fmt: skip
         out.print(f"\n{n}: {shapes}")
         for head in range(layer.heads):
             title = t("transformer.lab_head_title", layer=n, head=head + 1)
             if config.length <= MAX_PRINTED_MAP:
-                out.print(_attention_table(layer.weights[head], title, view.labels,
+                out.print(attention_table(layer.weights[head], title, view.labels,
                                            diagonal=task == "reverse"))  # fmt: skip
             else:
                 out.print(title)

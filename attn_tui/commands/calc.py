@@ -61,12 +61,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write_svg(path: Path, steps) -> None:
-    import sys
-
-    from attn_tui import figures
-    from attn_tui.core.format import visible
+    from attn_tui import svg
+    from attn_tui.commands._files import write_figure
     from attn_tui.i18n import t
 
-    title = f"attn-tui · {t('app.area.calc')}"
-    figures.write_svg(path, figures.svg(figures.calc_figure(steps), title))
-    print(visible(t("classroom.fig.written", path=path), True), file=sys.stderr)
+    write_figure(path, svg.svg(svg.calc_figure(steps), f"attn-tui · {t('app.area.calc')}"))

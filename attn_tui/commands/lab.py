@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 
 from attn_tui.commands import path_arg
+from attn_tui.commands._report import shape_text
 
 NAME = "lab"
 
@@ -175,7 +176,7 @@ def _run_shapes(args: argparse.Namespace) -> int:
     table.add_column(t("lab.col_formula"))
     table.add_column(t("lab.col_shape"), justify="right")
     for step in trace.steps:
-        table.add_row(t(f"lab.step.{step.key}"), step.formula, _shape(step.shape))
+        table.add_row(t(f"lab.step.{step.key}"), step.formula, shape_text(step.shape))
     console.print(table)
     console.print(
         t("lab.shapes_figures", sqrt_d_k=trace.sqrt_d_k, per_head=f"{trace.scores_per_head:,}",
@@ -183,19 +184,12 @@ def _run_shapes(args: argparse.Namespace) -> int:
     )  # fmt: skip
     _print_cost(console, figures)
     if args.svg is not None:
-        import sys
-
-        from attn_tui import figures as figs
-        from attn_tui.core.format import visible
+        from attn_tui import svg
+        from attn_tui.commands._files import write_figure
 
         title = f"attn-tui · {t('app.area.lab')}"
-        figs.write_svg(args.svg, figs.widen(console.export_svg(title=title)))
-        print(visible(t("classroom.fig.written", path=args.svg), True), file=sys.stderr)
+        write_figure(args.svg, svg.widen(console.export_svg(title=title)))
     return 0
-
-
-def _shape(shape: tuple[int, ...]) -> str:
-    return "(" + ", ".join(str(s) for s in shape) + ")"
 
 
 def _print_json(data: dict) -> None:
@@ -256,7 +250,7 @@ def _print_tables(result, figures) -> None:
     for name, shape in result.shapes.items():
         if name == "X_kv" and not result.cross:
             continue  # self-attention: the same X
-        shapes.add_row(name, _shape(shape), formulas[name])
+        shapes.add_row(name, shape_text(shape), formulas[name])
     console.print(shapes)
 
     for head in range(result.heads):
@@ -303,12 +297,8 @@ def _print_cost(console, figures, n_k: int | None = None) -> None:
 
 
 def _write_svg(path: Path, result) -> None:
-    import sys
-
-    from attn_tui import figures
-    from attn_tui.core.format import visible
+    from attn_tui import svg
+    from attn_tui.commands._files import write_figure
     from attn_tui.i18n import t
 
-    title = f"attn-tui · {t('app.area.lab')}"
-    figures.write_svg(path, figures.svg(figures.lab_figure(result), title))
-    print(visible(t("classroom.fig.written", path=path), True), file=sys.stderr)
+    write_figure(path, svg.svg(svg.lab_figure(result), f"attn-tui · {t('app.area.lab')}"))

@@ -19,10 +19,17 @@ import json
 import math
 import sys
 
+from attn_tui.commands._report import (
+    MAX_SEEDS,
+    attention_table,
+    number,
+    progress_bar,
+    result_table,
+    run_rows,
+)
 from attn_tui.i18n import t
 
 NAME = "train"
-MAX_SEEDS = 100
 VARIANT_CHOICES = ("none", "dot", "general", "qk")
 SAY_BUDGET_FROM = 10.0  # seconds: a shorter run starts without a word
 MAX_BUDGET = 30 * 60.0  # seconds: a longer estimate is refused
@@ -142,29 +149,6 @@ def _about(seconds: float) -> str:
     return t("train.about_h", n=f"{seconds / 3600:.1f}")
 
 
-def _progress_bar():
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    # auto_refresh off: a refresh thread would take the GIL from training ~10 times a second
-    # and show up in the run's own timing; the loop below refreshes when it reports.
-    # Disabled when stderr is not a terminal: there Rich left an empty line behind, so a
-    # fault after training (a --save target that is full) took two lines of stderr, not one.
-    console = Console(stderr=True)
-    return Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TextColumn("{task.fields[info]}"), TimeElapsedColumn(), TimeRemainingColumn(),
-        console=console, transient=True, auto_refresh=False, disable=not console.is_terminal,
-    )  # fmt: skip
-
-
 def _variant(config) -> str:
     return variant_name(config.variant)
 
@@ -184,7 +168,7 @@ def _single(config, as_json: bool) -> int:
     # Only the final evaluation is shown (table or JSON), so none is made on the way: the same
     # figures, without ~30 held-out decodings; training never depends on evaluations.
     quiet = replace(config, eval_every=0)
-    with _progress_bar() as bar:
+    with progress_bar() as bar:
         task = bar.add_task(t("train.progress"), total=config.iters, info="")
         for p in train(quiet, every=max(1, config.iters // 100), max_interval=0.1):
             info = f"loss {p.loss:.3f}  {p.it_per_s:,.0f} it/s"
@@ -214,7 +198,7 @@ def _single(config, as_json: bool) -> int:
     if final is not None:
         out.print(t("train.held_out_note", n=final.n_eval))
         if final.attention_mean is not None:
-            out.print(_attention_table(final.attention_mean))
+            out.print(attention_table(final.attention_mean))
             peaks = " ".join(str(int(i) + 1) for i in final.attention_mean.argmax(axis=1))
             diagonal = " ".join(str(config.length - i) for i in range(config.length))
             out.print(t("train.attention_peaks", peaks=peaks, diagonal=diagonal))
@@ -223,85 +207,20 @@ def _single(config, as_json: bool) -> int:
     return status
 
 
-def run_rows(result) -> list[tuple[str, str]]:
-    """The figures every run has, RNN or Transformer: (text key, value) rows."""
-    config = result.config
-    return [
-        ("train.row.length", str(config.length)),
-        ("train.row.params", str(result.params)),
-        ("train.row.seed", str(config.seed)),
-        ("train.row.iters", f"{result.iters} / {config.iters}"),
-        ("train.row.seq_acc", _fmt(result.seq_acc)),
-        ("train.row.pos_acc", _fmt(result.pos_acc)),
-        ("train.row.final_loss", _fmt(result.final_loss, ".4g")),
-        ("train.row.seconds", t("train.seconds", value=result.seconds)),
-        ("train.row.eval_seconds", t("train.seconds", value=result.eval_seconds)),
-        ("train.row.speed", t("train.speed", value=result.iters / max(result.seconds, 1e-9))),
-    ]
-
-
-def result_table(rows, probe=None):
-    """A run's figures as a table, then the held-out probe decoded."""
-    from rich.table import Table
-
-    from attn_tui.core.models.tasks import labels
-
-    table = Table(title=t("train.result_title"))
-    table.add_column(t("train.col.item"))
-    table.add_column(t("train.col.value"), justify="right")
-    for key, value in rows:
-        table.add_row(t(key), value)
-    if probe is not None:
-        task = getattr(probe, "task", "reverse")  # the RNN's Decode has letters only
-        decoded = t(
-            "train.probe", x=labels(task, probe.x), target=labels(task, probe.target),
-            prediction=labels(task, probe.prediction),
-        )  # fmt: skip
-        table.add_row(t("train.row.probe"), decoded)
-    return table
-
-
-def _attention_table(matrix, title: str | None = None, labels=None, diagonal: bool = True):
-    """Rows = outputs, columns = inputs; ``labels`` name both axes (default: positions);
-    ``diagonal`` underlines the reversal diagonal (output t reads input L+1−t)."""
-    from rich.table import Table
-    from rich.text import Text
-
-    L = matrix.shape[1]
-    table = Table(title=title or t("train.attention_title"), show_edge=False, pad_edge=False)
-    table.add_column("")
-    for j in range(L):
-        table.add_column(str(j + 1) if labels is None else labels[j], justify="right")
-    for i, row in enumerate(matrix):
-        peak = int(row.argmax())
-        cells = []
-        for j, v in enumerate(row):
-            style = "bold" if j == peak else ""
-            if diagonal and j == L - 1 - i:
-                style += " underline"
-            cells.append(Text(f"{v:.2f}", style=style.strip()))
-        table.add_row(t("train.out_row", i=i + 1) if labels is None else labels[i], *cells)
-    return table
-
-
-def _fmt(x: float | None, spec: str = ".4f") -> str:
-    return "—" if x is None or x != x else format(x, spec)
-
-
 def _compare(config, variants, n_seeds: int, workers: int | None, as_json: bool) -> int:
     from rich import box
     from rich.console import Console
     from rich.table import Table
 
+    from attn_tui.core.models.processes import default_workers, pool_runs
     from attn_tui.core.models.trainer import book_reference, collect, compare_configs
-    from attn_tui.core.models.workers import default_workers, pool_runs
 
     seeds = range(n_seeds)
     configs = compare_configs(config, seeds, variants)
     workers = default_workers(len(configs)) if workers is None else min(workers, len(configs))
     _budget(config, runs=len(configs), workers=workers)
     results = []
-    with _progress_bar() as bar:
+    with progress_bar() as bar:
         task = bar.add_task(t("train.compare_progress"), total=len(configs), info="")
         bar.refresh()
         for result in pool_runs(configs, workers):
@@ -327,16 +246,16 @@ def _compare(config, variants, n_seeds: int, workers: int | None, as_json: bool)
         weight = comparison.stats(v, "weight")
         table.add_row(
             variant_name(v), str(cfg.n_params),
-            f"{_fmt(seq.mean, '.3f')}±{_fmt(seq.sd, '.3f')}",
-            f"{_fmt(seq.lo, '.3f')}–{_fmt(seq.hi, '.3f')}",
-            f"{_fmt(pos.mean, '.3f')}±{_fmt(pos.sd, '.3f')}",
-            f"{_fmt(weight.mean, '.2f')}±{_fmt(weight.sd, '.2f')}" if weight.n else "—",
+            f"{number(seq.mean, '.3f')}±{number(seq.sd, '.3f')}",
+            f"{number(seq.lo, '.3f')}–{number(seq.hi, '.3f')}",
+            f"{number(pos.mean, '.3f')}±{number(pos.sd, '.3f')}",
+            f"{number(weight.mean, '.2f')}±{number(weight.sd, '.2f')}" if weight.n else "—",
         )  # fmt: skip
         ref = book_reference(config.length, v, config.feed)
         if ref is not None:  # the book's single run, beside the spread of ours
             table.add_row(
-                "  " + t("train.book_run"), str(ref["params"]), _fmt(ref["seq_acc"]), "",
-                _fmt(ref["pos_acc"]), "", style="dim",
+                "  " + t("train.book_run"), str(ref["params"]), number(ref["seq_acc"]), "",
+                number(ref["pos_acc"]), "", style="dim",
             )  # fmt: skip
     out.print(table)
     out.print(t("train.col.legend", n=n_seeds))

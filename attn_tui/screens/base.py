@@ -19,6 +19,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 
+from attn_tui.compat import drop_closed_watchers
 from attn_tui.i18n import catalogue, t
 
 W = TypeVar("W", bound=Widget)
@@ -58,26 +59,6 @@ class TutorFooter(Footer):
 
     def __init__(self) -> None:
         super().__init__(show_command_palette=False, compact=True)
-
-
-def drop_closed_watchers(node: Widget) -> None:
-    """Forget watchers registered by widgets that have since been removed.
-
-    Textual 8.2.8's Footer rebuilds its keys on every ``refresh_bindings()`` and each new key
-    ``data_bind``s the footer's ``compact``, which adds a watcher holding the key; watchers of
-    removed widgets are only dropped when ``compact`` changes, which it never does, so every
-    rebuild leaked its keys (holding F2 grew memory by hundreds of MB). Dropping them here, on
-    each rebuild, keeps the list as long as the keys on show.
-    """
-    watchers = node.__dict__.get("__watchers")
-    if not watchers:
-        return
-    for pairs in watchers.values():
-        pairs[:] = [(owner, callback) for owner, callback in pairs if not _gone(owner)]
-
-
-def _gone(node: object) -> bool:
-    return bool(getattr(node, "_closing", False) or getattr(node, "_closed", False))
 
 
 def freeze_heap() -> None:

@@ -7,10 +7,27 @@ from rich.syntax import Syntax
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.screen import Screen
 from textual.widgets import Static
 
+from attn_tui.core.attention import as_numpy
+from attn_tui.core.attention.lab import LabResult
+from attn_tui.core.attention.steps import AttentionSteps
 from attn_tui.screens.base import TutorFooter, tr
 from attn_tui.screens.code_editor import KeysModal
+
+
+def source_for(screen: Screen) -> str | None:
+    """The numpy for what ``screen`` shows: the calculator's steps or the lab's layer, found
+    as the ``result`` the screen (or one of its widgets) holds; None when it holds none."""
+    holders = [screen, *screen.query("*")]
+    for holder in holders:
+        result = getattr(holder, "result", None)
+        if isinstance(result, AttentionSteps):
+            return as_numpy.calculator(result)
+        if isinstance(result, LabResult):
+            return as_numpy.lab(result)
+    return None
 
 
 class NumpyScreen(KeysModal):
@@ -33,4 +50,4 @@ class NumpyScreen(KeysModal):
         self.dismiss(False)
 
 
-__all__ = ["NumpyScreen"]
+__all__ = ["NumpyScreen", "source_for"]

@@ -14,7 +14,7 @@ The defaults are chosen so that F5 on a fresh screen shows something: q·k atten
 length 10, at the watchable pace, grows a crisp reversal diagonal in a few seconds. The book's
 own model (dot-product scores) is one key away (ctrl+t, or 2 in the guide).
 
-Training runs in a child process (``attn_tui.core.models.workers.LiveRun``), so drawing never
+Training runs in a child process (``attn_tui.core.models.processes.LiveRun``), so drawing never
 takes time from it; a thread worker relays its reports as messages and never touches a
 widget. The screen redraws at most FRAME times a second, however fast reports arrive, and
 draws the heatmap again only when its shown numbers change. Pause, single steps and stop are
@@ -45,6 +45,13 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from attn_tui import paths
 from attn_tui.core.models import figures as stored
 from attn_tui.core.models import transformer_file
+from attn_tui.core.models.processes import (
+    LiveRun,
+    Update,
+    default_workers,
+    pool_runs,
+    warm_up,
+)
 from attn_tui.core.models.trainer import (
     MAX_BATCH,
     MAX_ITERS,
@@ -67,13 +74,6 @@ from attn_tui.core.models.transformer_trainer import (
     TransformerConfig,
 )
 from attn_tui.core.models.transformer_trainer import default_iters as tf_default_iters
-from attn_tui.core.models.workers import (
-    LiveRun,
-    Update,
-    default_workers,
-    pool_runs,
-    warm_up,
-)
 from attn_tui.core.parse import InputError
 from attn_tui.i18n import describe, get_lang, t
 from attn_tui.screens.base import TutorScreen, tr

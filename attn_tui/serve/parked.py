@@ -30,10 +30,10 @@ from typing import Any
 
 from textual import events
 from textual.app import App
-from textual.drivers._input_reader import InputReader
 from textual.drivers.web_driver import WebDriver
 from textual.geometry import Size
 
+from attn_tui.compat import InputReader
 from attn_tui.serve.session import ServedApp
 
 MAX_MESSAGE = 4096  # a tab's request: its student's name and the terminal size

@@ -395,6 +395,14 @@ TEXT = {
         'example 的 expect 应是 "pass"、"fail" 或 0 到 1 之间的分数，而不是 {value}。',
         'an example\'s expect must be "pass", "fail" or a score from 0 to 1, not {value}.',
     ),
+    "ex.bad_example_kind": (
+        "example 的 kind 应是以下之一：{known}，而不是 {value}。",
+        "an example's kind must be one of {known}, not {value}.",
+    ),
+    "ex.example_kind_side": (
+        "kind = {value} 的 example 不能 expect = {expect}：{value} 是另一边的答案。",
+        "an example of kind {value} cannot expect {expect}: {value} is an answer of the other side.",
+    ),
     "ex.want_tables": (
         "“{key}”应写成 [[exercise.{key}]] 表。",
         "“{key}” must be [[exercise.{key}]] tables.",

@@ -11,7 +11,8 @@ from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, OptionList, Select, Static
-from textual.widgets._select import SelectOverlay
+
+from attn_tui.compat import SelectOverlay
 
 
 def say(line: Static, text: str, render: Callable[[str], RenderableType] | None = None) -> None:
@@ -120,8 +121,8 @@ class PanelSelect(Select):
     }
     """
 
-    def _watch_expanded(self, expanded: bool) -> None:
-        super()._watch_expanded(expanded)
+    def watch_expanded(self, expanded: bool) -> None:
+        # Textual calls a Select's own (private) watcher first, which shows the menu
         if expanded:
             self.fit_menu()
 

@@ -12,7 +12,7 @@ import pytest
 
 from attn_tui.app import AttnApp
 from attn_tui.cli import main
-from attn_tui.figures import FIGURE_KEY, widen
+from attn_tui.svg import FIGURE_KEY, widen
 
 RUN = re.compile(r'<text\b[^>]*?\btextLength="([0-9.]+)"[^>]*>([^<]*)</text>')
 

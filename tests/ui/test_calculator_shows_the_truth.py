@@ -6,9 +6,9 @@ Each test reads what the learner reads: the steps panel's rows, or the terminal'
 import numpy as np
 import pytest
 from textual.widgets import Input, Select, TextArea
-from textual.widgets._select import SelectOverlay
 
 from attn_tui.app import AttnApp
+from attn_tui.compat import SelectOverlay
 from attn_tui.core import format as fmt
 from attn_tui.widgets.fields import Tick
 

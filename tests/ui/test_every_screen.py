@@ -4,9 +4,10 @@ import gc
 
 import pytest
 from textual.widgets import Input, Static
-from textual.widgets._footer import FooterKey
 
+from attn_tui import compat
 from attn_tui.app import AttnApp
+from attn_tui.compat import FooterKey
 from attn_tui.screens.base import TutorScreen
 from attn_tui.screens.help import HelpScreen
 from attn_tui.widgets.fields import Tick
@@ -123,7 +124,7 @@ async def test_holding_f2_keeps_the_footer_and_memory_bounded():
         await pilot.pause()
         assert _footer_keys_alive() <= baseline + 20, (baseline, _footer_keys_alive())
         footer = pilot.app.screen.query_one("Footer")
-        watchers = footer.__dict__.get("__watchers", {})
+        watchers = compat.watchers(footer)
         assert all(len(pairs) <= 40 for pairs in watchers.values())
         assert pilot.app.lang == "en"  # an even number of switches
         assert "Next" in screen_lines(pilot.app)[-1]

@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 from rich.console import Console
 from textual.widgets import Input, Select
-from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from attn_tui.app import AttnApp
+from attn_tui.compat import SelectCurrent, SelectOverlay
 from attn_tui.widgets.fields import inside_border, panel_of
 from attn_tui.widgets.heatmap import Heatmap
 

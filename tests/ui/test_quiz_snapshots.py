@@ -13,11 +13,11 @@ from attn_tui.app import AttnApp
 from attn_tui.screens.quiz import QuizScreen
 
 SIZES = [(80, 24), (120, 40)]
-# One of the two halves of sc-why-lost's reference: it passes, near the pass mark, so the
-# feedback offers the self-check (the grader says it is not sure).
+# One of the two halves of sc-why-lost's reference: it fails one idea short of the pass mark,
+# so the feedback offers the self-check (the grader says it is not sure).
 HALF = {
-    "zh": "这只是一次运行，随机波动而已。",
-    "en": "That drop is one run: seed noise.",
+    "zh": "五个字母装得进隐状态，注意力没东西可修。",
+    "en": "Five letters fit in the state, so attention has nothing to fix.",
 }
 
 

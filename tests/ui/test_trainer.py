@@ -12,10 +12,10 @@ import time
 import traceback
 
 from textual.widgets import Input, OptionList, Select, Static
-from textual.widgets._footer import FooterKey
 from textual.worker import WorkerState
 
 from attn_tui.app import AttnApp
+from attn_tui.compat import FooterKey
 from attn_tui.screens.trainer import GUIDE, TrainerScreen
 
 from .conftest import shown

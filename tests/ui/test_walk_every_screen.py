@@ -21,11 +21,9 @@ from textual.containers import Container
 from textual.geometry import Region
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Select, TextArea
-from textual.widgets._footer import FooterKey
-from textual.widgets._select import SelectOverlay
-from textual.widgets._toast import Toast
 
 from attn_tui.app import AttnApp
+from attn_tui.compat import FooterKey, SelectOverlay, Toast
 from attn_tui.widgets.fields import inside_border, panel_of
 
 from .conftest import screen_lines

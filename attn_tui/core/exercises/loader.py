@@ -30,6 +30,9 @@ from attn_tui.core.exercises.model import (
     DEFAULT_ORDER,
     DEFAULT_PASS,
     EXAMPLE_KEYS,
+    EXAMPLE_KINDS,
+    EXAMPLE_KINDS_RIGHT,
+    EXAMPLE_KINDS_WRONG,
     EXERCISE_KEYS,
     IDEA_KEYS,
     KINDS,
@@ -790,7 +793,27 @@ class _Reader:
                 self.fault(at("expect"), "ex.bad_expect", ex, value=str(expect))
                 continue
             note = x.get("note", "")
-            examples.append(Example(answer, expect, str(note), at("answer")))
+            kind = x.get("kind", "")
+            if kind != "" and kind not in EXAMPLE_KINDS:
+                self.fault(
+                    at("kind"),
+                    "ex.bad_example_kind",
+                    ex,
+                    value=str(kind),
+                    known=", ".join(EXAMPLE_KINDS),
+                )
+                continue
+            if (
+                kind in EXAMPLE_KINDS_RIGHT
+                and expect == "fail"
+                or kind in EXAMPLE_KINDS_WRONG
+                and expect == "pass"
+            ):
+                self.fault(
+                    at("kind"), "ex.example_kind_side", ex, value=str(kind), expect=str(expect)
+                )
+                continue
+            examples.append(Example(answer, expect, str(note), at("answer"), str(kind)))
         return order, tuple(contradictions), tuple(examples)
 
     def tables(self, i: int, e: dict[str, Any], key: str, ex: str) -> list[dict[str, Any]]:

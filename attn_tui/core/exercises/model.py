@@ -74,7 +74,45 @@ EXERCISE_KEYS = {
 IDEA_KEYS = {"id", "idea", "weight", "bonus", "phrases", "forbid", "match", "with", "against",
              "from", "scope", "unless"}  # fmt: skip
 CONTRADICTION_KEYS = {"idea", "match", "phrases", "unless", "cancels"}
-EXAMPLE_KEYS = {"answer", "expect", "note"}
+EXAMPLE_KEYS = {"answer", "expect", "note", "kind"}
+# What an example of a written item shows (``kind = "…"``): right answers said another way,
+# and wrong answers of the kinds a teacher meets. Every shipped written item has one of each
+# of EXAMPLE_KINDS_REQUIRED (a test checks it), graded as its ``expect`` says.
+EXAMPLE_KINDS_RIGHT = (
+    "paraphrase",
+    "analogy",
+    "formula",
+    "short",
+    "mixed-language",
+    "plain",
+    "thorough",
+)
+EXAMPLE_KINDS_WRONG = (
+    "swap",
+    "negation",
+    "contradiction",
+    "keyword-list",
+    "misconception",
+    "partial",
+    "order",
+    "vague",
+    "off-topic",
+    "dont-know",
+)
+EXAMPLE_KINDS = EXAMPLE_KINDS_RIGHT + EXAMPLE_KINDS_WRONG
+EXAMPLE_KINDS_REQUIRED = (
+    "paraphrase",
+    "analogy",
+    "formula",
+    "short",
+    "mixed-language",
+    "swap",
+    "negation",
+    "contradiction",
+    "keyword-list",
+    "misconception",
+    "partial",
+)
 
 
 # -- the data -------------------------------------------------------------------------------
@@ -167,6 +205,7 @@ class Example:
     expect: str | float
     note: str = ""
     line: int = 0
+    kind: str = ""  # one of EXAMPLE_KINDS, or "" when not said
 
     def agrees(self, score: float, passed: bool) -> bool:
         if self.expect == "pass":

@@ -213,6 +213,17 @@ def softmax(x):
 """,
         None,
     ),
+    (
+        "softmax",
+        "shifts only positive rows",
+        """
+def softmax(x):
+    m = x.max(axis=-1, keepdims=True)
+    e = np.exp(x - np.maximum(m, 0))
+    return e / e.sum(axis=-1, keepdims=True)
+""",
+        "underflow",
+    ),
     # weighted-sum
     (
         "weighted-sum",
@@ -455,6 +466,45 @@ def attention(Q, K, V, mask=None):
 """,
         None,
     ),
+    (
+        "attention",
+        "mask used the wrong way round",
+        """
+def attention(Q, K, V, mask=None):
+    S = Q @ K.swapaxes(-1, -2) / np.sqrt(Q.shape[-1])
+    if mask is not None:
+        S = np.where(mask, -np.inf, S)
+    e = np.exp(S - S.max(-1, keepdims=True))
+    return (e / e.sum(-1, keepdims=True)) @ V
+""",
+        "mask_inverted_use",
+    ),
+    (
+        "attention",
+        "not scaled",
+        """
+def attention(Q, K, V, mask=None):
+    S = Q @ K.swapaxes(-1, -2)
+    if mask is not None:
+        S = np.where(mask, S, -np.inf)
+    e = np.exp(S - S.max(-1, keepdims=True))
+    return (e / e.sum(-1, keepdims=True)) @ V
+""",
+        "not_scaled",
+    ),
+    (
+        "attention",
+        "by d",
+        """
+def attention(Q, K, V, mask=None):
+    S = Q @ K.swapaxes(-1, -2) / Q.shape[-1]
+    if mask is not None:
+        S = np.where(mask, S, -np.inf)
+    e = np.exp(S - S.max(-1, keepdims=True))
+    return (e / e.sum(-1, keepdims=True)) @ V
+""",
+        "divided_by_d",
+    ),
     # split-heads
     (
         "split-heads",
@@ -534,6 +584,22 @@ def multi_head_attention(X_q, X_kv, W_Q, W_K, W_V, W_O, h):
     return Z.transpose(0, 2, 1, 3).reshape(B, Tq, d) @ W_O
 """,
         "keys_from_queries",
+    ),
+    (
+        "multi-head",
+        "reshape straight to heads",
+        """
+def multi_head_attention(X_q, X_kv, W_Q, W_K, W_V, W_O, h):
+    B, Tq, d = X_q.shape
+    Tk = X_kv.shape[1]
+    sp = lambda X, T: X.reshape(B, h, T, d // h)
+    Q, K, V = sp(X_q @ W_Q, Tq), sp(X_kv @ W_K, Tk), sp(X_kv @ W_V, Tk)
+    S = Q @ K.swapaxes(-1, -2) / np.sqrt(d // h)
+    e = np.exp(S - S.max(-1, keepdims=True))
+    Z = (e / e.sum(-1, keepdims=True)) @ V
+    return Z.transpose(0, 2, 1, 3).reshape(B, Tq, d) @ W_O
+""",
+        "reshape_only",
     ),
     # positions
     (
@@ -680,6 +746,37 @@ def attention_backward(Q, K, V, dO):
 """,
         "wrong_count",
     ),
+    (
+        "attention-backward",
+        "softmax's backward without its sum",
+        """
+def attention_backward(Q, K, V, dO):
+    c = 1 / np.sqrt(Q.shape[-1])
+    S = Q @ K.swapaxes(-1, -2) * c
+    e = np.exp(S - S.max(-1, keepdims=True))
+    A = e / e.sum(-1, keepdims=True)
+    dA = dO @ V.swapaxes(-1, -2)
+    dS = A * dA * c
+    return dS @ K, dS.swapaxes(-1, -2) @ Q, A.swapaxes(-1, -2) @ dO
+""",
+        "diagonal_only",
+    ),
+    (
+        "attention-backward",
+        "A.T on 3-D",
+        """
+def attention_backward(Q, K, V, dO):
+    c = 1 / np.sqrt(Q.shape[-1])
+    S = Q @ K.swapaxes(-1, -2) * c
+    e = np.exp(S - S.max(-1, keepdims=True))
+    A = e / e.sum(-1, keepdims=True)
+    dV = A.T @ dO
+    dA = dO @ V.swapaxes(-1, -2)
+    dS = A * (dA - (A * dA).sum(-1, keepdims=True)) * c
+    return dS @ K, dS.swapaxes(-1, -2) @ Q, dV
+""",
+        "t_on_3d",
+    ),
     # rnn-attention
     (
         "rnn-attention",
@@ -706,6 +803,14 @@ def rnn_attention(s, H):
         "wrong_axis_batch",
     ),
 ]
+
+
+def test_every_mistake_a_check_can_name_is_caught_by_a_wrong_solution_here(library):
+    from attn_tui.core.coding.checks import CHECKS
+
+    covered = {(library.get(e).check, m) for e, _, _, m in WRONG if m}
+    claimed = {(c.name, m.code) for c in CHECKS.values() for m in c.mistakes}
+    assert claimed - covered == set()
 
 
 def test_every_shipped_exercise_has_wrong_solutions_here(library):

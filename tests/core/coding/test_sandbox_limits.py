@@ -171,3 +171,48 @@ def test_a_warm_child_checks_in_much_less_than_a_cold_start(library):
         report, took = timed(ex, ex.solution, sandbox=sandbox)
     assert report.passed
     assert took < 1.0  # a cold start alone is ~0.3 s here; this bounds, the benchmark measures
+
+
+def _signature(path) -> str:
+    import ast
+
+    tree = ast.parse(path.read_text("utf-8"))
+    fn = next(n for n in tree.body if isinstance(n, ast.FunctionDef))
+    return f"def {fn.name}({ast.unparse(fn.args)}):\n"
+
+
+@pytest.mark.parametrize("exercise_id", [
+    "scores", "scaled-scores", "softmax", "weighted-sum", "attention-one", "causal-mask",
+    "padding-mask", "attention", "split-heads", "merge-heads", "multi-head", "positions",
+    "softmax-backward", "attention-backward", "rnn-attention"])  # fmt: skip
+def test_each_exercise_names_a_hang_a_memory_bomb_and_a_syntax_error(library, learner_file,
+                                                                      exercise_id):  # fmt: skip
+    """Every exercise's own function, written three bad ways: each a clear verdict in time."""
+    ex = library.get(exercise_id)
+    head = SOFTMAX_HEAD + _signature(ex.starter)
+    bodies = {
+        "time": "    while True:\n        pass\n",
+        "memory": "    return np.ones((10**5, 10**4))\n",
+        "load": "    return (\n",
+    }
+    with Sandbox(warm=True, folder=learner_file("").parent) as sandbox:
+        for verdict, body in bodies.items():
+            report, took = timed(ex, learner_file(head + body), sandbox=sandbox)
+            assert report.stopped == verdict, (exercise_id, verdict, report.stopped)
+            assert took < Limits().seconds + 4, (exercise_id, verdict, took)
+            if verdict == "time":
+                assert report.where and report.where[0][1] == ex.function
+            if verdict == "load":
+                assert report.load_error["type"] == "SyntaxError"
+                assert report.load_error["frames"][0][0] in (4, 5)
+
+
+def test_a_huge_file_and_a_fifo_are_verdicts(softmax, tmp_path):
+    big = tmp_path / "big.py"
+    big.write_text("x = 1\n" * 200_000)  # 1.2 MB
+    report, took = timed(softmax, big)
+    assert report.stopped == "too_large" and took < 5
+    fifo = tmp_path / "fifo.py"
+    os.mkfifo(fifo)
+    report, took = timed(softmax, fifo)  # nobody writes: the open would wait for ever
+    assert report.stopped == "time" and took < Limits().seconds + 4

@@ -104,10 +104,9 @@ def test_a_bare_keyword_list_earns_at_most_half_the_pass_mark():
     g = grade(ex, "16 dimensions, no bottleneck, 934.")
     assert g.keyword_list and not g.correct and g.score <= ex.pass_mark / 2
     assert t("ex.fb.keyword_list", lang="en") in g.lines(t, "en")
-    # the same ideas in a sentence pass
-    assert grade(
-        ex, "There is no information bottleneck at length 5, so attention brings no benefit."
-    ).correct
+    # the same ideas in a sentence are found (the answer still needs its other half to pass)
+    g = grade(ex, "There is no information bottleneck at length 5, so attention brings no benefit.")
+    assert not g.keyword_list and states(g)["no-bottleneck"] == FOUND
 
 
 def test_a_contradiction_cancels_the_credit():
@@ -209,8 +208,8 @@ def test_the_first_written_answer_prints_nothing_even_with_an_unwritable_home(tm
 
 def test_near_the_pass_mark_the_grade_is_uncertain_and_a_self_check_keeps_the_score(tmp_path):
     ex = quiz("sc-why-lost")
-    g = grade(ex, "Five letters fit in the hidden state.")
-    assert g.uncertain and g.correct
+    g = grade(ex, "Five letters fit in the hidden state, and attention has nothing to fix.")
+    assert g.uncertain and not g.correct
     assert t("ex.fb.uncertain", lang="en") in g.lines(t, "en")
     missing = [k for k, r in enumerate(g.ideas) if r.state == MISSING]
     marked = self_check(g, missing[:1])
@@ -224,7 +223,7 @@ def test_near_the_pass_mark_the_grade_is_uncertain_and_a_self_check_keeps_the_sc
             claimed=self_score(marked),
         )  # fmt: skip
         (check,) = store.self_checks(ex.set_id)
-        assert check.ideas == ("nothing-to-fix",) and check.claimed > check.score
+        assert check.ideas == ("noise",) and check.claimed > check.score
         assert store.statuses(ex.set_id)[ex.id].best_score == g.score  # kept apart
 
 
@@ -450,15 +449,18 @@ def test_a_bonus_idea_counts_when_found_but_is_not_in_the_total():
 
 
 @pytest.mark.parametrize("ex_id", ["sc-why-lost", "rnn-attention/why-worse"])
-def test_either_half_of_the_two_part_reference_passes_on_its_own(ex_id):
-    """The seed-to-seed spread is half the reference, as 'no bottleneck' is; 'so attention has
-    nothing to fix' is a bonus, and alone it does not pass."""
+def test_the_two_part_reference_needs_both_halves(ex_id):
+    """'One run proves nothing' and 'no bottleneck' (or 'nothing for attention to fix') are the
+    two halves of the reference: each alone fails, as the independent teachers failed it;
+    together they pass."""
     ex = item(ex_id) if "/" in ex_id else quiz(ex_id)
-    assert grade(
-        ex, "That drop comes from a single run; other seeds move the accuracy by as much."
-    ).correct
-    assert grade(ex, "长度 5 的时候 16 维的隐状态装得下五个字母，没有瓶颈。").correct
+    noise = "That drop comes from a single run; other seeds move the accuracy by as much."
+    fit = "长度 5 的时候 16 维的隐状态装得下五个字母，没有瓶颈。"
+    assert not grade(ex, noise).correct
+    assert not grade(ex, fit).correct
     assert not grade(ex, "Attention simply has nothing to fix here.").correct
+    assert grade(ex, fit + noise).correct
+    assert grade(ex, "Attention simply has nothing to fix here. " + noise).correct
 
 
 def test_noise_said_of_attention_is_not_the_seed_spread():
@@ -583,11 +585,20 @@ STUDIED = (
 HELD_OUT = ("blind_heldout.toml", "blind2_heldout.toml", "blind3_heldout.toml")
 
 
+# These files were judged when the rubric let either half of the two-part reference pass
+# (no bottleneck / one run proves nothing); the three independent teachers of issue 23 failed
+# every answer that gave one half alone, and the rubric now follows them. The earlier labels
+# of these two items are left as their authors wrote them, and left out here.
+REJUDGED = {"sc-why-lost", "rnn-attention/why-worse"}
+
+
 def agreement(*parts: str) -> tuple[int, int, int, int]:
     """(right answers passed, right answers, wrong answers failed, wrong answers)."""
     right = wrong = n_right = n_wrong = 0
     for part in parts:
         for a in tomllib.loads((CALIBRATION / part).read_text("utf-8"))["answer"]:
+            if a["item"] in REJUDGED:
+                continue
             set_id, _, ex_id = a["item"].rpartition("/")
             ex = LIBRARY.get(set_id).exercise(ex_id) if set_id else quiz(ex_id)
             passed = grade(ex, a["text"]).correct

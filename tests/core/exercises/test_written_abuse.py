@@ -210,7 +210,7 @@ def test_a_right_answer_in_a_wall_of_filler_is_read_to_the_cut_only():
         (
             "sc-why-lost",
             "With 5 letters no information is lost in the encoder's state, so attention has "
-            "nothing to add.",
+            "nothing to add; and one run is one random seed, not a trend.",
         ),
     ],
 )

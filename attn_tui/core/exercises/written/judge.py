@@ -59,7 +59,7 @@ from attn_tui.core.exercises.written.text import (
 
 Atom = tuple[str, bool]  # (TERM id or 'phrase', whether the rubric wants it denied)
 _ATOM = re.compile(r"""(!?)\s*([A-Z][A-Z0-9_]*|'[^']+'|"[^"]+")""")
-NEAR_PASS = 0.15  # a score this close to the pass mark is said to be uncertain
+NEAR_PASS = 0.1501  # a fail this close to the pass mark (a pass half as close) is uncertain
 UNKNOWN_SHARE = 0.5  # more than this share of unknown content words: uncertain
 MAX_COMBOS = 64  # mentions tried per alternative
 MAX_NEGATORS = 8  # negators read per clause
@@ -96,6 +96,7 @@ _GRAMMAR = {
     "@TELL": lexicon.TELL,
     "@ECHO": lexicon.ECHO,
     "@ONLY_REASON": lexicon.ONLY_REASON,
+    "@OTHERWISE": lexicon.OTHERWISE,
 }
 _NEGATORS = ("@NEG", "@NEG_SHORT", "@NEG_POST", "@NEG_BOTH")
 # Words that start a clause or a step: in Chinese, only where a word starts.
@@ -419,15 +420,22 @@ class Analysis:
                 self.scopes.append((k, lo, m.first - 1))
                 self.scopes.append((k, m.last + 1, hi))
         extra = itertools.count(len(negators))
-        for m in self.mentions:  # 学不到 is 学到 denied, and nothing else
+        for m in self.mentions:  # 学不到 is 学到 denied, and what it takes: 收不到梯度
             if (m.first, m.last) in self._potentials:
-                self.scopes.append((next(extra), m.first, m.first))
+                self.scopes.append(
+                    (next(extra), m.first, self.clause_span[self.clause[m.first]][1])
+                )
         self._bare_denials(negators, extra)
         self._denied_labels(negators, extra)
         self._echoes(negators, extra)
         self._retractions(extra)
         self.asks = self._questions(negators)
         self.has_steps = "@STEP" in self.by_term
+        self.otherwise = frozenset(
+            self.sent[m.first]
+            for m in self.mentions
+            if m.term in ("@OTHERWISE", "HARD_ATTENTION", "LONG")
+        )
 
     def _questions(self, negators: list[Mention]) -> frozenset[int]:
         """The sentences that ask and are not answered by a bare yes or no right after."""
@@ -575,17 +583,66 @@ class Analysis:
             if lo == 0 or "@HEDGE" in said or any(not t.startswith("@") for t in said):
                 continue
             if "@RETRACT" not in said and not (
-                said & {"@FALSE", "@NEG_POST"} and said & {"@ANAPHOR", "@ANAPHOR_ALL"}
+                said & {"@FALSE", "@NEG_POST"}
+                and (said & {"@ANAPHOR", "@ANAPHOR_ALL"} or self._only_false(c))
             ):
                 continue
             # a sentence's boundary mark opens it: "." then "but that is wrong" is a new one
             first_of_sentence = units[lo].kind == "sent" or units[lo - 1].kind == "sent"
-            if said & {"@RETRACT", "@ANAPHOR_ALL"}:
+            # a sentence that only pauses and says "wrong" ("嗯，不对。", "Hmm, no, that can't
+            # be right.") takes back the whole answer before it, as "just kidding" does
+            s_lo = sentence_start.get(self.sent[lo], lo)
+            alone = all(
+                self._only_grammar(c2)
+                for c2 in range(self.clause[s_lo], c + 1)
+                if c2 in self.clause_span
+            )
+            if said & {"@RETRACT", "@ANAPHOR_ALL"} or alone:
                 start = 0
             else:
                 start = sentence_start.get(self.sent[lo] - first_of_sentence, lo)
             if start < lo:
                 self.scopes.append((k, start, lo - 1))
+
+    def _only_grammar(self, c: int) -> bool:
+        """Whether every word of clause ``c`` is a negator, a FALSE form or an interjection."""
+        units = self.reading.units
+        lo, hi = self.clause_span[c]
+        covered = {
+            i
+            for m in self.mentions
+            if m.term in ("@FALSE", "@NEG_POST", "@NEG_SHORT", "@NEG", "@ANAPHOR")
+            and self.clause[m.first] == c
+            for i in range(m.first, m.last + 1)
+        }
+        covered |= {
+            i
+            for name in ("turn", "correct")
+            for first, last in _signal(self, name)
+            for i in range(first, last + 1)
+        }
+        return all(
+            i in covered or u.key in _INTERJECTIONS
+            for i in range(lo, hi + 1)
+            if (u := units[i]).kind not in BOUNDARY_KINDS
+        )
+
+    def _only_false(self, c: int) -> bool:
+        """Whether clause ``c`` says nothing but "wrong" ("嗯不对", "hmm, no, wrong"): each of
+        its words is a form of FALSE or an interjection."""
+        units = self.reading.units
+        lo, hi = self.clause_span[c]
+        covered = {
+            i
+            for m in self.mentions
+            if m.term in ("@FALSE", "@NEG_POST") and self.clause[m.first] == c
+            for i in range(m.first, m.last + 1)
+        }
+        return bool(covered) and all(
+            i in covered or u.key in _INTERJECTIONS
+            for i in range(lo, hi + 1)
+            if (u := units[i]).kind not in BOUNDARY_KINDS
+        )
 
     def _joins_nouns(self, j: int) -> bool:
         """Whether the "and" at unit ``j`` stands between two things named by terms."""
@@ -696,6 +753,10 @@ class Analysis:
         return first, last
 
 
+# Words that only voice a pause or a doubt ("嗯不对", "hmm, wrong", "oh wait, no").
+_INTERJECTIONS = frozenset("嗯 呃 啊 哦 唔 诶 哎 咦 hmm hm um uh oh ah wait no nope well".split())
+
+
 @cache
 def _question_words() -> tuple[frozenset[str], ...]:
     q_zh, q_en = lexicon.split_forms(lexicon.QUESTION)
@@ -754,6 +815,9 @@ class _Hit:
     # the states of every other reading of the idea in the answer ("softmax makes weights …;
     # the weights may be negative" is found once and negated once): a self-conflict
     seen: frozenset[str] = frozenset()
+    retaken: bool = False  # found, then denied or swapped in a later sentence
+    said: _Hit | None = None  # what was found before it was taken back
+    first_found: int | None = None  # where any reading first found it, whatever its state
 
     @property
     def pos(self) -> int:
@@ -773,6 +837,7 @@ def _try(
     found_at: list[int] = []
     seen: set[tuple[int, str, int]] = set()  # (alternative, state, sentence)
     swapped: _Hit | None = None
+    readings: list[tuple[int, _Hit]] = []  # (sentence, hit): what each sentence says of it
     unless_terms = [parse_alternative(u) for u in unless]
     for alt_no, alt in enumerate(alts):
         lists = [a.by_term.get(name, []) for name, _ in alt]
@@ -792,9 +857,9 @@ def _try(
                 continue
             if near and not _predicates_near(combo):
                 continue
-            if any(u and all(a.in_sentence(name, s) for name, _ in u) for u in unless_terms):
+            if any(u and _excused(a, u, combo, s) for u in unless_terms):
                 continue
-            hit = _judge_combo(combo, want, a, comp, idea)
+            hit = _judge_combo(combo, want, a, comp, idea, not any(neg for _, neg in alt))
             if hit is None:
                 continue
             if want and hit.state == FOUND:
@@ -812,6 +877,8 @@ def _try(
             if hit.state == FOUND:
                 found_at.append(hit.pos)
             seen.add((alt_no, hit.state, s))
+            if not want:
+                readings.append((s, hit))
             if hit.state == SWAPPED and swapped is None and hit.against is not None:
                 if hit.against.term in comp.sources:  # a wrong source, in the idea's own part
                     swapped = hit
@@ -822,7 +889,28 @@ def _try(
         # make up for the keys' wrong one — an idea about roles is swapped when any of its
         # targets is given the wrong source
         best = swapped
+    if best is not None and best.state == FOUND and idea is not None:
+        # the last word stands: an idea said, then denied or swapped in a later sentence that
+        # says it nowhere ("…so we add positional encoding. On second thought, the heads can
+        # tell the order apart, so it is optional") is taken back — unless that sentence
+        # only says what would happen otherwise ("with a hard max the others get none")
+        found_in = {sent for _, st, sent in seen if st == FOUND}
+        later = [
+            (s, h)
+            for s, h in readings
+            if (
+                h.state == NEGATED
+                or (h.state == SWAPPED and h.against is not None and h.against.term in comp.sources)
+            )
+            and s > max(found_in)
+            and s not in a.otherwise
+        ]
+        if later:
+            said = best
+            best = max(later, key=lambda sh: (sh[0], _RANK[sh[1].state]))[1]
+            best.retaken, best.said = True, said
     if best is not None:
+        best.first_found = min(found_at, default=None)
         best.found_at = sorted(set(found_at)) if best.state == FOUND else []
         # the same alternative said in one sentence and denied or swapped in another
         said = {(k, sent) for k, st, sent in seen if st == FOUND}
@@ -832,6 +920,18 @@ def _try(
             if st != FOUND and any(k == k2 and sent != s2 for k2, s2 in said)
         )
     return best
+
+
+def _excused(a: Analysis, excuse: tuple[Atom, ...], combo: tuple[Mention, ...], s: int) -> bool:
+    """Whether every term of an excuse is said in the claim's sentence, near the claim: "the
+    scores may be negative, the weights never" excuses "negative weights", but a long sentence
+    that named the scores at its start does not excuse "a key can get a negative weight" at
+    its end."""
+    lo = min(m.first for m in combo) - WINDOW
+    hi = max(m.last for m in combo) + WINDOW
+    return all(
+        any(lo <= m.first and m.last <= hi for m in a.in_sentence(name, s)) for name, _ in excuse
+    )
 
 
 def _predicates_near(combo: tuple[Mention, ...]) -> bool:
@@ -844,7 +944,12 @@ def _predicates_near(combo: tuple[Mention, ...]) -> bool:
 
 
 def _judge_combo(
-    combo: tuple[Mention, ...], want: int, a: Analysis, comp: Compiled, idea: Idea | None
+    combo: tuple[Mention, ...],
+    want: int,
+    a: Analysis,
+    comp: Compiled,
+    idea: Idea | None,
+    plain: bool = True,
 ) -> _Hit | None:
     negs = set().union(*(a.governed(m) for m in combo))
     state, against = FOUND, None
@@ -864,7 +969,15 @@ def _judge_combo(
                 sc = a.scope_at(combo[0].first, comp.scopes)
                 if sc is not None and sc.term != idea.scope:
                     against = sc  # said of another part ("self-attention: Q from X")
-    if state == FOUND and len(negs) % 2 != want:
+    # each term denied by a negator of its own ("heads do not capture different relations,
+    # they do not have their own …") is denied, not a double negation that cancels out
+    by_clause: dict[int, set[int]] = {}
+    for m in combo:
+        by_clause.setdefault(a.clause[m.first], set()).update(a.governed(m))
+    denied = len(negs) % 2 or (
+        plain and len(by_clause) > 1 and any(len(n) % 2 for n in by_clause.values())
+    )
+    if state == FOUND and int(bool(denied)) != want:
         state = NEGATED
     if state == FOUND and idea is not None and idea.scope:
         sc = a.scope_at(combo[0].first, comp.scopes)
@@ -917,6 +1030,20 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
             if bad is not None and bad.state == FOUND:
                 hit = _Hit(NEGATED, bad.mentions)
         hits.append(hit)
+    # a later sentence takes an idea back only when it credits no other idea: "…so it is
+    # optional" does, "dividing by √d makes the spread independent of d" (which says the
+    # scaling's idea) does not take back "the spread grows with d"
+    for k, hit in enumerate(hits):
+        if hit is not None and hit.retaken and hit.said is not None:
+            s = a.sent[hit.pos]
+            if any(
+                o is not None
+                and o is not hit
+                and o.state == FOUND
+                and s in {a.sent[p] for p in o.found_at}
+                for o in hits
+            ):
+                hits[k] = hit.said
     states = [h.state if h is not None else MISSING for h in hits]
     against: list[Mention | None] = [h.against if h is not None else None for h in hits]
     # contradictions cancel credit
@@ -939,6 +1066,31 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
         for k in range(len(ids)):
             if states[k] == FOUND and hits[k].pos < m.first:  # type: ignore[union-attr]
                 states[k], against[k] = CONTRADICTED, m
+    # a self-correction ("on second thought…", "不过再想想…") takes back each idea said only
+    # before it whose terms it speaks of again
+    corrections = [(i, j) for i, j in _signal(a, "correct") if a.sent[i] not in a.asks]
+    if corrections:
+        at, end = corrections[-1]
+        tail = {m.term for m in a.mentions if m.first > end and not m.term.startswith("@")}
+        before = [
+            k
+            for k, h in enumerate(hits)
+            if states[k] == FOUND and h is not None and not any(p > end for p in h.found_at)
+        ]
+        # it takes back what it speaks of, and so puts in doubt all it followed: an answer
+        # that changes its mind about one idea has not said the others with conviction either
+        said_before = [
+            k
+            for k, h in enumerate(hits)
+            if h is not None and h.first_found is not None and h.first_found < at
+        ]
+        if any(
+            {n for alt in comp.ideas[k][1] for n, _ in alt if n not in PREDICATES} & tail
+            for k in said_before
+        ):
+            for k in before:
+                states[k] = CONTRADICTED
+                against[k] = Mention("@SELF_CORRECT", at, end)
     # steps out of order: each idea in turn must be found somewhere after the one before
     if exercise.order and a.has_steps:
         last = -1
@@ -967,7 +1119,10 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
     if listed:
         score = min(score, exercise.pass_mark / 2)
     first = min((h.pos for h in hits if h is not None and h.state == FOUND), default=None)
-    conflict = any(h is not None and h.state == FOUND and h.seen & {NEGATED, SWAPPED} for h in hits)
+    conflict = any(
+        h is not None and (h.retaken or (h.state == FOUND and h.seen & {NEGATED, SWAPPED}))
+        for h in hits
+    )
     denied = any(r.state in (CONTRADICTED, NEGATED, SWAPPED) for r in results)
     turn = first is not None and any(
         i > first and a.sent[i] not in a.asks for i, _ in _signal(a, "turn")
@@ -986,7 +1141,12 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
     )
 
 
-_SIGNALS = {"turn": lexicon.TURN, "analogy": lexicon.ANALOGY, "dont_know": lexicon.DONT_KNOW}
+_SIGNALS = {
+    "turn": lexicon.TURN,
+    "analogy": lexicon.ANALOGY,
+    "dont_know": lexicon.DONT_KNOW,
+    "correct": lexicon.SELF_CORRECT,
+}
 
 
 @cache
@@ -1003,9 +1163,13 @@ def _signal_forms(name: str) -> dict[str, list[tuple[str, ...]]]:
 def _signal(a: Analysis, name: str) -> list[tuple[int, int]]:
     """Where the answer says one of the forms of signal ``name`` (first, last unit): read
     apart from the mentions, so these words never hide a term or a negator."""
+    memo = a.__dict__.setdefault("_signal_memo", {})  # asked once per clause while reading
+    if name in memo:
+        return memo[name]
     forms = _signal_forms(name)
     units = a.reading.units
-    out = []
+    out: list[tuple[int, int]] = []
+    memo[name] = out
     for i, u in enumerate(units):
         for keys in forms.get(u.key, ()):
             j = i + len(keys) - 1
@@ -1092,6 +1256,7 @@ class _Fragments:
     structured: list[bool]
     words: list[int]  # words in the fragment (a Chinese word is one, whatever its characters)
     related: list[bool]  # a word of the grader's grammar (from, gives, not …) relates its terms
+    roles: list[bool]  # a "from" or a "gives" relates its terms ("Q 来自解码器")
 
 
 def _fragments(a: Analysis) -> _Fragments:
@@ -1114,12 +1279,15 @@ def _fragments(a: Analysis) -> _Fragments:
     nouns: list[set[tuple[int, int]]] = [set() for _ in fragments]
     said: list[bool] = [False] * len(fragments)
     related: list[bool] = [False] * len(fragments)
+    roles: list[bool] = [False] * len(fragments)
     for m in a.mentions:
         if m.first not in where:
             continue
         if m.term.startswith("@"):
             if m.term not in ("@STEP", "@END"):
                 related[where[m.first]] = True
+            if m.term in ("@FROM", "@GIVE"):
+                roles[where[m.first]] = True
         elif m.term in PREDICATES:
             said[where[m.first]] = True
         else:
@@ -1151,6 +1319,7 @@ def _fragments(a: Analysis) -> _Fragments:
         [structured(f) for f in fragments],
         [n_words(f) for f in fragments],
         related,
+        roles,
     )
 
 
@@ -1173,9 +1342,10 @@ def _keyword_list(a: Analysis, fr: _Fragments) -> bool:
         return False
     # A fragment of two concepts and nothing else ("variance d", "different patterns") is
     # still a label, not a claim: it says nothing of how the two relate.
+    # A fragment whose terms a grammar word relates ("Q 来自解码器": from) is a claim.
     return all(
-        not st and (len(c) <= 1 or (len(c) == 2 and w <= PAIR_WORDS))
-        for st, c, w in zip(fr.structured, nouns, fr.words, strict=True)
+        not st and not rel and (len(c) <= 1 or (len(c) == 2 and w <= PAIR_WORDS))
+        for st, rel, c, w in zip(fr.structured, fr.roles, nouns, fr.words, strict=True)
     )
 
 

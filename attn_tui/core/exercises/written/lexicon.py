@@ -32,11 +32,11 @@ NEG_POST = (
     "is wrong|is false|is untrue|is irrelevant|are irrelevant|is not needed|are not needed|"
     "is unnecessary|are unnecessary|plays no role|play no role|has nothing to do with it|"
     "is not true|are not true|is not correct|is incorrect|are incorrect|is a myth|are wrong|"
-    "are false",
+    "are false|is optional|are optional|is merely optional|is just optional",
 )
 # A negator that denies its whole clause, before or after: "不需要点积" and "点积不需要",
 # "不存在瓶颈" and "瓶颈不存在", "没用 softmax" and "softmax 也没用".
-NEG_BOTH = ("不存在 不需要 没必要 不重要 没用 没有用 无用 没有必要", "")
+NEG_BOTH = ("不存在 不需要 没必要 不重要 没用 没有用 无用 没有必要 可有可无 非必需 非必要", "")
 # Words that look like a negator and are not one.
 NOT_NEG = (
     "不同 不断 不仅 不少 不错 不管 不论 不过 不久 非常 无论 不但 不然 无数 不得不 非得 并且 不光 "
@@ -68,7 +68,8 @@ ANAPHOR_ALL = (
 FALSE = (
     "错的 错了 是错的 都错 全错 错误的 不对 不成立 胡说 瞎说 瞎编 假的 开玩笑 不正确 不是真的",
     "wrong|false|untrue|incorrect|nonsense|rubbish|a joke|kidding|joking|not true|not correct|"
-    "made up|bogus",
+    "made up|bogus|can't be right|cannot be right|can not be right|isn't right|is not right|"
+    "not right|can't be true|cannot be true|isn't true|doesn't hold|does not hold",
 )
 RETRACT = (
     "开玩笑的 开个玩笑 开玩笑啦 以上纯属胡说 都是瞎说的",
@@ -125,8 +126,17 @@ ONLY_REASON = (
     "the real purpose|the real reason|the actual reason|the actual purpose|the true reason|"
     "only there to|just there to|there only to|there just to|really just|really only|is only to|is just to|are only to|are just to|only exists to|just exists to|"
     "is only for|is just for|are only for|are just for|mainly just|mostly just|purely to|"
-    "solely to|simply to make|only needed to|only used to|just used to|the main purpose is|"
+    "solely to|simply to make|only used to|just used to|the main purpose is|"
     "the only purpose|the only reason",
+)
+
+# What would happen otherwise: a sentence with one of these says what follows from another
+# setting ("with a hard max the others get no gradient", "否则梯度就没了"), so what it denies
+# does not take back what the answer said before it.
+OTHERWISE = (
+    "如果 要是 假如 假设 否则 不然 若 一旦 换成 换作 倘若 要不然 相比之下 反过来",
+    "if|otherwise|else|unless|without|suppose|imagine|would|instead of|in contrast|unlike|"
+    "whereas|compared with|compared to",
 )
 
 # A turn: what comes after it may take back what came before ("不过其实…", "that said, …",
@@ -135,6 +145,16 @@ TURN = (
     "不过 其实 实际上 但其实 不过其实 总的来说 总之 归根结底 说到底 然而 但是 可是",
     "that said|in fact|actually|in reality|really|however|but|overall|all in all|in the end|"
     "after all|to be fair|then again|on the other hand",
+)
+# A self-correction: the answer takes a second run at what it said ("on second thought",
+# "wait, actually", "不过再想想", "话说回来"). An idea said before one and spoken of again after
+# it without being said again is taken back: the answer has changed its mind about it.
+SELF_CORRECT = (
+    "再想想 仔细想想 转念一想 又想了想 回头想想 话说回来 记错了 我记错了 更正一下 纠正一下 翻了下笔记 "
+    "又翻了下笔记 不对不对 想错了 所以结论是 所以总的来说 所以总结一下 结论很清楚",
+    "on second thought|on second thoughts|wait|come to think of it|now that i think about it|"
+    "i remember now|thinking about it more|thinking again|on reflection|i was wrong|"
+    "i take that back|let me correct|correction|in practice though|having said that",
 )
 # An answer that leans on a comparison ("it's like…", "就像…"): a fail with one is uncertain,
 # since the grader reads words, and a comparison carries its idea in other words.

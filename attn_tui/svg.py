@@ -96,13 +96,6 @@ def lab_figure(result) -> RenderableType:
     return Group(*parts[:-1])
 
 
-def write_svg(path: Path, text: str) -> None:
-    """Write a figure; a fault is one line naming the file."""
-    from attn_tui.commands._files import write_atomic
-
-    write_atomic(path, text.encode("utf-8"))
-
-
 # -- the key that saves any screen ------------------------------------------------------------
 
 

@@ -1,0 +1,83 @@
+"""Every use of Textual's private API, in one place, each with a test that fails when Textual
+changes it (tests/ui/test_compat.py).
+
+Textual is pinned in pyproject.toml to the releases these hooks were checked on. Before moving
+the pin, run ``pytest tests/ui/test_compat.py`` against the new release: a failure names the
+hook that moved, and this module is the only place to mend (no other module of the app, the
+tests or the benchmarks imports a private Textual module; tests/test_layers.py enforces it).
+
+The hooks, and why a public API does not do:
+
+- :func:`mounted_event`: the event a screen sets once its ``on_mount`` has run. The app holds
+  keys typed before a new screen has mounted (``AttnApp._hold``) and must wait for exactly
+  that moment; Textual has no public awaitable for it (``is_mounted`` can only be polled).
+- :func:`drop_closed_watchers`: Textual keeps an object's watchers in its ``__watchers``
+  dict and drops those of closed widgets only when the watched value changes. Footer keys
+  ``data_bind`` the footer's ``compact``, which never changes, so every footer rebuild leaked
+  its keys (Textual 8.2.8; holding F2 grew memory by hundreds of MB). Nothing public clears
+  them.
+- ``SelectOverlay``, ``SelectCurrent``: a Select's drop-down menu and its current-value line,
+  which Textual does not export. ``PanelSelect`` sizes the menu to its panel; tests read both.
+- ``InputReader`` and :data:`WEB_DRIVER_HOOKS`: a parked session (attn_tui/serve/parked.py)
+  starts a ``WebDriver`` before its tab exists and re-points its input at the tab's stdin when
+  one arrives, through the driver's private members.
+- ``FooterKey``, ``Toast``, ``CompositorUpdate``: the footer's key widgets and a notification
+  widget (tests find them on screen), and a frame update (the calculator benchmark turns it
+  into terminal bytes, as a terminal run does).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual._compositor import CompositorUpdate
+from textual.dom import DOMNode
+from textual.drivers._input_reader import InputReader
+from textual.message_pump import MessagePump
+from textual.widgets._footer import FooterKey
+from textual.widgets._select import SelectCurrent, SelectOverlay
+from textual.widgets._toast import Toast
+
+__all__ = [
+    "WEB_DRIVER_HOOKS",
+    "CompositorUpdate",
+    "FooterKey",
+    "InputReader",
+    "SelectCurrent",
+    "SelectOverlay",
+    "Toast",
+    "drop_closed_watchers",
+    "mounted_event",
+    "watchers",
+]
+
+# The private members of textual.drivers.web_driver.WebDriver that ParkedDriver uses.
+WEB_DRIVER_HOOKS = (
+    "_input_reader",  # its InputReader, replaced when a tab arrives
+    "_key_thread",  # the thread reading keys, started when a tab arrives
+    "_write",  # raw bytes to the tab
+    "_enable_mouse_support",
+    "_request_terminal_sync_mode_support",
+    "_enable_bracketed_paste",
+)
+
+
+def mounted_event(node: MessagePump) -> asyncio.Event:
+    """Set once ``node``'s Mount handlers (its ``on_mount`` included) have run."""
+    return node._mounted_event
+
+
+def watchers(node: DOMNode) -> dict[str, list[tuple[object, object]]]:
+    """``node``'s watchers by reactive name: (the node that registered it, the callback)."""
+    return node.__dict__.get("__watchers") or {}
+
+
+def drop_closed_watchers(node: DOMNode) -> None:
+    """Forget the watchers of ``node``'s reactives that were registered by widgets since
+    removed (closing or closed), as Textual itself does only when the watched value changes."""
+    for pairs in watchers(node).values():
+        pairs[:] = [(owner, callback) for owner, callback in pairs if not _gone(owner)]
+
+
+def _gone(node: object) -> bool:
+    return bool(getattr(node, "_closing", False) or getattr(node, "_closed", False))

@@ -183,6 +183,9 @@ def _check(args: argparse.Namespace) -> None:
         from attn_tui import paths
 
         args.data_dir = paths.data_dir(args.data_dir)  # a "~nouser/x" fails here, once
+    from attn_tui.core.course import clock
+
+    clock.check_env()  # a bad ATTN_TUI_NOW is said once, at start, not at the first answer
 
 
 def _not_utf8(text: str) -> bool:

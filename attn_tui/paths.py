@@ -70,6 +70,28 @@ def exercise_sources(
     return sources
 
 
+def course_sources(extra: Iterable[Path] = (), data: Path | None = None) -> list[tuple[Path, str]]:
+    """Where lessons are read from: the shipped ``course/`` folder, then each --exercises
+    folder and ``<data dir>/exercises`` (a teacher's lesson files, told apart by ``[lesson]``)."""
+    sources = [(shipped_exercises() / "course", "shipped")]
+    sources += [(Path(folder).expanduser(), "extra") for folder in extra]
+    if data is not None:
+        sources.append((Path(data) / "exercises", "data"))
+    return sources
+
+
+def load_course(extra: Iterable[Path] = (), data: Path | None = None,
+                library: Library | None = None):  # fmt: skip
+    """The course path (``core.course.lessons.Course``), its items checked against ``library``
+    (the sets as :func:`load_all` gives them; loaded here when not given)."""
+    from attn_tui.core.course.lessons import load_course as load
+
+    if library is None:
+        library = load_all(extra, data)
+    code_ids = {e.id for e in load_code(extra, data).exercises}
+    return load(course_sources(extra, data), library, code_ids)
+
+
 def code_sources(extra: Iterable[Path] = (), data: Path | None = None) -> list[tuple[Path, str]]:
     """Where code exercises are: the shipped ``code/`` folder, then ``code/`` in each
     --exercises folder and in ``<data dir>/exercises``."""

@@ -49,15 +49,9 @@ from pathlib import Path  # noqa: E402
 
 import numpy as np  # noqa: E402
 
+from attn_tui.core.models.loop import Adam, clip_global_norm, run, run_to_end, train  # noqa: E402
 from attn_tui.core.models.rnn import one_hot_batches  # noqa: E402
-from attn_tui.core.models.trainer import (  # noqa: E402
-    TrainConfig,
-    Trainer,
-    clip_global_norm,
-    compare_configs,
-    run_to_end,
-    train,
-)
+from attn_tui.core.models.trainer import TrainConfig, compare_configs  # noqa: E402
 
 VARIANTS = ("none", "dot", "general", "qk")
 SUMMARY: list[tuple[str, str, str]] = []  # (figure, goal, measured) for the closing table
@@ -164,8 +158,10 @@ def _counted(obj) -> None:
 
 
 def count_numpy_calls(length: int, variant: str) -> Counter[str]:
-    trainer = Trainer(TrainConfig(length=length).with_variant(variant))
-    model, adam = trainer.model, trainer.adam
+    cfg = TrainConfig(length=length).with_variant(variant)
+    trainer = cfg.build()
+    model = trainer.model
+    adam = Adam(model.n_params, cfg.lr, cfg.beta1, cfg.beta2, cfg.eps, model.dtype)
     batches = one_hot_batches(trainer.data.draw(trainer.data_rng, 2, 16))
     model.loss_and_grads(batches[0])  # builds the workspace
     _counted(model)  # params, grads, by_col; then the named views into them:
@@ -211,7 +207,11 @@ def numpy_ms_per_iter(length: int, variant: str, iters: int) -> tuple[float, flo
 
 _BASELINE_SNIPPET = """
 import json, math, sys, time
-from attn_tui.core.models.trainer import TrainConfig, train
+from attn_tui.core.models.trainer import TrainConfig
+try:
+    from attn_tui.core.models.loop import train
+except ImportError:  # a checkout from before the shared loop
+    from attn_tui.core.models.trainer import train
 length, variant, iters = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 cfg = TrainConfig(length=length, iters=iters, eval_every=0).with_variant(variant)
 wall = list(train(cfg, every=iters, max_interval=math.inf))[-1].result.seconds
@@ -390,9 +390,9 @@ def section_cli(args, torch_side, torch_cpu: dict[str, float]) -> None:
 
 
 def _first_iterations_ms(cfg: TrainConfig) -> float:
-    trainer = Trainer(replace_iters(cfg, 10))
+    trainer = replace_iters(cfg, 10).build()
     with Clock() as c:
-        list(trainer.run(every=10, max_interval=math.inf))
+        list(run(trainer, every=10, max_interval=math.inf))
     return 1e3 * c.wall
 
 

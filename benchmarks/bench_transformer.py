@@ -10,7 +10,7 @@ Both sides run in this process, one thread each, float32, the same architecture 
 embedding, positions, multi-head self-attention without biases, residuals, optional layer
 norms and feed-forward, linear output), Adam (β 0.9, 0.98) with the linear learning-rate
 decay, and gradient clipping at 5; each case with its task's batch (16; 32 for induction).
-The numpy side is the real trainer (``transformer_trainer.train``, held-out evaluation off),
+The numpy side is the real trainer (``loop.train``, held-out evaluation off),
 data drawing included; "step" is its forward + backward + clip + Adam alone on pre-made
 batches. The PyTorch side gets its batches pre-made, uses its fused attention
 (``scaled_dot_product_attention``), fused Adam where it has one and ``foreach`` clipping — all
@@ -43,13 +43,9 @@ import time  # noqa: E402
 import numpy as np  # noqa: E402
 
 from attn_tui.core.models import tasks  # noqa: E402
-from attn_tui.core.models.trainer import clip_global_norm  # noqa: E402
+from attn_tui.core.models.loop import Adam, clip_global_norm, train  # noqa: E402
 from attn_tui.core.models.transformer import TinyTransformer  # noqa: E402
-from attn_tui.core.models.transformer_trainer import (  # noqa: E402
-    Trainer,
-    TransformerConfig,
-    train,
-)
+from attn_tui.core.models.transformer_trainer import TransformerConfig  # noqa: E402
 
 CASES = {
     "reverse, default": TransformerConfig(),
@@ -72,8 +68,9 @@ def numpy_ms_per_iter(cfg: TransformerConfig, iters: int) -> float:
 
 
 def numpy_step_ms(cfg: TransformerConfig, iters: int, every_query: bool = False) -> float:
-    trainer = Trainer(cfg)
-    model, adam = trainer.model, trainer.adam
+    trainer = cfg.build()
+    model = trainer.model
+    adam = Adam(model.n_params, cfg.lr, cfg.beta1, cfg.beta2, cfg.eps, model.dtype)
     if every_query:  # no shortcut: the last layer computes every position's query
         model._even_rows = lambda rows, B, L: None
     batches = trainer.data.draw(trainer.data_rng, 64, cfg.batch)

@@ -21,6 +21,7 @@ from pathlib import Path
 from attn_tui.core.models import stored_run
 from attn_tui.core.models import trainer as rnn_trainer
 from attn_tui.core.models import transformer_trainer as tf_trainer
+from attn_tui.core.models.loop import run_to_end
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "ui" / "stored_runs"
 
@@ -44,8 +45,8 @@ def fixed_times(result):
 
 
 RUNS = {
-    "rnn_default.json": lambda: rnn_trainer.run_to_end(screen_default_rnn()),
-    "transformer_default.json": lambda: tf_trainer.run_to_end(screen_default_transformer()),
+    "rnn_default.json": lambda: run_to_end(screen_default_rnn()),
+    "transformer_default.json": lambda: run_to_end(screen_default_transformer()),
 }
 
 

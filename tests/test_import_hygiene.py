@@ -80,6 +80,11 @@ def test_core_module_loads_neither_textual_nor_rich(module):
 # importing the core never loads them), and only in core/exercises/written/text.py.
 TEXT_LIBRARIES = {"rjieba", "snowballstemmer", "rapidfuzz"}
 TEXT_READER = "attn_tui.core.exercises.written.text"
+# The review schedule uses the maintained FSRS implementation, only inside a function of this
+# one module: importing the core, or counting what is due, never loads it.
+REVIEW_LIBRARIES = {"fsrs"}
+REVIEW_SCHEDULER = "attn_tui.core.course.review"
+LAZY = {TEXT_READER: TEXT_LIBRARIES, REVIEW_SCHEDULER: REVIEW_LIBRARIES}
 
 
 @pytest.mark.parametrize("module", CORE_MODULES)
@@ -99,7 +104,7 @@ def test_core_source_imports_only_numpy_stdlib_and_core(module):
             continue
         for name in names:
             root = name.split(".")[0]
-            if root in TEXT_LIBRARIES and module == TEXT_READER:
+            if root in LAZY.get(module, ()):
                 assert id(node) not in top_level, f"{module} imports {name} at import time"
                 continue
             assert root in allowed, f"{module} imports {name}"
@@ -121,3 +126,18 @@ def test_grading_a_number_loads_no_text_library():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_opening_a_store_and_counting_due_loads_no_scheduler(tmp_path):
+    """The home screen counts due reviews with one query; FSRS loads at the first answer."""
+    code = (
+        "import sys\n"
+        "from attn_tui.core.progress import ProgressStore\n"
+        f"with ProgressStore.open({str(tmp_path)!r}) as store:\n"
+        "    store.count_due(); store.due_cards(); store.lessons()\n"
+        "    before = 'fsrs' in sys.modules\n"
+        "    store.record_attempt('s', 'e', '1', correct=True, score=1.0)\n"
+        "print(before, 'fsrs' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]

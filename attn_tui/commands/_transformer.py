@@ -143,8 +143,8 @@ def _single(config, as_json: bool, save: str | None) -> int:
         run_rows,
     )
     from attn_tui.core.models import transformer_file
+    from attn_tui.core.models.loop import train
     from attn_tui.core.models.transformer import VOCAB
-    from attn_tui.core.models.transformer_trainer import train
 
     result = None
     with progress_bar() as bar:

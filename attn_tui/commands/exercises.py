@@ -4,8 +4,10 @@
 validate checks files the way the app loads them and prints each fault as ``file:line: message``
 (exit 1 when there is any); with no PATH it checks every shipped file plus any --exercises folder.
 list shows every set and quiz bank the app would show, and the files that did not load.
-try grades one answer to one written item (``SET/ID`` or a quiz id; ``--answer -`` reads it
-from stdin) and prints the score, the pass mark and what became of each idea.
+try grades one answer to any item (``SET/ID`` or a quiz id; ``--answer -`` reads it from
+stdin; ``--seed`` picks a generated item's draw) and prints the grade, the feedback and the
+mistake the answer shows (``diagnoses`` in ``--json``); for a written item also the pass mark
+and what became of each idea.
 """
 
 from __future__ import annotations
@@ -44,13 +46,18 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     listing.add_argument("--json", action="store_true", help="machine-readable output")
     trying = sub.add_parser(
         "try",
-        help="grade one answer to a written item: score, pass, each idea's state",
-        description="Grade one answer to a written item, as the app would. ITEM is SET/ID "
-        "(a shipped set, a --exercises set, or one in the data directory) or a quiz question "
-        "id. --answer - reads the answer from standard input.",
+        help="grade one answer to any item: score, feedback, the mistake it shows",
+        description="Grade one answer to any item, as the app would: a number, vector, matrix, "
+        "choice, true/false or written answer. ITEM is SET/ID (a shipped set, a --exercises "
+        "set, or one in the data directory) or a quiz question id. A generated item draws its "
+        "numbers from --seed (default 0; the prompt with them is printed). --answer - reads "
+        "the answer from standard input.",
     )
     trying.add_argument("item", metavar="ITEM", help="SET/ID or a quiz question id")
     trying.add_argument("--answer", required=True, metavar="TEXT", help="the answer ('-': stdin)")
+    trying.add_argument(
+        "--seed", type=_seed, default=None, metavar="N", help="a generated item's draw (0 …)"
+    )
     trying.add_argument("--json", action="store_true", help="machine-readable output")
     return parser
 
@@ -61,6 +68,13 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "try":
         return _try(args)
     return _list(args)
+
+
+def _seed(text: str) -> int:
+    """A draw's seed: a whole number 0 … 2³¹ − 1 (as the app draws them)."""
+    if not text.strip().isdecimal() or len(text.strip()) > 10 or int(text) >= 2**31:
+        raise argparse.ArgumentTypeError("a whole number from 0 to 2147483647")
+    return int(text)
 
 
 def _find_item(library, item: str):
@@ -79,6 +93,7 @@ def _try(args: argparse.Namespace) -> int:
     import sys
 
     from attn_tui import paths
+    from attn_tui.core.exercises.generators import instance
     from attn_tui.core.exercises.grading import grade
     from attn_tui.core.parse import InputError
     from attn_tui.i18n import get_lang, t
@@ -87,57 +102,81 @@ def _try(args: argparse.Namespace) -> int:
     ex = _find_item(library, args.item)
     if ex is None:
         raise InputError("ex.cmd.no_item", item=args.item)
-    if ex.kind != "text":
-        raise InputError("ex.cmd.not_written", item=args.item, kind=ex.kind)
+    if args.seed is not None and not ex.generated:
+        raise InputError("ex.cmd.seed_not_generated", item=args.item)
     # Read at most the limit (``--answer - < /dev/zero`` grew to gigabytes, never ending).
     answer = sys.stdin.read(ANSWER_LIMIT + 1) if args.answer == "-" else args.answer
     if len(answer) > ANSWER_LIMIT:
         raise InputError("ex.cmd.answer_too_long", limit=f"{ANSWER_LIMIT:,}")
-    g = grade(ex, answer)
+    inst = instance(ex, (args.seed or 0) if ex.generated else None)
+    g = grade(inst, answer)
     lang = get_lang()
     if args.json:
         data = {
             "id": ex.id,
             "set": ex.set_id,
+            "kind": ex.kind,
+            "seed": inst.seed,
+            "prompt": inst.prompt(lang) if inst.generated else None,
+            "status": g.status,
             "score": round(g.score, 4),
             "max": 1.0,
-            "pass": ex.pass_mark,
             "passed": g.correct,
-            "uncertain": g.uncertain,
-            "keyword_list": g.keyword_list,
-            "ideas": [
-                {
-                    "idea": r.idea.text.get(lang),
-                    "id": r.idea.id,
-                    "state": r.state,
-                    "matched": list(r.matched),
-                    "against": r.against or None,
-                    "weight": r.idea.weight,
-                }
-                for r in g.ideas
-            ],
+            "feedback": g.lines(t, lang),
+            "diagnoses": [d.to_dict(t, lang) for d in g.diagnoses],
         }
+        if ex.kind == "text":
+            data.update(
+                {
+                    "pass": ex.pass_mark,
+                    "uncertain": g.uncertain,
+                    "keyword_list": g.keyword_list,
+                    "ideas": [
+                        {
+                            "idea": r.idea.text.get(lang),
+                            "id": r.idea.id,
+                            "state": r.state,
+                            "matched": list(r.matched),
+                            "against": r.against or None,
+                            "weight": r.idea.weight,
+                        }
+                        for r in g.ideas
+                    ],
+                }
+            )
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
-    print(
-        t(
-            "ex.cmd.try_head",
-            set=ex.set_id,
-            id=ex.id,
-            score=f"{g.score:.2f}".rstrip("0").rstrip(".") if g.score else "0",
-            percent=round(100 * g.score),
-            pass_mark=f"{ex.pass_mark:g}",
-            passed=t("ex.example.pass" if g.correct else "ex.example.fail"),
+    from attn_tui.core.format import visible
+
+    if inst.generated:
+        print(visible(t("ex.cmd.try_drawn", seed=inst.seed, prompt=inst.prompt(lang))))
+    if ex.kind == "text":
+        print(
+            t(
+                "ex.cmd.try_head",
+                set=ex.set_id,
+                id=ex.id,
+                score=f"{g.score:.2f}".rstrip("0").rstrip(".") if g.score else "0",
+                percent=round(100 * g.score),
+                pass_mark=f"{ex.pass_mark:g}",
+                passed=t("ex.example.pass" if g.correct else "ex.example.fail"),
+            )
         )
-    )
-    for line in g.lines(t)[1:]:
-        print("  " + line)
+        lines = g.lines(t)[1:]
+    else:
+        print(visible(t("ex.cmd.try_head_kind", set=ex.set_id, id=ex.id,
+                        headline=g.headline(t))))  # fmt: skip
+        lines = g.lines(t)[1:]
+    for line in lines:
+        print("  " + visible(line))
     return 0
 
 
 def _validate(args: argparse.Namespace) -> int:
     from attn_tui import paths
     from attn_tui.core import files as bounded
+    from attn_tui.core.course.lessons import is_lesson_file
+    from attn_tui.core.course.lessons import load_file as load_lesson
     from attn_tui.core.exercises.examples import check_examples
     from attn_tui.core.exercises.loader import display_path, find_files, load_file
     from attn_tui.core.exercises.wording import lint_text
@@ -147,7 +186,8 @@ def _validate(args: argparse.Namespace) -> int:
         targets = list(args.paths)
     else:  # the shipped sets and quiz banks, and the glossary beside them (checked as one)
         root = paths.shipped_exercises()
-        targets = [root / "sets", root / "quiz", root / GLOSSARY] + list(args.exercises)
+        targets = [root / "sets", root / "quiz", root / "course", root / GLOSSARY]
+        targets += list(args.exercises)
     files: list[Path] = []
     problems = []
     for target in targets:
@@ -159,7 +199,21 @@ def _validate(args: argparse.Namespace) -> int:
     warnings = []
     owners: dict[str, str] = {}
     n_sets = n_exercises = 0
+    library = None  # the sets a lesson's items are checked against, loaded once if needed
+    code_ids: set[str] = set()
+    n_lessons = 0
     for path in files:
+        if is_lesson_file(path):
+            if library is None:
+                data = paths.data_dir(args.data_dir)
+                library = paths.load_all(args.exercises, data)
+                code_ids = {e.id for e in paths.load_code(args.exercises, data).exercises}
+            lesson, found = load_lesson(path, library, code_ids=code_ids)
+            n_lessons += lesson is not None
+            problems += found
+            report.append(_entry(path, found, None, t, display_path) | {"lesson": lesson.id
+                          if lesson else None})  # fmt: skip
+            continue
         if path.name == GLOSSARY:
             found = _check_glossary(path, display_path)
             problems += found
@@ -206,6 +260,7 @@ def _validate(args: argparse.Namespace) -> int:
                         "files": len(files),
                         "sets": n_sets,
                         "exercises": n_exercises,
+                        "lessons": n_lessons,
                         "problems": len(problems),
                         "warnings": len(warnings),
                     },
@@ -224,6 +279,8 @@ def _validate(args: argparse.Namespace) -> int:
             print(t("ex.cmd.invalid", problems=len(problems), files=bad_files))
         else:
             print(t("ex.cmd.valid", files=len(files), sets=n_sets, exercises=n_exercises))
+            if n_lessons:
+                print(t("course.valid_lessons", count=n_lessons))
         if warnings:
             print(t("ex.cmd.warnings", count=len(warnings)))
     return 1 if problems or (args.strict and warnings) else 0

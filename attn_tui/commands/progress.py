@@ -1,4 +1,5 @@
-"""``attn-tui progress [--json]``: what has been done, set by set, and the quiz's best scores.
+"""``attn-tui progress [--json]``: what has been done, set by set, and the quiz's best scores;
+the course path (lessons passed, the next one), mastery per topic and the reviews due.
 ``attn-tui progress --reset [--yes]`` deletes it all, after asking on stdin; with no answer
 (no terminal, end of input) nothing is deleted.
 """
@@ -41,11 +42,121 @@ def run(args: argparse.Namespace) -> int:
         library = paths.load_all(args.exercises, data)
         rows = [(s, store.set_progress(s.id, s.ids)) for s in library.sets]
         quiz = {mode: store.quiz_attempts(mode) for mode in ("quick", "full")}
+        course = _course(store, library, paths.load_course(args.exercises, data, library))
         if args.json:
-            print(json.dumps(_as_json(store, rows, quiz), ensure_ascii=False, indent=2))
+            out = _as_json(store, rows, quiz)
+            out.update(course)
+            print(json.dumps(out, ensure_ascii=False, indent=2))
             return 0
         _print(store, rows, quiz)
+        _print_course(course)
     return 0
+
+
+UPCOMING = 10  # reviews listed after the ones due now
+
+
+def _course(store, library, course) -> dict:
+    """The path (lessons done, the next one), mastery per topic and the reviews due, as
+    plain data for --json and the tables."""
+    from attn_tui.core.course import clock
+    from attn_tui.core.course.mastery import mastery, topics_of
+    from attn_tui.core.course.path import path_status
+    from attn_tui.core.exercises.model import TOPICS
+
+    now = clock.now()
+    status = path_status(course, store.lessons())
+    nxt = status.next
+    levels = mastery(store.attempts(), topics_of(library.sets + library.quizzes), TOPICS)
+    known = {(s.id, e.id) for s in library.sets + library.quizzes for e in s.exercises}
+    cards = [c for c in store.cards() if (c.set_id, c.exercise_id) in known]  # reviewed here
+    due = [c for c in cards if c.due <= now]
+    later = [c for c in cards if c.due > now][:UPCOMING]
+
+    def card(c) -> dict:
+        return {"item": c.key, "due": clock.iso(c.due), "last": clock.iso(c.last_at),
+                "reps": c.reps, "lapses": c.lapses}  # fmt: skip
+
+    return {
+        "now": clock.iso(now),
+        "path": {
+            "lessons": [s.to_dict() for s in status.lessons],
+            "passed": status.passed,
+            "total": len(status.lessons),
+            "next": None
+            if nxt is None
+            else {
+                "id": nxt.lesson.id,
+                "number": nxt.number,
+                "title_zh": nxt.lesson.title.zh,
+                "title_en": nxt.lesson.title.en,
+                "at_step": nxt.at_step,
+            },
+            "broken": [{"path": str(p), "problems": len(probs)} for p, probs in course.broken],
+        },  # fmt: skip
+        "mastery": [levels[topic].to_dict() for topic in TOPICS],
+        "reviews": {
+            "due": len(due),
+            "items": [card(c) for c in due],
+            "upcoming": [card(c) for c in later],
+            "next_due": clock.iso(later[0].due) if later else None,
+        },
+    }
+
+
+def _print_course(course: dict) -> None:
+    """Three tables, each within 80 columns: the path, mastery, the reviews."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from attn_tui.core.format import visible
+    from attn_tui.i18n import get_lang, t
+
+    lang = get_lang()
+    console = Console(highlight=False, markup=False, width=min(80, Console().width))
+    path = course["path"]
+    table = Table(title=t("course.prog.path", passed=path["passed"], total=path["total"]),
+                  title_justify="left")  # fmt: skip
+    table.add_column("#", justify="right")
+    table.add_column(t("course.prog.col_lesson"), no_wrap=True, overflow="ellipsis", max_width=40)
+    table.add_column(t("course.prog.col_state"), no_wrap=True)
+    table.add_column(t("course.prog.col_steps"), no_wrap=True, justify="right")
+    for lesson in path["lessons"]:
+        table.add_row(
+            str(lesson["number"]),
+            visible(lesson[f"title_{lang}"]),
+            t(f"course.state.{lesson['state']}"),
+            f"{len(lesson['steps_done'])}/{len(lesson['steps'])}",
+        )
+    console.print(table)
+    nxt = path["next"]
+    console.print(
+        t("course.prog.next", number=nxt["number"], title=visible(nxt[f"title_{lang}"]))
+        if nxt
+        else t("course.prog.all_passed")  # fmt: skip
+    )
+    started = [m for m in course["mastery"] if m["level"] > 0]
+    if started:
+        table = Table(title=t("course.prog.mastery"), title_justify="left")
+        for key in ("col_topic", "col_level", "col_right", "col_days"):
+            table.add_column(t(f"course.prog.{key}"), no_wrap=True)
+        for m in started:
+            topic, level = t(f"quiz.topic.{m['topic']}"), t(f"course.level.{m['name']}")
+            table.add_row(topic, level, str(m["right"]), str(m["days"]))
+        console.print(table)
+    rest = len(course["mastery"]) - len(started)
+    console.print(t("course.prog.not_started", count=rest))
+    reviews = course["reviews"]
+    console.print(t("course.prog.due", count=reviews["due"]))
+    shown = reviews["items"][:20] + reviews["upcoming"]
+    if shown:
+        table = Table(title=t("course.prog.reviews"), title_justify="left")
+        table.add_column(t("course.prog.col_item"), no_wrap=True, overflow="ellipsis", max_width=44)
+        table.add_column(t("course.prog.col_due"), no_wrap=True)
+        table.add_column(t("course.prog.col_reps"), no_wrap=True, justify="right")
+        for c in shown:
+            table.add_row(visible(c["item"]), c["due"][:16].replace("T", " "), str(c["reps"]))
+        console.print(table)
 
 
 def _reset(args: argparse.Namespace, store) -> int:
@@ -126,16 +237,18 @@ def _print(store, rows, quiz) -> None:
     console = Console(highlight=False, markup=False)  # a teacher's title may hold "[bold]"
     console.print(visible(t("ex.prog.file", path=store.path), True), soft_wrap=True)
     table = Table(title=t("ex.sets"), title_justify="left")
-    for key in (
-        "ex.cmd.col_id",
-        "ex.cmd.col_title",
-        "ex.prog.col_done",
-        "ex.prog.col_solved",
-        "ex.prog.col_next",
-        "ex.prog.col_last",
+    # Within 80 columns as they are (13 + 13 + 5, 8 and 12 for the headers, 12, and 19 for the
+    # rules): a squeezed table of wide characters can come out one cell over, losing a column.
+    for key, width, least in (
+        ("ex.cmd.col_id", 13, None),
+        ("ex.cmd.col_title", 13, 8),
+        ("ex.prog.col_done", None, 5),
+        ("ex.prog.col_solved", None, 5),
+        ("ex.prog.col_next", 12, None),
+        ("ex.prog.col_last", None, 10),
     ):
-        wide = key == "ex.cmd.col_title"
-        table.add_column(t(key), no_wrap=True, overflow="ellipsis", max_width=24 if wide else None)
+        table.add_column(t(key), no_wrap=True, overflow="ellipsis", max_width=width,
+                         min_width=least)  # fmt: skip
     for s, p in rows:
         table.add_row(
             s.id,
@@ -143,7 +256,7 @@ def _print(store, rows, quiz) -> None:
             f"{p.done}/{p.total}",
             f"{p.solved}/{p.total}",
             p.first_unsolved or t("ex.prog.all_done"),
-            _when(p.last_visited_at) or t("ex.never_visited"),
+            (_when(p.last_visited_at) or "")[:10] or t("ex.never_visited"),
         )
     console.print(table)
     if not any(quiz.values()):

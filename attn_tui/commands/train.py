@@ -162,7 +162,7 @@ def _single(config, as_json: bool) -> int:
 
     from rich.console import Console
 
-    from attn_tui.core.models.trainer import train
+    from attn_tui.core.models.loop import train
 
     result = None
     # Only the final evaluation is shown (table or JSON), so none is made on the way: the same

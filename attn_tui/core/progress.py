@@ -37,6 +37,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from attn_tui.core.course import clock
+from attn_tui.core.course.review import CardState, rating_for, schedule
+
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows: no flock; SQLite's own locking still applies
@@ -46,7 +49,7 @@ T = TypeVar("T")
 
 FILENAME = "progress.db"
 LOCKNAME = FILENAME + ".lock"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 1: attempts, visits, quiz, self-checks; 2: + review cards, lessons
 BUSY_TIMEOUT_S = 30.0  # how long to wait for another process's write, or for a file being moved
 MOVE_WAIT_S = 5.0  # how long a damaged file may stay open elsewhere before we give up on it
 _CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
@@ -58,7 +61,8 @@ _REASONS = {  # primary SQLite result code → store.* reason
 }
 
 
-_SCHEMA = """
+_SCHEMA = (
+    """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS attempts (
     id          INTEGER PRIMARY KEY,
@@ -70,7 +74,8 @@ CREATE TABLE IF NOT EXISTS attempts (
     hints_used  INTEGER NOT NULL DEFAULT 0,
     revealed    INTEGER NOT NULL DEFAULT 0,
     seed        INTEGER,                -- generated exercises: the draw, to replay it
-    at          REAL NOT NULL           -- unix time
+    at          REAL NOT NULL,          -- unix time
+    review      INTEGER NOT NULL DEFAULT 0  -- 1: answered when it came due for review (v2)
 );
 CREATE INDEX IF NOT EXISTS attempts_by_exercise ON attempts (set_id, exercise_id);
 CREATE TABLE IF NOT EXISTS visits (
@@ -97,6 +102,29 @@ CREATE TABLE IF NOT EXISTS quiz_attempts (
     at          REAL NOT NULL
 );
 """
+    + """
+CREATE TABLE IF NOT EXISTS cards (
+    set_id      TEXT NOT NULL,          -- one exercise's review schedule (FSRS), schema 2
+    exercise_id TEXT NOT NULL,
+    due         REAL NOT NULL,          -- unix time it comes back
+    reps        INTEGER NOT NULL,
+    lapses      INTEGER NOT NULL,
+    last_at     REAL NOT NULL,
+    last_rating INTEGER NOT NULL,       -- 1 again, 2 hard, 3 good, 4 easy
+    card        TEXT NOT NULL,          -- the scheduler's state, JSON
+    PRIMARY KEY (set_id, exercise_id)
+);
+CREATE INDEX IF NOT EXISTS cards_by_due ON cards (due);
+CREATE TABLE IF NOT EXISTS lessons (
+    lesson_id   TEXT PRIMARY KEY,       -- the course path, schema 2
+    done        TEXT NOT NULL,          -- JSON [step id, ...] finished
+    at_step     TEXT NOT NULL,          -- where the learner is
+    draft       TEXT NOT NULL,          -- JSON: what was typed and not yet submitted
+    passed_at   REAL,                   -- the check passed (the next lesson opens)
+    updated_at  REAL NOT NULL
+);
+"""
+)
 _REQUIRED_COLUMNS = {
     "attempts": {
         "set_id",
@@ -108,12 +136,16 @@ _REQUIRED_COLUMNS = {
         "revealed",
         "seed",
         "at",
+        "review",
     },
     "visits": {"set_id", "exercise_id", "at"},
     "quiz_attempts": {"mode", "score", "total", "per_topic", "missed", "at"},
+    "cards": {"set_id", "exercise_id", "due", "reps", "lapses", "last_at", "last_rating", "card"},
+    "lessons": {"lesson_id", "done", "at_step", "draft", "passed_at", "updated_at"},
 }
 
 
+_SCHEMA_2 = _SCHEMA[_SCHEMA.index("CREATE TABLE IF NOT EXISTS cards") :]  # added by version 2
 _SELF_CHECKS = _SCHEMA[_SCHEMA.index("CREATE TABLE IF NOT EXISTS self_checks") :].split(";")[0]
 
 
@@ -143,6 +175,7 @@ class Attempt:
     revealed: bool
     seed: int | None
     at: float
+    review: bool = False  # answered when it came due for review (schema 2)
 
 
 @dataclass(frozen=True)
@@ -201,6 +234,22 @@ class QuizAttempt:
     @property
     def fraction(self) -> float:
         return self.score / self.total if self.total else 0.0
+
+
+@dataclass(frozen=True)
+class LessonRecord:
+    """Where a learner is in one lesson of the course path."""
+
+    lesson_id: str
+    done: tuple[str, ...]  # step ids finished
+    at_step: str  # the step on show when the learner left
+    draft: dict[str, Any]  # what was typed and not yet submitted, by step id
+    passed_at: float | None  # when the check was passed (None: not yet)
+    updated_at: float
+
+    @property
+    def passed(self) -> bool:
+        return self.passed_at is not None
 
 
 @dataclass
@@ -310,6 +359,7 @@ class ProgressStore:
                 _retry_busy(lambda: self._create_schema(conn))
             else:  # a file from before self-checks existed gains the table, nothing else
                 _retry_busy(lambda: self._add_self_checks(conn))
+                _retry_busy(lambda: self._migrate(conn))
             self._check_columns(conn)
         except sqlite3.Error as err:
             conn.close()
@@ -347,6 +397,37 @@ class ProgressStore:
                     conn.execute(statement)
             conn.execute("INSERT OR IGNORE INTO meta VALUES ('app', 'attn-tui')")
             conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+
+    @staticmethod
+    def _migrate(conn: sqlite3.Connection) -> None:
+        """Bring a file of an older schema up to SCHEMA_VERSION, in one transaction.
+
+        Version 1 → 2: the review schedule (``cards``), the course path (``lessons``) and
+        ``attempts.review``; every row already there stays as it was. The version is read again
+        under the write lock, so two processes opening an old file at once migrate it once.
+        Nothing is written to a file that is already current (a read-only copy still opens).
+        """
+
+        def version() -> int:
+            row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+            return int(row[0]) if row and str(row[0]).isdigit() else 1
+
+        if version() >= SCHEMA_VERSION:
+            return
+        with _transaction(conn):
+            if version() >= SCHEMA_VERSION:  # a peer migrated it while we waited for the lock
+                return
+            columns = {r[1] for r in conn.execute("PRAGMA table_info(attempts)")}
+            if "review" not in columns:
+                conn.execute("ALTER TABLE attempts ADD COLUMN review INTEGER NOT NULL DEFAULT 0")
+            for statement in _SCHEMA_2.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            conn.execute(
+                "INSERT INTO meta VALUES ('schema', ?) ON CONFLICT (key) DO UPDATE"
+                " SET value = excluded.value",
+                (str(SCHEMA_VERSION),),
+            )
 
     @staticmethod
     def _add_self_checks(conn: sqlite3.Connection) -> None:
@@ -428,8 +509,17 @@ class ProgressStore:
         revealed: bool = False,
         seed: int | None = None,
         at: float | None = None,
+        review: bool = False,
+        reschedule: bool = True,
     ) -> int:
-        """Store one graded attempt (or a reveal) and commit it before returning its id."""
+        """Store one graded attempt (or a reveal) and commit it before returning its id.
+
+        The item's review card is rescheduled in the same transaction (``reschedule``), so an
+        answer and the day it comes back are kept together or not at all. ``review`` marks an
+        answer given when the item was due (mastery counts a miss there against the topic).
+        ``at`` defaults to the course clock (``ATTN_TUI_NOW`` or the real time).
+        """
+        when = clock.now() if at is None else at
         row = (
             set_id,
             exercise_id,
@@ -439,12 +529,79 @@ class ProgressStore:
             int(hints_used),
             int(bool(revealed)),
             seed,
-            time.time() if at is None else at,
+            when,
+            int(bool(review)),
         )
-        return self._insert(
-            "INSERT INTO attempts (set_id, exercise_id, answer, correct, score, hints_used,"
-            " revealed, seed, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            row,
+        rating = rating_for(bool(correct), int(hints_used), bool(revealed))
+
+        def write(conn: sqlite3.Connection) -> int:
+            cur = conn.execute(
+                "INSERT INTO attempts (set_id, exercise_id, answer, correct, score, hints_used,"
+                " revealed, seed, at, review) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                row,
+            )
+            if reschedule:
+                before = _card(conn, set_id, exercise_id)
+                _put_card(conn, schedule(before, set_id, exercise_id, rating, when))
+            return int(cur.lastrowid or 0)
+
+        return self._write(write)
+
+    # -- reviews (schema 2)
+    def card(self, set_id: str, exercise_id: str) -> CardState | None:
+        with self._lock:
+            try:
+                return _card(self.conn, set_id, exercise_id)
+            except sqlite3.Error as err:
+                raise _store_error(err, self.path) from None
+
+    def cards(self) -> list[CardState]:
+        rows = self._read(f"SELECT {_CARD_COLUMNS} FROM cards ORDER BY due, set_id, exercise_id")
+        return [CardState(*r) for r in rows]
+
+    def due_cards(self, now: float | None = None, limit: int = 1000) -> list[CardState]:
+        """Cards due at ``now`` (the course clock by default), the longest overdue first."""
+        when = clock.now() if now is None else now
+        rows = self._read(
+            f"SELECT {_CARD_COLUMNS} FROM cards WHERE due <= ? ORDER BY due, set_id, exercise_id"
+            " LIMIT ?",
+            (when, int(limit)),
+        )
+        return [CardState(*r) for r in rows]
+
+    def count_due(self, now: float | None = None) -> int:
+        when = clock.now() if now is None else now
+        return int(self._read("SELECT COUNT(*) FROM cards WHERE due <= ?", (when,))[0][0])
+
+    # -- the course path (schema 2)
+    def lessons(self) -> dict[str, LessonRecord]:
+        rows = self._read(
+            "SELECT lesson_id, done, at_step, draft, passed_at, updated_at FROM lessons"
+        )
+        out = {}
+        for r in rows:
+            draft = _json_dict(r[3])
+            done = tuple(str(x) for x in _json_list(r[1]))
+            out[r[0]] = LessonRecord(r[0], done, str(r[2]), draft, r[4], r[5])
+        return out
+
+    def save_lesson(self, record: LessonRecord) -> None:
+        """Keep where the learner is in a lesson (committed at once: quitting loses nothing)."""
+        row = (
+            record.lesson_id,
+            json.dumps(list(record.done), ensure_ascii=False),
+            record.at_step,
+            json.dumps(record.draft, ensure_ascii=False),
+            record.passed_at,
+            record.updated_at,
+        )
+        self._write(
+            lambda conn: conn.execute(
+                "INSERT INTO lessons VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (lesson_id) DO UPDATE"
+                " SET done = excluded.done, at_step = excluded.at_step, draft = excluded.draft,"
+                " passed_at = excluded.passed_at, updated_at = excluded.updated_at",
+                row,
+            )
         )
 
     def attempts(self, set_id: str | None = None, exercise_id: str | None = None) -> list[Attempt]:
@@ -460,17 +617,19 @@ class ProgressStore:
             sql += " WHERE " + " AND ".join(where)
         rows = self._read(
             "SELECT id, set_id, exercise_id, answer, correct, score, hints_used, revealed,"
-            " seed, at" + sql[len("SELECT *") :] + " ORDER BY id",
+            " seed, at, review" + sql[len("SELECT *") :] + " ORDER BY id",
             params,
         )
         return [
-            Attempt(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], bool(r[7]), r[8], r[9])
+            Attempt(
+                r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], bool(r[7]), r[8], r[9], bool(r[10])
+            )  # fmt: skip
             for r in rows
         ]
 
     def visit(self, set_id: str, exercise_id: str, at: float | None = None) -> None:
         """Remember where the learner is in a set (the last exercise shown)."""
-        row = (set_id, exercise_id, time.time() if at is None else at)
+        row = (set_id, exercise_id, clock.now() if at is None else at)
         self._write(
             lambda conn: conn.execute(
                 "INSERT INTO visits VALUES (?, ?, ?) ON CONFLICT (set_id) DO UPDATE"
@@ -533,7 +692,7 @@ class ProgressStore:
             json.dumps(list(ideas), ensure_ascii=False),
             float(score),
             float(claimed),
-            time.time() if at is None else at,
+            clock.now() if at is None else at,
         )
         return self._insert(
             "INSERT INTO self_checks (set_id, exercise_id, ideas, score, claimed, at)"
@@ -568,7 +727,7 @@ class ProgressStore:
             float(total),
             json.dumps(topics, ensure_ascii=False),
             json.dumps(list(missed), ensure_ascii=False),
-            time.time() if at is None else at,
+            clock.now() if at is None else at,
         )
         return self._insert(
             "INSERT INTO quiz_attempts (mode, score, total, per_topic, missed, at)"
@@ -633,11 +792,16 @@ class ProgressStore:
             if ids is None:
                 cur = conn.execute("DELETE FROM attempts WHERE set_id = ?", (set_id,))
                 conn.execute("DELETE FROM visits WHERE set_id = ?", (set_id,))
+                conn.execute("DELETE FROM cards WHERE set_id = ?", (set_id,))
                 return cur.rowcount
             deleted = 0
             for exercise_id in ids:
                 cur = conn.execute(
                     "DELETE FROM attempts WHERE set_id = ? AND exercise_id = ?",
+                    (set_id, exercise_id),
+                )
+                conn.execute(
+                    "DELETE FROM cards WHERE set_id = ? AND exercise_id = ?",
                     (set_id, exercise_id),
                 )
                 deleted += cur.rowcount
@@ -649,7 +813,7 @@ class ProgressStore:
         """Delete every attempt, visit and quiz result (the file stays, so does its schema)."""
 
         def wipe(conn: sqlite3.Connection) -> None:
-            for table in ("attempts", "visits", "quiz_attempts", "self_checks"):
+            for table in ("attempts", "visits", "quiz_attempts", "self_checks", "cards", "lessons"):
                 conn.execute(f"DELETE FROM {table}")
 
         self._write(wipe)
@@ -729,6 +893,24 @@ class Guarded:
         ids = None if exercise_ids is None else list(exercise_ids)
         return self._try(lambda s: s.reset_exercises(set_id, ids), 0, True)
 
+    def card(self, set_id: str, exercise_id: str) -> CardState | None:
+        return self._try(lambda s: s.card(set_id, exercise_id), None, False)
+
+    def cards(self) -> list[CardState]:
+        return self._try(lambda s: s.cards(), [], False)
+
+    def due_cards(self, now: float | None = None, limit: int = 1000) -> list[CardState]:
+        return self._try(lambda s: s.due_cards(now, limit), [], False)
+
+    def count_due(self, now: float | None = None) -> int:
+        return self._try(lambda s: s.count_due(now), 0, False)
+
+    def lessons(self) -> dict[str, LessonRecord]:
+        return self._try(lambda s: s.lessons(), {}, False)
+
+    def save_lesson(self, record: LessonRecord) -> None:
+        self._try(lambda s: s.save_lesson(record), None, True)
+
     def close(self) -> None:
         if self.store is not None:
             self.store.close()
@@ -748,6 +930,35 @@ def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
             except sqlite3.Error:
                 pass  # the failure being raised says more than this one
         raise
+
+
+_CARD_COLUMNS = "set_id, exercise_id, due, reps, lapses, last_at, last_rating, card"
+
+
+def _card(conn: sqlite3.Connection, set_id: str, exercise_id: str) -> CardState | None:
+    row = conn.execute(
+        f"SELECT {_CARD_COLUMNS} FROM cards WHERE set_id = ? AND exercise_id = ?",
+        (set_id, exercise_id),
+    ).fetchone()
+    return CardState(*row) if row else None
+
+
+def _put_card(conn: sqlite3.Connection, c: CardState) -> None:
+    conn.execute(
+        f"INSERT INTO cards ({_CARD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (set_id, exercise_id) DO UPDATE SET due = excluded.due,"
+        " reps = excluded.reps, lapses = excluded.lapses, last_at = excluded.last_at,"
+        " last_rating = excluded.last_rating, card = excluded.card",
+        (c.set_id, c.exercise_id, c.due, c.reps, c.lapses, c.last_at, c.last_rating, c.card),
+    )
+
+
+def _json_dict(text: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError):
+        return {}
+    return value if isinstance(value, dict) else {}
 
 
 def _json_list(text: str) -> tuple[Any, ...]:

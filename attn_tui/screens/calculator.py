@@ -202,6 +202,20 @@ class CalculatorScreen(TutorScreen):
         self.recompute()
         self.query_one("#query", Input).focus()
 
+    # ---- what a lesson's do-task reads (core/course/state.py) ----------------------------
+    def course_state(self):  # -> core.course.state.CalcState
+        """What the calculator shows now: the steps (None while an input has a fault), whether
+        values were typed apart from the keys, the √d experiment when it is on show."""
+        from attn_tui.core.course.state import CalcState
+
+        shown = self.query_one(ContentSwitcher).current == "experiment"
+        return CalcState(
+            steps=None if self.stale else self.result,
+            values_given=bool(self.query_one("#values", TextArea).text.strip()),
+            experiment=self.experiment if shown else None,
+            step=self.step,
+        )
+
     # ---- computing ----------------------------------------------------------------------
     def recompute(self) -> None:
         """Parse every field, compute, and show either the steps or what is wrong."""

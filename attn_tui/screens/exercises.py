@@ -210,8 +210,10 @@ class ExercisesScreen(TutorScreen):
     def redraw_list(self) -> None:
         notice = self.query_one("#ex-notice", Static)
         messages = []
-        if self.store is not None and self.store.moved_aside is not None:
-            messages.append(t("ex.moved_aside", path=self.store.moved_aside))
+        from attn_tui.coursebook import moved_aside
+
+        if (damaged := moved_aside(self.app, self.store)) is not None:
+            messages.append(t("ex.moved_aside", path=damaged))
         if self.store_error is not None:
             messages.append(t("ex.store_unusable", error=self.store_error))
         notice.update(Group(*(Prose(m) for m in messages)))
@@ -667,9 +669,22 @@ class ExercisesScreen(TutorScreen):
         solved = sum(1 for i in self.current.ids if (s := statuses.get(i)) and s.solved)
         if solved == len(self.current.ids):
             self.notify(t("ex.set_done"), timeout=4)
+            self._next_on_the_path()
             self.action_sets()
         else:
+            self._next_on_the_path()
             self.action_items(note=t("ex.set_end", solved=solved, total=len(self.current.ids)))
+
+    def _next_on_the_path(self) -> None:
+        """The end of a set says what comes next on the course path (C on home opens it)."""
+        from attn_tui import coursebook
+        from attn_tui.i18n import get_lang
+
+        book = coursebook.loaded(self.app)
+        nxt = book.status().next if book is not None else None
+        if nxt is not None:
+            self.notify(t("course.quiz.next", n=nxt.number, title=nxt.lesson.title.get(get_lang())),
+                        timeout=6)  # fmt: skip
 
     def action_previous(self) -> None:
         if self.current is not None and self.index > 0:

@@ -1,17 +1,41 @@
-"""The home screen: the areas that work, one line each, Enter to open."""
+"""The home screen: the course first (Continue: lesson N, the reviews due, the path), then the
+areas that work, one line each, Enter to open.
+
+The course needs the sets and lessons checked and the store opened (most of a second), so it
+is loaded in a thread worker after the first frame; until then its line says so.
+"""
 
 from __future__ import annotations
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from attn_tui.i18n import t
+from attn_tui import coursebook
+from attn_tui.core.course import clock
+from attn_tui.core.course.path import LOCKED, OPEN, PASSED, STARTED
+from attn_tui.i18n import get_lang, t
 from attn_tui.screens.base import TutorScreen, tr
+
+STATE_MARK = {PASSED: "✓", STARTED: "▸", OPEN: "○", LOCKED: "·"}
+COURSE_OPTIONS = ("continue", "review", "path")
+
+
+def path_strip(status) -> Text:
+    """Each lesson's state as one mark, chapter by chapter: ✓ ✓ ▸ · · │ · · …"""
+    out = Text()
+    chapter = None
+    for s in status.lessons:
+        if chapter is not None and s.lesson.chapter != chapter:
+            out.append("│ ", style="dim")
+        chapter = s.lesson.chapter
+        style = {PASSED: "green", STARTED: "bold", OPEN: "bold"}.get(s.state, "dim")
+        out.append(STATE_MARK[s.state] + " ", style=style)
+    return out
 
 
 class HomeScreen(TutorScreen):
@@ -22,6 +46,9 @@ class HomeScreen(TutorScreen):
     # left for the list to handle later would come after the Enter.
     BINDINGS = [
         Binding("enter", "open", "app.key.open", show=True, priority=True),
+        Binding("c", "course('continue')", "course.key.continue", show=True, priority=True),
+        Binding("r", "course('review')", "course.key.review", show=True, priority=True),
+        Binding("p", "course('path')", "course.key.path", show=False, priority=True),
         *(Binding(key, f"move('{action}')", show=False, priority=True)
           for key, action in (("down", "cursor_down"), ("up", "cursor_up"), ("home", "first"),
                               ("end", "last"), ("pagedown", "page_down"),
@@ -32,8 +59,46 @@ class HomeScreen(TutorScreen):
         with Vertical(id="home"):
             yield tr(Static(classes="home-title"), "app.home.title")
             yield tr(Static(classes="home-intro"), "app.home.intro")
+            yield Static(id="home-path", classes="home-path")
+            yield OptionList(*self._course_options(), id="course")
             yield OptionList(*self._options(), id="areas")
         yield Footer()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#areas", OptionList).focus()  # Enter opens the calculator, as ever
+        self._load_course()
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="course")
+    def _load_course(self) -> None:
+        coursebook.of(self.app)
+        self.app.call_from_thread(self.refresh_course)
+
+    def on_screen_resume(self, event) -> None:
+        super().on_screen_resume(event)
+        if coursebook.loaded(self.app) is not None:
+            self.refresh_course()
+
+    def refresh_course(self) -> None:
+        """Redraw the course's lines (after loading, and whenever home is shown again)."""
+        if not self.is_attached:
+            return
+        for selector, options in (("#course", self._course_options), ("#areas", self._options)):
+            listing = self.query_one(selector, OptionList)
+            highlighted = listing.highlighted
+            listing.clear_options()
+            listing.add_options(options())
+            listing.highlighted = highlighted if highlighted is not None else 0
+        book = coursebook.loaded(self.app)
+        line = self.query_one("#home-path", Static)
+        if book is None:
+            line.update(t("course.home.loading"))
+            return
+        status = book.status()
+        strip = path_strip(status)
+        strip.append(t("course.home.passed", passed=status.passed, total=len(status.lessons)),
+                     style="dim")  # fmt: skip
+        line.update(strip)
 
     def _options(self) -> list[Option]:
         options = []
@@ -44,21 +109,94 @@ class HomeScreen(TutorScreen):
             options.append(Option(label, id=mode))
         return options
 
+    def _course_options(self) -> list[Option]:
+        """One line each: Continue: lesson N · title, the reviews due, the path."""
+        book = coursebook.loaded(self.app)
+        if book is None:
+            return [Option(Text(t("course.home.loading"), style="dim"), id="continue")]
+        lang = get_lang()
+        status = book.status()
+        nxt = status.next
+        if nxt is None:
+            first = Text.assemble(("▶ ", "bold"), (t("course.home.all_passed"), "bold"))
+        else:
+            step = nxt.lesson.step(nxt.at_step)
+            first = Text.assemble(
+                ("▶ ", "bold"),
+                (t("course.home.continue", n=nxt.number, title=nxt.lesson.title.get(lang)),
+                 "bold"),
+                (t("course.home.continue.desc", step=t(f"course.step.{step.kind}")), "dim"),
+            )  # fmt: skip
+        due = book.due()
+        later = book.next_due()
+        when = clock.iso(later)[:10] if later else None
+        review = Text.assemble(
+            ("↻ ", "bold"), (t("course.home.review", count=due), "bold" if due else ""),
+            ("" if due else t("course.home.review.later", when=when) if when else
+             t("course.home.review.none"), "dim"),
+        )  # fmt: skip
+        path = Text.assemble(("☰ ", "bold"), t("course.home.path"),
+                             (t("course.home.path.desc"), "dim"))  # fmt: skip
+        for line in (first, review, path):
+            line.no_wrap, line.overflow = True, "ellipsis"
+        return [Option(first, id="continue"), Option(review, id="review"), Option(path, id="path")]
+
     def relocalize(self) -> None:
-        areas = self.query_one("#areas", OptionList)
-        highlighted = areas.highlighted
-        areas.clear_options()
-        areas.add_options(self._options())
-        areas.highlighted = highlighted
+        self.refresh_course()
+
+    def _listing(self) -> OptionList:
+        """The list the keys move in: the course's when it has the focus, else the areas'."""
+        course = self.query_one("#course", OptionList)
+        return course if course.has_focus else self.query_one("#areas", OptionList)
 
     def action_move(self, action: str) -> None:
-        getattr(self.query_one("#areas", OptionList), f"action_{action}")()
+        listing = self._listing()
+        course = self.query_one("#course", OptionList)
+        areas = self.query_one("#areas", OptionList)
+        # Up from the first area reaches the course; down from its last option, the areas.
+        if listing is areas and action == "cursor_up" and areas.highlighted in (0, None):
+            course.focus()
+            course.highlighted = course.option_count - 1
+            return
+        if listing is course and action == "cursor_down" and (
+                course.highlighted == course.option_count - 1):  # fmt: skip
+            areas.focus()
+            areas.highlighted = 0
+            return
+        getattr(listing, f"action_{action}")()
 
     def action_open(self) -> None:
-        areas = self.query_one("#areas", OptionList)
-        if areas.highlighted is not None:
-            self.app.switch_mode(areas.get_option_at_index(areas.highlighted).id)
+        listing = self._listing()
+        if listing.highlighted is not None:
+            self._open(listing.get_option_at_index(listing.highlighted).id)
 
-    @on(OptionList.OptionSelected, "#areas")
+    def action_course(self, option_id: str) -> None:
+        self._open(option_id)
+
+    @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        self.app.switch_mode(event.option.id)
+        self._open(event.option.id)
+
+    def _open(self, option_id: str | None) -> None:
+        if option_id not in COURSE_OPTIONS:
+            self.app.switch_mode(option_id)
+            return
+        book = coursebook.loaded(self.app)
+        if book is None:
+            self.notify(t("course.home.loading"), timeout=2)
+            return
+        if option_id == "continue":
+            nxt = book.status().next
+            if nxt is not None:
+                from attn_tui.screens.lesson import LessonScreen
+
+                self.app.push_screen(LessonScreen(nxt.lesson.id))
+            return
+        if option_id == "review":
+            from attn_tui.screens.review import ReviewScreen
+
+            self.app.push_screen(ReviewScreen())
+            return
+        from attn_tui.screens.path import PathScreen
+
+        self.app.push_screen(PathScreen())

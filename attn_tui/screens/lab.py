@@ -48,8 +48,8 @@ from attn_tui.core import format as fmt
 from attn_tui.core.attention import lab, trained
 from attn_tui.core.attention.lab import LabResult
 from attn_tui.core.models import transformer_file
-from attn_tui.core.models.trainer import letters
-from attn_tui.core.models.transformer_trainer import TransformerConfig, run_to_end
+from attn_tui.core.models.loop import letters, run_to_end
+from attn_tui.core.models.transformer_trainer import TransformerConfig
 from attn_tui.core.parse import InputError, normalise, parse_matrix
 from attn_tui.i18n import describe, get_lang, t
 from attn_tui.screens.base import TutorFooter, TutorScreen, tr
@@ -583,7 +583,39 @@ class LabScreen(TutorScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.recompute()
+        preset = getattr(self, "_course_preset", None)
+        if preset:  # a lesson's do-task: its settings, once the fields' first events are in
+            self.call_after_refresh(self._fill_preset, preset)
         self.query_one("#view-attn", HeatPanel).focus()
+
+    # ---- a lesson's do-task: its preset in, what the screen shows out -------------------
+    def apply_preset(self, preset: dict) -> None:
+        """LabConfig fields (preset, d_model, heads, causal, window, seed) to open with."""
+        self._course_preset = dict(preset)
+
+    def _fill_preset(self, preset: dict) -> None:
+        """The fields set as a learner would set them (each change recomputes)."""
+        if "preset" in preset:
+            self.query_one("#sentence", Select).value = preset["preset"]
+            self.query_one("#tokens", Input).value = str(len(lab.PRESETS[preset["preset"]]))
+        for field in ("d_model", "heads", "seed"):
+            if field in preset:
+                self.query_one(f"#{field}", Input).value = str(preset[field])
+        if "causal" in preset:
+            self.query_one("#causal", Tick).value = bool(preset["causal"])
+        if preset.get("window") is not None:
+            self.query_one("#window", Input).value = str(preset["window"])
+        self.recompute()
+
+    def course_state(self):  # -> core.course.state.LabState
+        """The layer on show (None while a setting has a fault), the view, head and cell."""
+        from attn_tui.core.course.state import LabState
+
+        r = None if self.stale else self.result
+        config = lab.LabConfig(d_model=r.d_model, heads=r.heads, causal=r.causal,
+                               window=r.window) if r is not None else lab.LabConfig()  # fmt: skip
+        return LabState(config, r, getattr(self, "view", "attn"), self.head, self.cursor,
+                        trained=self._showing_trained())  # fmt: skip
 
     # ---- computing ----------------------------------------------------------------------
     def _read(self) -> tuple[LabResult | None, dict[str, str]]:

@@ -133,8 +133,10 @@ class QuizScreen(TutorScreen):
             self.store = Guarded(ProgressStore.open(data), self._store_failed)
         except StoreError as err:  # the quiz works without a store; the learner is told why
             self._store_failed(err, True)
-        if self.store is not None and self.store.moved_aside is not None:
-            self.notify(t("ex.moved_aside", path=self.store.moved_aside), severity="warning")
+        from attn_tui.coursebook import moved_aside
+
+        if (damaged := moved_aside(self.app, self.store)) is not None:
+            self.notify(t("ex.moved_aside", path=damaged), severity="warning")
         self.saved = self._remember(lambda store: store.quiz_run())
         self.show("start")
 
@@ -310,10 +312,34 @@ class QuizScreen(TutorScreen):
             style = GOOD if s >= m - 1e-9 else PART if s > 0 else BAD
             rows.append([_topic(tag), _topic_bar(s / m, 16, style), f"{_num(s)}/{_num(m)}"])
         parts.append(columns(rows, "llr"))
+        parts += self._course_links([tag for tag, (s, m) in ordered if s < 0.8 * m])
         self.query_one("#sum-body", Static).update(Group(*parts))
         has_missed = bool(res.missed)
         self.query_one("#review", Button).disabled = not has_missed
         self.query_one("#retry", Button).disabled = not has_missed
+
+    def _course_links(self, weak: list[str]) -> list[RenderableType]:
+        """Each weak topic's lesson and set, and the path's next lesson (the quiz's "next")."""
+        from attn_tui import coursebook
+
+        book = coursebook.of(self.app)  # loaded at start by home; waits if still loading
+        lang = get_lang()
+        out: list[RenderableType] = []
+        status = book.status()
+        for tag in weak[:4]:
+            lesson = book.course.for_topic(tag)
+            if lesson is None:
+                continue
+            number = status.get(lesson.id).number
+            practice = book.library.get(lesson.practice_sets[0]) if lesson.practice_sets else None
+            sets = practice.title.get(lang) if practice is not None else "—"
+            out.append(Prose(t("course.quiz.weak", topic=_topic(tag), n=number,
+                               title=lesson.title.get(lang), sets=sets), DIM))  # fmt: skip
+        nxt = status.next
+        if nxt is not None:
+            out.append(Text(t("course.quiz.next", n=nxt.number, title=nxt.lesson.title.get(lang)),
+                            ACCENT))  # fmt: skip
+        return [Text(""), *out] if out else []
 
     def _draw_review(self) -> None:
         res = self.result
@@ -440,10 +466,21 @@ class QuizScreen(TutorScreen):
             return
         self.current = answered
         self._save_run()
+        self._remember_answer(answered, typed)
         self.redraw()
         self.query_one(SelfCheck).offer(answered.grade if answered.grade.kind == "text" else None)
         self.query_one("#next", Button).focus()
         self.query_one("#q-panel").scroll_to_widget(self.query_one("#q-feedback"), top=True)
+
+    def _remember_answer(self, answered, typed: str) -> None:
+        """Each question answered is an attempt of its own (its bank as the set): it comes
+        back in the reviews on its FSRS schedule and counts for its topics' mastery."""
+        if self.store is None or self.mode not in ("quick", "full") or not typed:
+            return
+        inst = self.run[self._index()]
+        ex, g = inst.exercise, answered.grade
+        self.store.record_attempt(ex.set_id, ex.id, typed, correct=bool(g.correct),
+                                  score=float(g.score), seed=inst.seed)  # fmt: skip
 
     def next_question(self) -> None:
         if self.current is None:

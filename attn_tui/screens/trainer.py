@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 import numpy as np
 from rich.console import Group
@@ -45,6 +45,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from attn_tui import paths
 from attn_tui.core.models import figures as stored
 from attn_tui.core.models import transformer_file
+from attn_tui.core.models.loop import Outcome, RunResult, Snapshot
 from attn_tui.core.models.processes import (
     LiveRun,
     Update,
@@ -57,14 +58,14 @@ from attn_tui.core.models.trainer import (
     MAX_ITERS,
     MAX_LENGTH,
     MIN_LENGTH,
-    Outcome,
-    RunResult,
-    Snapshot,
     TrainConfig,
     compare_configs,
     default_iters,
     estimate_seconds,
 )
+from attn_tui.core.models.transformer_guide import TF_GUIDE
+from attn_tui.core.models.transformer_guide import blind_ceiling as blind_ceiling_of
+from attn_tui.core.models.transformer_guide import guide_step as tf_guide_step
 from attn_tui.core.models.transformer_trainer import (
     MAX_D_MODEL,
     MAX_HEADS,
@@ -275,6 +276,7 @@ class TrainerScreen(TutorScreen):
         self.stop_flag = False
         self.paused = False
         self.pace = "watch"
+        self.tf_causal = False  # the Transformer guide's causal-mask step
         # drawing
         self._drawn: tuple = ()  # what the snapshot panels show, to skip redrawing the same
         self._heat_drawn: tuple = ()
@@ -375,7 +377,9 @@ class TrainerScreen(TutorScreen):
 
     def _guide_options(self) -> list[Option]:
         """One line per guide step: its name, and this app's mean whole-sequence accuracy over
-        the stored table's seeds, right-aligned."""
+        the stored table's seeds, right-aligned (the Transformer's steps when it is chosen)."""
+        if self.is_mounted and self.model == "transformer":
+            return [Option(t(step.label), id=f"guide-{k}") for k, step in enumerate(TF_GUIDE)]
         options = []
         for k, step in enumerate(GUIDE):
             e = step.experiment
@@ -407,6 +411,41 @@ class TrainerScreen(TutorScreen):
         self.redraw()
         self.redraw_tables()
         self.query_one("#guide", OptionList).focus()  # so 1–5 and F5 work at once
+        if getattr(self, "_course_preset", None):
+            self._fill_preset(self._course_preset)
+
+    # ---- a lesson's do-task: its preset in, what the screen shows out -------------------
+    def apply_preset(self, preset: dict) -> None:
+        """The settings a lesson's do-task opens with (``model`` rnn or transformer, and any
+        TrainConfig / TransformerConfig field); filled in once the fields exist."""
+        self._course_preset = dict(preset)
+        if self.is_mounted:
+            self._fill_preset(self._course_preset)
+
+    def _fill_preset(self, preset: dict) -> None:
+        settings = {k: v for k, v in preset.items() if k != "model"}
+        if preset.get("model", "rnn") == "rnn":
+            self.set_settings(TrainConfig(**settings))
+        else:
+            self.query_one("#model", Select).value = "transformer"
+            cfg = TransformerConfig(**settings)
+            for field in TF_INT_FIELDS:
+                self.query_one(f"#{field}", Input).value = str(getattr(cfg, field))
+            self.query_one("#lr", Input).value = f"{cfg.lr:g}"
+            self.query_one("#task", Select).value = cfg.task
+            self.query_one("#positions", Select).value = cfg.positions
+        self.config = self._settings_or_default()
+        self.redraw()
+
+    def course_state(self):  # -> core.course.state.TrainState
+        """The model and settings on show, whether a run is going (a paused one is not), the
+        latest held-out snapshot and this visit's finished runs."""
+        from attn_tui.core.course.state import TrainState
+
+        model = "transformer" if is_tf(self.config) else "rnn"
+        finished = self.tf_session if model == "transformer" else self.session
+        return TrainState(model, self.config, self.running and not self.paused, self.iteration,
+                          self.snapshot, tuple(finished))  # fmt: skip
 
     # ---- the footer: every key when there is room for it ---------------------------------
     @property
@@ -475,6 +514,7 @@ class TrainerScreen(TutorScreen):
         return TransformerConfig(
             task=task if isinstance(task, str) else TF_DEFAULT.task,
             positions=positions if isinstance(positions, str) else TF_DEFAULT.positions,
+            causal=self.tf_causal,  # set by the guide's fifth step, no field of its own
             **values,  # type: ignore[arg-type]
         ).validate()
 
@@ -549,6 +589,9 @@ class TrainerScreen(TutorScreen):
         """Show the chosen model's settings; a field still at the other model's (or task's)
         starting value takes this one's, a figure the learner typed stays."""
         self.set_class(self.model == "transformer", "-transformer")
+        guide = self.query_one("#guide", OptionList)
+        guide.clear_options()  # the chosen model's guide
+        guide.add_options(self._guide_options())
         new = self._defaults()
         old = getattr(self, "_shown_defaults", new)
         for field, before, after in zip(("iters", "lr"), old, new, strict=True):
@@ -769,7 +812,11 @@ class TrainerScreen(TutorScreen):
         book's run (and, once the run is over, the sentence saying what to look at)."""
         cfg = self.config
         if isinstance(cfg, TransformerConfig):
-            return ""
+            tf_step = tf_guide_step(cfg)
+            if tf_step is None or self.outcome is None:
+                return ""
+            ceiling = f"{blind_ceiling_of(cfg):.2f}"
+            return Prose(t(tf_step.text, ceiling=ceiling), "italic")
         step = guide_step(cfg)
         if step is None:
             return ""
@@ -939,10 +986,21 @@ class TrainerScreen(TutorScreen):
             self.action_start()
 
     def action_guide(self, k: int) -> None:
-        """Load guide step ``k`` into the settings and train it."""
+        """Load guide step ``k`` into the settings and train it (the Transformer's when the
+        Transformer is chosen: its five steps, each done in seconds at the watchable pace)."""
         if self.running:
             self.notify(t("train.ui.busy"), severity="warning", timeout=3)
             return
+        if self.model == "transformer":
+            cfg = replace(TF_GUIDE[k].config, seed=self._seed_or_zero())
+            self._fill_preset({"model": "transformer", **{f.name: getattr(cfg, f.name)
+                               for f in fields(cfg) if f.name != "causal"}})  # fmt: skip
+            self.tf_causal = cfg.causal
+            self.query_one("#pace", Select).value = "watch"
+            self.query_one("#guide", OptionList).highlighted = k
+            self.call_after_refresh(self.action_start)
+            return
+        self.tf_causal = False
         step = GUIDE[k]
         self.set_settings(step.experiment.config(self._seed_or_zero()), step.versus)
         self.query_one("#guide", OptionList).highlighted = k

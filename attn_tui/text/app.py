@@ -3,9 +3,9 @@
 TEXT = {
     "app.home.title": ("注意力，一步一步来", "Attention, one step at a time"),
     "app.home.intro": (
-        "选一个练习区，按回车进入。任何时候按 F1 或 ? 看帮助，F2 切换中文 / English，Esc 回到这里。",
-        "Pick an area and press Enter. F1 or ? shows help at any time, F2 switches 中文 / English, "
-        "Esc comes back here.",
+        "按 C 沿着学习路线继续，或者选一个练习区按回车进入。F1 或 ? 看帮助，F2 切换中文 / English，Esc 回到这里。",
+        "Press C to continue the course, or pick an area and press Enter. F1 or ? for help, "
+        "F2 switches 中文 / English, Esc comes back here.",
     ),
     "app.area.calc": ("计算器", "Calculator"),
     "app.area.calc.desc": (

@@ -361,6 +361,10 @@ TEXT = {
     "ex.choices_kind": ("{kind} 题不用选项。", "a {kind} exercise has no choices."),
     "ex.too_few_choices": ("至少要两个选项。", "at least two choices are needed."),
     "ex.duplicate_choice": ("选项 id“{id}”重复。", "choice id “{id}” is repeated."),
+    "ex.why_on_right": (
+        "选项“{id}”是正确答案，却写了 why（why 说明一个错误选项错在哪里）。",
+        "choice “{id}” is a right answer but has a why (a why says what is wrong with a wrong option).",
+    ),
     "ex.answer_not_choice": (
         "答案“{answer}”不在选项里（选项：{known}）。",
         "the answer “{answer}” is not among the choices ({known}).",
@@ -429,10 +433,12 @@ TEXT = {
         "找不到题目“{item}”：请写“练习集/题号”，或测验题的题号。",
         "no item “{item}”: write SET/ID, or a quiz question id.",
     ),
-    "ex.cmd.not_written": (
-        "“{item}”不是简答题（它的类型是 {kind}）：try 只批改简答题。",
-        "“{item}” is not a written item (its kind is {kind}): try grades written answers only.",
+    "ex.cmd.seed_not_generated": (
+        "“{item}”不是生成的题目，--seed 对它没有作用。",
+        "“{item}” is not a generated item: --seed does nothing for it.",
     ),
+    "ex.cmd.try_drawn": ("（第 {seed} 次抽取）{prompt}", "(draw {seed}) {prompt}"),
+    "ex.cmd.try_head_kind": ("{set}/{id}：{headline}", "{set}/{id}: {headline}"),
     "ex.cmd.try_head": (
         "{set}/{id}：得分 {score} / 1（{percent}%），及格线 {pass_mark}：{passed}",
         "{set}/{id}: score {score} / 1 ({percent}%), pass mark {pass_mark}: {passed}",
@@ -620,6 +626,10 @@ TEXT = {
         "{fn} 的参数 {param} = {value} 不可用：应为 {lo} 到 {hi} 的整数。",
         "{fn}: {param} = {value} is not usable; use a whole number from {lo} to {hi}.",
     ),
+    "ex.param_choice": (
+        "{fn}：{param} 是“{value}”，只能是 {choices} 之一。",
+        "{fn}: {param} is “{value}”; it must be one of {choices}.",
+    ),
     "ex.param_order": ("{fn}：{low} 不能大于 {high}。", "{fn}: {low} must not exceed {high}."),
     "ex.length_mismatch": (
         "{fn}：a 有 {a} 维，b 有 {b} 维，长度要相同。",
@@ -630,6 +640,7 @@ TEXT = {
     "ex.rule.number": ("数字", "a number"),
     "ex.rule.nonneg": ("非负数", "a number ≥ 0"),
     "ex.rule.bool": ("true 或 false", "true or false"),
+    "ex.rule.temperature": ("0.01 到 100 之间的数", "a number from 0.01 to 100"),
     "ex.rule.int_list": ("正整数的列表", "a list of whole numbers ≥ 1"),
     "ex.rule.num_list": ("非负数的列表", "a list of numbers ≥ 0"),
     "ex.rule.pair_list": (

@@ -25,6 +25,10 @@ TEXT = {
     "quiz.topic.interpretability": ("可解释性", "interpretability"),
     "quiz.topic.rnn": ("RNN", "RNN"),
     "quiz.topic.positions": ("位置编码", "positional encoding"),
+    "quiz.topic.patterns": ("热力图的模式", "heatmap patterns"),
+    "quiz.topic.context": ("随上下文变化", "context-dependent weights"),
+    "quiz.topic.lineage": ("结构的来龙去脉", "the lineage of architectures"),
+    "quiz.topic.mlm": ("掩码语言模型", "masked language model"),
     # -- the screen: choosing
     "quiz.title": ("自测", "Self-check quiz"),
     "quiz.intro": (

@@ -431,4 +431,30 @@ TEXT = {
         "figures; “Token to token” draws one head as lines between queries and keys (↑ ↓ choose "
         "the query, F6 the head).",
     ),
+    # -- the Transformer's guided experiments (1–5), core/models/transformer_guide.py
+    "transformer.guide.1": ("1 反转：按位置读", "1 Reversal: reading by position"),
+    "transformer.guide.2": ("2 关掉位置：上限", "2 Positions off: the ceiling"),
+    "transformer.guide.3": ("3 排序：按内容读", "3 Sorting: reading by content"),
+    "transformer.guide.4": ("4 两个头", "4 Two heads"),
+    "transformer.guide.5": ("5 因果掩码", "5 A causal mask"),
+    "transformer.guide.1.look": (
+        "看头的热力图：输出第 i 位几乎只看输入第 L+1−i 位，是一条反对角线——位置编码告诉它谁在第几位。",
+        "Look at the head's map: output i reads almost only input L+1−i, an anti-diagonal — the positional encodings tell it which place is which.",
+    ),
+    "transformer.guide.2.look": (
+        "没有位置，它分不清第几个：逐位准确率停在不知道位置的模型的上限附近（这些留出序列上约 {ceiling}），整串全对是 0。",
+        "Without positions it cannot tell the places apart: accuracy per position stops near what a position-blind model can reach (about {ceiling} on these held-out sequences), whole sequences 0.",
+    ),
+    "transformer.guide.3.look": (
+        "排序看的是字母，不是位置：每一行的深色格子落在输出要的那个字母所在的地方，不管它在第几位。",
+        "Sorting looks at letters, not places: each row's dark cells fall wherever the letter that output needs stands, whatever its position.",
+    ),
+    "transformer.guide.4.look": (
+        "两个头并排画着：一个按位置读、画出反对角线，另一个常常看不出形状——多一个头不等于多一种用处。",
+        "The two heads are drawn side by side: one reads by position and draws the anti-diagonal, the other often shows no shape — another head is not another use.",
+    ),
+    "transformer.guide.5.look": (
+        "因果掩码让输出第 i 位只看输入 1…i：前一半输出要的字母在它后面，看不见，所以反转做不到——生成文本时这正是要的。",
+        "The causal mask lets output i see inputs 1…i only: the first half of the outputs need letters after them, out of sight, so reversal fails — exactly what text generation wants.",
+    ),
 }

@@ -20,16 +20,8 @@ from rich.text import Text
 
 from attn_tui.core import format as fmt
 from attn_tui.core.models.figures import Figures, Row
-from attn_tui.core.models.trainer import (
-    Decode,
-    RunResult,
-    Snapshot,
-    Stats,
-    TrainConfig,
-    book_reference,
-    letters,
-    metric,
-)
+from attn_tui.core.models.loop import Decode, RunResult, Snapshot, letters
+from attn_tui.core.models.trainer import Stats, TrainConfig, book_reference, metric
 from attn_tui.i18n import t
 from attn_tui.widgets.heatmap import Heatmap
 from attn_tui.widgets.loss_curve import strip

@@ -18,14 +18,10 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from attn_tui.core import format as fmt
-from attn_tui.core.models.trainer import Stats, letters
+from attn_tui.core.models.loop import RunResult, Snapshot, letters
+from attn_tui.core.models.trainer import Stats
 from attn_tui.core.models.transformer import VOCAB
-from attn_tui.core.models.transformer_trainer import (
-    HeadStats,
-    RunResult,
-    Snapshot,
-    TransformerConfig,
-)
+from attn_tui.core.models.transformer_trainer import HeadStats, TransformerConfig
 from attn_tui.i18n import t
 from attn_tui.widgets.attention_views import ModelView
 from attn_tui.widgets.heatmap import Heatmap

@@ -110,7 +110,8 @@ def test_a_single_run_shows_the_figures_of_a_run_that_evaluated_on_the_way(capsy
     """The command evaluates only at the end (the one evaluation it shows); training never
     reads an evaluation, so its figures are those of the same run evaluated every 100
     iterations, as the app and --compare run it."""
-    from attn_tui.core.models.trainer import TrainConfig, run_to_end
+    from attn_tui.core.models.loop import run_to_end
+    from attn_tui.core.models.trainer import TrainConfig
 
     argv = ["--lang", "en", "train", "--length", "6", "--score", "qk", "--iters", "250",
             "--seed", "3", "--json"]  # fmt: skip

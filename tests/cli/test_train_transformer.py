@@ -13,7 +13,8 @@ import pytest
 from attn_tui.cli import main
 from attn_tui.core.attention.trained import open_trained, parse_sequence
 from attn_tui.core.models import transformer_file
-from attn_tui.core.models.transformer_trainer import TransformerConfig, run_to_end
+from attn_tui.core.models.loop import run_to_end
+from attn_tui.core.models.transformer_trainer import TransformerConfig
 from attn_tui.core.parse import InputError
 
 

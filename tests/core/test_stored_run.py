@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 from attn_tui.core.models import stored_run
+from attn_tui.core.models.loop import run_to_end as train_rnn
+from attn_tui.core.models.loop import run_to_end as train_transformer
 from attn_tui.core.models.trainer import TrainConfig
-from attn_tui.core.models.trainer import run_to_end as train_rnn
 from attn_tui.core.models.transformer_trainer import TransformerConfig
-from attn_tui.core.models.transformer_trainer import run_to_end as train_transformer
 
 
 def _same(a, b, path="run"):

@@ -36,6 +36,8 @@ def _failing(hint: bool = False):
             screen.action_hint()
         screen.redraw()
         await pilot.pause()
+        screen._report_in_view()  # where a check leaves the view, at once (it is deferred)
+        await pilot.pause()
 
     return run_before
 

@@ -2,6 +2,7 @@
 type X and the W matrices."""
 
 import numpy as np
+import pytest
 from rich.console import Console
 from textual.widgets import Collapsible, Input, Select, Static, TextArea
 
@@ -285,6 +286,7 @@ async def open_typed(pilot, labels: str):
     return screen
 
 
+@pytest.mark.slow  # a long burst of typing (about 50 s under load)
 async def test_a_malformed_x_is_named_under_its_field_and_the_views_stay():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
         screen = await open_typed(pilot, labels="")

@@ -85,7 +85,8 @@ def trained_dir(tmp_path_factory):
     """A data directory holding the default Transformer (reversal, L 10, seed 0), trained once."""
     from attn_tui import paths
     from attn_tui.core.models import transformer_file
-    from attn_tui.core.models.transformer_trainer import TransformerConfig, run_to_end
+    from attn_tui.core.models.loop import run_to_end
+    from attn_tui.core.models.transformer_trainer import TransformerConfig
 
     data = tmp_path_factory.mktemp("data")
     result = run_to_end(TransformerConfig())

@@ -12,7 +12,8 @@ from textual.widgets import Input, Select, Static
 from attn_tui import paths
 from attn_tui.app import AttnApp
 from attn_tui.core.models import transformer_file
-from attn_tui.core.models.transformer_trainer import TransformerConfig, run_to_end
+from attn_tui.core.models.loop import run_to_end
+from attn_tui.core.models.transformer_trainer import TransformerConfig
 from attn_tui.screens.lab import TRAINED, LabScreen
 
 from .conftest import shown

@@ -36,7 +36,18 @@ SIZES = [(80, 24), (120, 40)]
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_home(snap_compare, lang, size):
-    assert snap_compare(AttnApp(lang=lang), terminal_size=size, run_before=_still)
+    async def run_before(pilot) -> None:
+        import time
+
+        from attn_tui import coursebook
+
+        deadline = time.monotonic() + 30  # the course loads off the UI thread
+        while coursebook.loaded(pilot.app) is None and time.monotonic() < deadline:
+            await pilot.pause(0.05)
+        await pilot.pause()
+        await _still(pilot)
+
+    assert snap_compare(AttnApp(lang=lang), terminal_size=size, run_before=run_before)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -19,8 +19,7 @@ from textual.widgets import Select
 
 from attn_tui.app import AttnApp
 from attn_tui.core.models import stored_run
-from attn_tui.core.models import trainer as rnn_trainer
-from attn_tui.core.models import transformer_trainer as tf_trainer
+from attn_tui.core.models.loop import run_to_end
 from attn_tui.screens.trainer import TrainerScreen
 
 STORED = Path(__file__).parent / "stored_runs"
@@ -74,12 +73,12 @@ def test_a_fresh_default_run_lands_where_the_stored_one_did():
     and the first 100 losses within 1e-5 relative (float32 rounding differs by at most 2e-7
     between kernels there; divergence past 1e-6 starts after iteration 290)."""
     stored = stored_run.load(STORED / "rnn_default.json")
-    fresh = rnn_trainer.run_to_end(dataclasses.replace(stored.config, eval_every=0))
+    fresh = run_to_end(dataclasses.replace(stored.config, eval_every=0))
     assert fresh.outcome.kind == "finished"
     assert (fresh.final.probe.attention.argmax(axis=1) == np.arange(9, -1, -1)).all()
     assert abs(fresh.seq_acc - stored.seq_acc) <= 0.02
     assert abs(fresh.alignment.weight - stored.alignment.weight) <= 0.05
     np.testing.assert_allclose(fresh.losses[:100], stored.losses[:100], rtol=1e-5)
     tf_stored = stored_run.load(STORED / "transformer_default.json")
-    tf_fresh = tf_trainer.run_to_end(dataclasses.replace(tf_stored.config, eval_every=0))
+    tf_fresh = run_to_end(dataclasses.replace(tf_stored.config, eval_every=0))
     assert tf_fresh.seq_acc >= 0.99 and abs(tf_fresh.seq_acc - tf_stored.seq_acc) <= 0.01

@@ -11,6 +11,7 @@ import threading
 import time
 import traceback
 
+import pytest
 from textual.widgets import Input, OptionList, Select, Static
 from textual.worker import WorkerState
 
@@ -393,6 +394,7 @@ async def test_per_position_figures_survive_a_resize_round_trip():
         assert not any("█" in line or "▁" in line for line in lines)
 
 
+@pytest.mark.slow  # real processes
 async def test_leaving_mid_run_leaves_no_thread_and_no_process():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
         screen = await open_trainer(pilot, iters=100000)

@@ -10,12 +10,14 @@ from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
+import pytest
 from textual.widgets import Input, Select
 
 from attn_tui import paths
 from attn_tui.app import AttnApp
 from attn_tui.core.models import transformer_file
-from attn_tui.core.models.transformer_trainer import TransformerConfig, run_to_end
+from attn_tui.core.models.loop import run_to_end
+from attn_tui.core.models.transformer_trainer import TransformerConfig
 from attn_tui.screens.lab import TRAINED, LabScreen
 
 from .conftest import shown
@@ -113,6 +115,7 @@ async def test_f9_and_f10_compare_positional_encodings():
         assert "Transformer runs this session" in text(screen, "#session", 100)
 
 
+@pytest.mark.slow  # retrains, then compares with the core
 async def test_a_trained_transformer_opens_in_the_lab_with_its_weights():
     """Train on the screen, ctrl+o: the lab shows the weights the core trains with these
     settings, on the run's probe sequence."""

@@ -15,8 +15,9 @@ import numpy as np
 
 from attn_tui.core.attention.lab import LabResult, Projections, Tokens, compute
 from attn_tui.core.models import tasks
+from attn_tui.core.models.loop import Snapshot
 from attn_tui.core.models.transformer import TinyTransformer
-from attn_tui.core.models.transformer_trainer import Snapshot, TransformerConfig, evaluate, targets
+from attn_tui.core.models.transformer_trainer import TransformerConfig, evaluate, targets
 
 
 def token_labels(x: np.ndarray, numbered: bool = True, task: str = "reverse") -> tuple[str, ...]:

@@ -527,7 +527,7 @@ def _bound(x: Value, bound: Value, holds: Callable) -> float:
 def _aligned(matrix: Value, name: str) -> float:
     """aligned(book_attention(), 'peaks'): the trainer's alignment measure of an attention
     matrix (rows = outputs): 'weight', 'peaks', 'left', 'right' or 'row_max'."""
-    from attn_tui.core.models.trainer import Alignment
+    from attn_tui.core.models.loop import Alignment
 
     a = np.asarray(matrix, dtype=np.float64)
     if a.ndim != 2 or a.shape[0] != a.shape[1] or not isinstance(name, str):

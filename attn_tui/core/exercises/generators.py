@@ -243,6 +243,44 @@ def _check_cost_ratio(p: dict[str, Any]) -> float:
     return (_int(fn, p, "n_to", 1, 10**9) / _int(fn, p, "n_from", 1, 10**9)) ** 2
 
 
+def masked_softmax(scores: np.ndarray, visible: int) -> np.ndarray:
+    """One row of causal attention: softmax over the first ``visible`` scores, 0 after them
+    (the mask sets the later scores to −∞ *before* the softmax)."""
+    out = np.zeros_like(scores, dtype=np.float64)
+    out[:visible] = softmax(scores[:visible])
+    return out
+
+
+def _check_masked(p: dict[str, Any]) -> np.ndarray:
+    fn = "masked_softmax"
+    scores = _vector(fn, p, "scores")
+    return masked_softmax(scores, _int(fn, p, "visible", 1, len(scores)))
+
+
+def _check_dot_variance(p: dict[str, Any]) -> float:
+    """Var(q·k) for d independent components of mean 0 and variance 1: d."""
+    return float(_int("dot_variance", p, "d", 1, 10**6))
+
+
+DIVISORS = ("none", "sqrt", "d")
+
+
+def _check_dot_std(p: dict[str, Any]) -> float:
+    """The standard deviation of q·k (√d), of q·k/√d (1) or of q·k/d (1/√d)."""
+    fn = "dot_std"
+    d = _int(fn, p, "d", 1, 10**6)
+    by = p["by"]
+    if by not in DIVISORS:
+        raise InputError("ex.param_choice", fn=fn, param="by", value=_show(by),
+                         choices=", ".join(DIVISORS))  # fmt: skip
+    return {"none": math.sqrt(d), "sqrt": 1.0, "d": 1 / math.sqrt(d)}[by]
+
+
+def _check_exp_sum(p: dict[str, Any]) -> float:
+    """Σ exp(zᵢ − max z) for z = q·K/√d: the softmax's denominator as the calculator shows it."""
+    return float(attend(*_attention_inputs("exp_sum", p)).exp_sum)
+
+
 @dataclass(frozen=True)
 class CheckSpec:
     kind: str  # "number", "vector" or "matrix"
@@ -271,6 +309,10 @@ CHECKS: dict[str, CheckSpec] = {
     "head_dim": CheckSpec("number", ("d_model", "heads"), {}, _check_head_dim),
     "score_count": CheckSpec("number", ("n",), {}, _check_score_count),
     "cost_ratio": CheckSpec("number", ("n_from", "n_to"), {}, _check_cost_ratio),
+    "masked_softmax": CheckSpec("vector", ("scores", "visible"), {}, _check_masked),
+    "dot_variance": CheckSpec("number", ("d",), {}, _check_dot_variance),
+    "dot_std": CheckSpec("number", ("d",), {"by": "none"}, _check_dot_std),
+    "exp_sum": CheckSpec("number", _ATT, {}, _check_exp_sum),
 }
 
 
@@ -374,13 +416,24 @@ def _draw_attention(fn: str, p: dict[str, Any], rng: np.random.Generator):
             break
         q = rng.integers(low, high + 1, size=d).astype(np.float64)
     K = rng.integers(low, high + 1, size=(n, d)).astype(np.float64)
-    steps = attend(q, K)
+    values: dict[str, Any] = {"query": q, "keys": K, "d": d, "n": n}
+    scale, temperature = True, 1.0
+    if "scale" in p:  # weights, outputs and the softmax's sum may switch scaling off
+        scale = _bool(fn, p, "scale")
+        values["scale"] = scale
+    if "temperature" in p:
+        temperature = _number(fn, p, "temperature")
+        if not 0.01 <= temperature <= 100:
+            raise _bad(fn, "temperature", temperature, "ex.rule.temperature")
+        values["temperature"] = temperature
+    steps = attend(q, K, scale=scale, temperature=temperature)
     answer = {
         "attention.scores": steps.scores,
         "attention.weights": steps.weights,
         "attention.output": steps.output,
+        "exp_sum": steps.exp_sum,
     }[fn]
-    return {"query": q, "keys": K, "d": d, "n": n}, answer
+    return values, answer
 
 
 def _draw_softmax(fn: str, p: dict[str, Any], rng: np.random.Generator):
@@ -434,6 +487,19 @@ def _draw_cost_ratio(fn: str, p: dict[str, Any], rng: np.random.Generator):
     return {"n_from": n_from, "n_to": n_to}, (n_to / n_from) ** 2
 
 
+def _draw_masked(fn: str, p: dict[str, Any], rng: np.random.Generator):
+    lo, hi = _int(fn, p, "n_min", 2, 10), _int(fn, p, "n_max", 2, 10)
+    low, high = _int(fn, p, "low", -100, 100), _int(fn, p, "high", -100, 100)
+    if lo > hi:
+        raise InputError("ex.param_order", fn=fn, low="n_min", high="n_max")
+    if low > high:
+        raise InputError("ex.param_order", fn=fn, low="low", high="high")
+    n = int(rng.integers(lo, hi + 1))
+    row = int(rng.integers(2, n)) if n > 2 else 1  # something hidden, and more than one seen
+    scores = rng.integers(low, high + 1, size=n).astype(np.float64)
+    return {"scores": scores, "n": n, "row": row, "visible": row}, masked_softmax(scores, row)
+
+
 def _pick(rng: np.random.Generator, options: list[Any]) -> Any:
     value = options[int(rng.integers(0, len(options)))]
     return int(value) if float(value).is_integer() else value
@@ -441,10 +507,35 @@ def _pick(rng: np.random.Generator, options: list[Any]) -> Any:
 
 _ATT_DEFAULTS = {"keys": 3, "dim": 3, "low": -2, "high": 2}
 _ATT_DRAWS = ("query", "keys", "d", "n", "worked")
+# weights and outputs may also switch scaling off or set a temperature (drawn as {temperature})
+_SOFT_DEFAULTS = {**_ATT_DEFAULTS, "scale": True, "temperature": 1.0}
+_SOFT_DRAWS = (*_ATT_DRAWS, "temperature")
+
+
+def _dot_d(fn: str, p: dict[str, Any], rng: np.random.Generator) -> int:
+    return int(_pick(rng, _int_list(fn, p, "choices", 1, 10**6)))
+
+
+def _draw_dot_variance(fn: str, p: dict[str, Any], rng: np.random.Generator):
+    d = _dot_d(fn, p, rng)
+    return {"d": d}, float(d)
+
+
+def _draw_dot_std(fn: str, p: dict[str, Any], rng: np.random.Generator):
+    d = _dot_d(fn, p, rng)
+    return {"d": d, "by": p["by"]}, _check_dot_std({"d": d, "by": p["by"]})
+
+
+_D_CHOICES = [16, 32, 64, 128, 256, 512]
 GENERATORS: dict[str, GenSpec] = {
     "attention.scores": GenSpec("vector", _ATT_DEFAULTS, _ATT_DRAWS, _draw_attention),
-    "attention.weights": GenSpec("vector", _ATT_DEFAULTS, _ATT_DRAWS, _draw_attention),
-    "attention.output": GenSpec("vector", _ATT_DEFAULTS, _ATT_DRAWS, _draw_attention),
+    "attention.weights": GenSpec("vector", _SOFT_DEFAULTS, _SOFT_DRAWS, _draw_attention),
+    "attention.output": GenSpec("vector", _SOFT_DEFAULTS, _SOFT_DRAWS, _draw_attention),
+    "exp_sum": GenSpec("number", _SOFT_DEFAULTS, _SOFT_DRAWS, _draw_attention),
+    "dot_variance": GenSpec("number", {"choices": _D_CHOICES}, ("d", "worked"), _draw_dot_variance),
+    "dot_std": GenSpec(
+        "number", {"choices": _D_CHOICES, "by": "none"}, ("d", "worked"), _draw_dot_std
+    ),
     "softmax": GenSpec(
         "vector", {"n": 3, "low": -3, "high": 3}, ("scores", "n", "worked"), _draw_softmax
     ),
@@ -470,6 +561,12 @@ GENERATORS: dict[str, GenSpec] = {
         {"choices": [[10, 100], [100, 1000], [50, 200]]},
         ("n_from", "n_to", "worked"),
         _draw_cost_ratio,
+    ),
+    "masked_softmax": GenSpec(
+        "vector",
+        {"n_min": 3, "n_max": 5, "low": -3, "high": 3},
+        ("scores", "n", "row", "worked"),
+        _draw_masked,
     ),
 }
 

@@ -20,6 +20,7 @@ import numpy as np
 
 from attn_tui.core.exercises.generators import Instance, fmt_number, instance
 from attn_tui.core.exercises.glossary import shipped as shipped_glossary
+from attn_tui.core.exercises.misconceptions import Diagnosis, diagnose, diagnose_choice
 from attn_tui.core.exercises.model import FOUND, MISSING, SELF_MARKED, Exercise, Idea, IdeaResult
 from attn_tui.core.exercises.written import normalise_text
 from attn_tui.core.exercises.written.judge import NEAR_PASS, judge
@@ -72,6 +73,7 @@ class Grade:
     uncertain: bool = False  # text: near the pass mark, or many words the grader does not know
     keyword_list: bool = False  # text: a bare list of keywords (capped at half the pass mark)
     self_marked: tuple[Idea, ...] = ()  # text: ideas the learner marked "I said this"
+    diagnoses: tuple[Diagnosis, ...] = ()  # the mistake a wrong answer shows, when known
 
     def headline(self, t: Callable[..., str], lang: str | None = None) -> str:
         """One line: correct / partly right (n%) / not right / empty / unreadable / revealed."""
@@ -97,6 +99,7 @@ class Grade:
         if self.status == UNREADABLE:
             out.append(t(f"ex.fb.readable.{self.kind}", lang=lang))
         out += [t(n.key, lang=lang, **n.params) for n in self.notes]
+        out += [d.message(t, lang) for d in self.diagnoses]
         if self.ideas:
             out += idea_lines(self, t, lang)
             return out
@@ -523,7 +526,16 @@ def grade(item: Instance | Exercise, answer: Any) -> Grade:
         missing = inst.exercise.rubric if kind == "text" else ()
         ideas = tuple(IdeaResult(i, MISSING) for i in missing)
         return Grade(kind, EMPTY, 0.0, False, missing=missing, ideas=ideas)
-    return _GRADERS[kind](inst, answer)
+    g = _GRADERS[kind](inst, answer)
+    if g.correct or g.value is None:
+        return g
+    if kind in ("number", "vector", "matrix"):
+        found = diagnose(inst, g.value)
+    elif kind in ("choice", "multi"):
+        found = diagnose_choice(inst, g.value)
+    else:
+        found = ()
+    return replace(g, diagnoses=found) if found else g
 
 
 def _stored(ex: Exercise) -> Instance:
@@ -541,6 +553,7 @@ def reveal(item: Instance | Exercise) -> Grade:
 
 
 __all__ = [
+    "Diagnosis",
     "Grade",
     "Note",
     "grade",

@@ -564,19 +564,26 @@ class _Reader:
         out: list[Choice] = []
         seen: set[str] = set()
         for j, c in enumerate(value):
-            self.unknown_keys(c, {"id", "zh", "en"}, lambda k, j=j: L.sub(i, "choices", j, k), ex)
+            self.unknown_keys(
+                c, {"id", "zh", "en", "why"}, lambda k, j=j: L.sub(i, "choices", j, k), ex
+            )
             cid = self.ident(c.get("id"), "choices.id", L.sub(i, "choices", j, "id"), ex)
             text = self.text(
-                {k: v for k, v in c.items() if k != "id"},
+                {k: v for k, v in c.items() if k not in ("id", "why")},
                 f"choice {cid or j + 1}",
                 L.sub(i, "choices", j),
                 ex,
             )
+            why = None
+            if "why" in c:  # why this option is wrong: the misconception it stands for
+                why = self.text(
+                    c["why"], f"choice {cid or j + 1}.why", L.sub(i, "choices", j, "why"), ex
+                )
             if cid is not None and cid in seen:
                 self.fault(L.sub(i, "choices", j, "id"), "ex.duplicate_choice", ex, id=cid)
             if cid is not None and text is not None:
                 seen.add(cid)
-                out.append(Choice(cid, text))
+                out.append(Choice(cid, text, why))
         return tuple(out)
 
     def rubric(
@@ -923,6 +930,9 @@ class _Reader:
             if kind == "multi" and len(set(picks)) != len(picks):
                 self.fault(line, "ex.duplicate_choice", ex, id=", ".join(picks))
                 return None
+            for c in choices:  # a reason why an option is wrong, on a right one, misleads
+                if c.id in picks and c.why is not None:
+                    self.fault(line, "ex.why_on_right", ex, id=c.id)
         return value
 
     def check(self, spec: Any, kind: str, answer: Any, tol: Tolerance, line: int, ex: str) -> None:
@@ -1010,6 +1020,8 @@ def load_text(text: str, path: str = "<text>") -> tuple[ExerciseSet | None, list
         data = files.load_toml(text)
     except files.FileFault as fault:
         return None, [Problem.from_fault(path, fault)]
+    if "lesson" in data and "set" not in data:
+        return None, []  # a lesson of the course (core.course.lessons), not a set: not ours
     reader = _Reader(path, text)
     try:
         result = reader.read(data)
@@ -1110,6 +1122,8 @@ def load_library(sources: Iterable[tuple[Path, str]]) -> Library:
                     )
                 ]
                 loaded = None
+            if loaded is None and not problems:
+                continue  # a lesson in a teacher's folder: the course loads it
             if loaded is None:
                 lib.broken.append(BrokenFile(path, tuple(problems), source))
                 continue

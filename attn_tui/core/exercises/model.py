@@ -45,6 +45,10 @@ TOPICS = (
     "interpretability",
     "rnn",
     "positions",
+    "patterns",  # reading heatmaps: diagonal, vertical stripes, blocks, sparse
+    "context",  # static word vectors vs weights that depend on the context
+    "lineage",  # each architecture fixes its predecessor's defect
+    "mlm",  # BERT's masked-language-model objective
 )
 DEFAULT_TOLERANCE = 1e-3
 DEFAULT_PASS = 0.6
@@ -147,6 +151,7 @@ class Tolerance:
 class Choice:
     id: str
     text: Text
+    why: Text | None = None  # a wrong option: why it is wrong (shown when it is picked)
 
 
 @dataclass(frozen=True)

@@ -99,17 +99,48 @@ def _scores(v: dict[str, Any], answer: Any) -> list[str]:
     return _dots(v["query"], v["keys"])
 
 
+def _steps(v: dict[str, Any]):
+    return attend(v["query"], v["keys"], scale=bool(v.get("scale", True)),
+                  temperature=float(v.get("temperature", 1.0)))  # fmt: skip
+
+
 def _weights(v: dict[str, Any], answer: Any) -> list[str]:
     q, K, d = v["query"], v["keys"], v["d"]
-    steps = attend(q, K)
+    steps = _steps(v)
     lines = _dots(q, K)
-    lines.append(f"√{d} {_rel(steps.sqrt_d)} {num(steps.sqrt_d)}")
-    lines.append(f"{vec(steps.scores)}/√{d} {_rel(steps.scaled)} {vec(steps.scaled)}")
-    return lines + _softmax_lines(steps.scaled, vec(steps.scaled))
+    z, shown = steps.scores, vec(steps.scores)
+    if steps.scale:
+        lines.append(f"√{d} {_rel(steps.sqrt_d)} {num(steps.sqrt_d)}")
+        lines.append(f"{vec(steps.scores)}/√{d} {_rel(steps.scaled)} {vec(steps.scaled)}")
+        z, shown = steps.scaled, vec(steps.scaled)
+    if steps.temperature != 1.0:
+        lines.append(f"{shown}/{num(steps.temperature)} {_rel(steps.logits)} {vec(steps.logits)}")
+        z = steps.logits
+        shown = vec(z)
+    return lines + _softmax_lines(z, shown)
+
+
+def _exp_sum(v: dict[str, Any], answer: Any) -> list[str]:
+    return _weights(v, answer)[:-1]  # up to the sum of the exps: the weights are not asked
+
+
+def _dot_variance(v: dict[str, Any], answer: Any) -> list[str]:
+    d = v["d"]
+    return [f"{d}×1 = {d}"]
+
+
+def _dot_std(v: dict[str, Any], answer: Any) -> list[str]:
+    d, by = v["d"], v.get("by", "none")
+    lines = _sqrt({"d": d}, None)
+    if by == "sqrt":
+        lines.append(f"√{d}/√{d} = 1")
+    elif by == "d":
+        lines.append(f"√{d}/{d} = 1/√{d} {_rel(1 / math.sqrt(d))} {num(1 / math.sqrt(d))}")
+    return lines
 
 
 def _output(v: dict[str, Any], answer: Any) -> list[str]:
-    steps = attend(v["query"], v["keys"])
+    steps = _steps(v)
     lines = _weights(v, answer)
     terms = " + ".join(f"{num(a)}×{vec(k)}" for a, k in zip(steps.weights, v["keys"], strict=True))
     lines.append(f"o: {terms} {_rel(steps.output) if _exact_all(steps.weights) else '≈'} "
@@ -182,6 +213,14 @@ def _cost_ratio(v: dict[str, Any], answer: Any) -> list[str]:
     ]
 
 
+def _masked(v: dict[str, Any], answer: Any) -> list[str]:
+    scores = np.asarray(v["scores"], dtype=np.float64)
+    k = v["visible"]
+    seen = scores[:k]
+    # the later scores are −∞ before the softmax, so only the first k take part
+    return _softmax_lines(seen, vec(seen)) if k > 1 else ["α: exp(0)/exp(0) = 1"]
+
+
 WORKED: dict[str, Callable[[dict[str, Any], Any], list[str]]] = {
     "attention.scores": _scores,
     "attention.weights": _weights,
@@ -193,6 +232,10 @@ WORKED: dict[str, Callable[[dict[str, Any], Any], list[str]]] = {
     "head_dim": _head_dim,
     "score_count": _score_count,
     "cost_ratio": _cost_ratio,
+    "masked_softmax": _masked,
+    "exp_sum": _exp_sum,
+    "dot_variance": _dot_variance,
+    "dot_std": _dot_std,
 }
 
 

@@ -42,32 +42,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from attn_tui.core.models import trainer as rnn_trainer
-from attn_tui.core.models import transformer_trainer
-from attn_tui.core.models.trainer import Progress, RunResult, Snapshot, TrainConfig
-from attn_tui.core.models.transformer_trainer import TransformerConfig
+from attn_tui.core.models.loop import RunResult, Settings, Snapshot, run_to_end, train
 
-AnyConfig = TrainConfig | TransformerConfig  # the RNN's settings, or the Transformer's
+AnyConfig = Settings  # any model's settings: the RNN's TrainConfig, the TransformerConfig, …
 
 PACES = ("fast", "watch", "step")
 POST_INTERVAL = 0.05  # a live run reports at most ~20 times a second
 WATCH_SECONDS = 12.0  # the watchable pace stretches a whole run over about this long
 POLL = 0.1  # how often a waiting pool checks whether to stop
 START_METHODS = multiprocessing.get_all_start_methods()
-
-
-def train(config: AnyConfig, **run_options) -> Iterator[Progress]:
-    """The run of either model: both trainers share one loop and one Progress."""
-    if isinstance(config, TransformerConfig):
-        return transformer_trainer.train(config, **run_options)
-    return rnn_trainer.train(config, **run_options)
-
-
-def run_to_end(config: AnyConfig, should_stop: Callable[[], bool] | None = None):
-    """Either model's run to its end (its own RunResult)."""
-    if isinstance(config, TransformerConfig):
-        return transformer_trainer.run_to_end(config, should_stop)
-    return rnn_trainer.run_to_end(config, should_stop)
 
 
 def prepare() -> None:
@@ -92,7 +75,11 @@ def _context(fork_if_alone: bool = False) -> multiprocessing.context.BaseContext
     prepare()
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(
-        ["attn_tui.core.models.trainer", "attn_tui.core.models.transformer_trainer"]
+        [
+            "attn_tui.core.models.loop",
+            "attn_tui.core.models.trainer",
+            "attn_tui.core.models.transformer_trainer",
+        ]  # fmt: skip
     )
     return ctx
 

@@ -30,7 +30,14 @@ from pathlib import Path
 
 import numpy as np
 
-from attn_tui.core.models import ablation, head_scores, trainer, transformer, transformer_trainer
+from attn_tui.core.models import (
+    ablation,
+    head_scores,
+    loop,
+    trainer,
+    transformer,
+    transformer_trainer,
+)
 
 FORMAT = "attn-tui stored run"
 VERSION = 1
@@ -39,19 +46,24 @@ MAX_DEPTH = 12  # RunResult → Snapshot → Decode → array is four levels
 
 CLASSES: dict[str, type] = {
     "TrainConfig": trainer.TrainConfig,
-    "Outcome": trainer.Outcome,
-    "RunResult": trainer.RunResult,
-    "Snapshot": trainer.Snapshot,
-    "Decode": trainer.Decode,
     "TransformerConfig": transformer_trainer.TransformerConfig,
-    "TransformerRunResult": transformer_trainer.RunResult,
-    "TransformerSnapshot": transformer_trainer.Snapshot,
-    "TransformerDecode": transformer_trainer.Decode,
+    "Outcome": loop.Outcome,
+    "RunResult": loop.RunResult,
+    "Snapshot": loop.Snapshot,
+    "Decode": loop.Decode,
+    "TransformerResult": transformer_trainer.TransformerResult,  # its heads' scores, ablation
+    "TaskDecode": transformer_trainer.Decode,  # a task's own symbols, the induction copy
     "HeadStats": transformer_trainer.HeadStats,
     "HeadScores": head_scores.HeadScores,
     "Ablation": ablation.Ablation,
     "CopyFigures": ablation.CopyFigures,
     "Architecture": transformer.Architecture,
+}
+# Names files written before both models shared one result type give the same classes.
+OLD_NAMES: dict[str, type] = {
+    "TransformerRunResult": loop.RunResult,
+    "TransformerSnapshot": loop.Snapshot,
+    "TransformerDecode": loop.Decode,
 }
 _NAMES = {cls: name for name, cls in CLASSES.items()}
 _DTYPES = ("float32", "float64", "int64", "bool")
@@ -170,7 +182,7 @@ def _decode(value: object, depth: int) -> object:
         model.params[:] = params
         return model
     if "type" in value:
-        cls = CLASSES.get(str(value["type"]))
+        cls = CLASSES.get(str(value["type"])) or OLD_NAMES.get(str(value["type"]))
         fields = value.get("fields")
         if cls is None or not isinstance(fields, dict):
             raise StoredRunError(f"unknown type {value['type']!r}")

@@ -1,18 +1,12 @@
-"""Training the reversal model: settings, data, Adam, held-out evaluation, and the generator.
+"""The reversal RNN's run: its settings, the data both models learn from, its held-out
+evaluation, and comparisons of its variants over seeds.
 
-The UI and the headless command share one loop::
+The loop itself is the one every model shares (:mod:`attn_tui.core.models.loop`)::
 
     for p in train(TrainConfig(length=10, attention=True, iters=3000), every=50):
         show(p.iteration, p.total, p.loss, p.it_per_s)   # p.snapshot: a held-out evaluation
-        if p.result: ...                                 # the last Progress carries the result
 
-Stopping. Either pass ``should_stop`` (checked before every iteration, so a stop lands within
-one iteration, well under a millisecond), or simply stop iterating: the generator yields at
-least every ``max_interval`` seconds (default 0.05 s), so a consumer regains control that
-often even when it asked for a Progress only every N iterations.
-
-Nothing here raises on a bad run: a loss or gradient that turns NaN/inf ends the run with
-``Outcome(kind="diverged")``, whose ``code``/``params`` name a sentence in ``text/train.py``.
+``TrainConfig.build()`` gives the loop its :class:`RNNRun` (the loop's ``Model``).
 """
 
 from __future__ import annotations
@@ -20,12 +14,19 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
+from typing import ClassVar
 
 import numpy as np
 
+from attn_tui.core.models.loop import (
+    Decode,
+    RunResult,
+    Snapshot,
+    json_float,
+    run_to_end,
+)
 from attn_tui.core.models.rnn import (
-    ALPHABET,
     FEEDS,
     SCORES,
     VOCAB,
@@ -54,6 +55,8 @@ def default_iters(length: int) -> int:
 
 @dataclass(frozen=True)
 class TrainConfig:
+    kind: ClassVar[str] = "rnn"  # which model these settings are for (a name, for the UI)
+
     length: int = 5  # symbols per sequence: 5 is the seed's task, 10 the hard case (2..12)
     attention: bool = False  # attention over the encoder states (838 → 934 params with "dot")
     score: str = "dot"  # how attention scores: "dot" (the book's), "general" (+H²), "qk" (+2H²)
@@ -129,6 +132,21 @@ class TrainConfig:
         if variant == "none":
             return replace(self, attention=False)
         return replace(self, attention=True, score=variant)
+
+    @property
+    def recommended_iters(self) -> int:
+        """The book's recipe for this length (:func:`default_iters`)."""
+        return default_iters(self.length)
+
+    def build(self) -> RNNRun:
+        """The model, its data and its draws, ready for the loop (``loop.train(config)``)."""
+        return RNNRun(self)
+
+    def describe(self) -> dict[str, object]:
+        """What a --json report names of these settings, before the run's figures."""
+        return {"length": self.length, "with_attention": self.attention,
+                "score": self.score if self.attention else None, "feed": self.feed,
+                "seed": self.seed}  # fmt: skip
 
 
 # ---- what a run costs ------------------------------------------------------------------------
@@ -219,135 +237,7 @@ class ReversalData:
         return self.decode(codes)
 
 
-# ---- optimiser ---------------------------------------------------------------------------
-
-
-def clip_global_norm(grads: np.ndarray, max_norm: float) -> float:
-    """Scale ``grads`` in place so its norm is at most ``max_norm`` (0: no limit); returns the
-    norm before clipping (inf/NaN when the gradients overflowed)."""
-    norm = math.sqrt(float(grads.dot(grads)))
-    if max_norm > 0 and norm > max_norm:
-        grads *= max_norm / norm
-    return norm
-
-
-class Adam:
-    """Adam on one flat parameter vector, in PyTorch's form (bias-corrected, eps outside √).
-
-    The two running averages sit in one (2, n) buffer, so their decay and their update are one
-    call each for both (the arithmetic of each number is unchanged).
-    """
-
-    def __init__(self, n: int, lr: float, beta1: float, beta2: float, eps: float, dtype) -> None:
-        self.lr, self.beta1, self.beta2, self.eps = lr, beta1, beta2, eps
-        self.mv = np.zeros((2, n), dtype)
-        self.m, self.v = self.mv  # running averages of the gradient and of its square
-        self.decay = np.array([[beta1], [beta2]], dtype)  # (2, 1): β₁ for m, β₂ for v
-        self.gain = np.array([[1.0 - beta1], [1.0 - beta2]], dtype)
-        self.g2 = np.empty((2, n), dtype)  # g and g², then their weighted shares
-        self.g_row, self.gg_row = self.g2
-        self.tmp = self.g_row
-        self.t = 0
-
-    def step(self, params: np.ndarray, grads: np.ndarray) -> None:
-        self.t += 1
-        b1, b2, mv, g2, tmp = self.beta1, self.beta2, self.mv, self.g2, self.tmp
-        multiply, add = np.multiply, np.add  # ufunc calls: a little cheaper than *= and +=
-        multiply(mv, self.decay, mv)  # β₁m, β₂v
-        self.g_row[...] = grads
-        multiply(grads, grads, self.gg_row)
-        multiply(g2, self.gain, g2)  # (1−β₁)g, (1−β₂)g²
-        add(mv, g2, mv)  # m ← β₁m + (1−β₁)g,  v ← β₂v + (1−β₂)g²
-        # p ← p − lr/(1−β₁ᵗ) · m / (√v / √(1−β₂ᵗ) + ε)
-        np.sqrt(self.v, tmp)
-        multiply(tmp, 1.0 / math.sqrt(1.0 - b2**self.t), tmp)
-        add(tmp, self.eps, tmp)
-        np.divide(self.m, tmp, tmp)
-        multiply(tmp, self.lr / (1.0 - b1**self.t), tmp)
-        np.subtract(params, tmp, params)
-
-
 # ---- evaluation --------------------------------------------------------------------------
-
-
-def letters(seq: Sequence[int]) -> str:
-    return "".join(ALPHABET[int(s)] for s in seq)
-
-
-@dataclass(frozen=True)
-class Decode:
-    """One sequence decoded greedily: what went in, what should come out, what came out."""
-
-    x: tuple[int, ...]
-    target: tuple[int, ...]
-    prediction: tuple[int, ...]
-    attention: np.ndarray | None  # (Lo, Li) rows = output positions, cols = input positions
-
-    @property
-    def correct(self) -> tuple[bool, ...]:
-        return tuple(p == t for p, t in zip(self.prediction, self.target, strict=True))
-
-    def to_dict(self) -> dict[str, object]:
-        out: dict[str, object] = {
-            "input": letters(self.x),
-            "target": letters(self.target),
-            "prediction": letters(self.prediction),
-        }
-        if self.attention is not None:
-            out["attention"] = self.attention.tolist()
-        return out
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """Held-out evaluation at one moment of training (greedy decoding, no teacher forcing)."""
-
-    iteration: int
-    seq_acc: float  # fraction of held-out sequences reversed without a single mistake
-    pos_acc: float  # fraction of output symbols that are right
-    per_position: np.ndarray  # (L,) accuracy at each output position
-    attention_mean: np.ndarray | None  # (Lo, Li) averaged over the held-out set
-    probe: Decode  # the same held-out sequence every time, to watch its attention grow
-    sample: Decode  # a different held-out sequence each time
-    n_eval: int
-    seconds: float  # how long this evaluation took
-
-    @property
-    def alignment(self) -> Alignment | None:
-        """How the held-out average attention sits on the reversal diagonal (None without
-        attention)."""
-        return None if self.attention_mean is None else Alignment.of(self.attention_mean)
-
-
-@dataclass(frozen=True)
-class Alignment:
-    """Where attention looks, against where reversal needs it: output t reads input L+1−t.
-
-    All come from the held-out average attention (rows = output positions t = 1..L).
-    """
-
-    weight: float  # mean over rows of the weight on input L+1−t (uniform: 1/L)
-    peaks: float  # share of rows whose largest weight is on input L+1−t
-    left: float  # share of rows peaking one column left of it, on input L−t
-    right: float  # share of rows peaking one column right of it, on input L+2−t
-    row_max: float  # mean over rows of the largest weight (uniform: 1/L)
-
-    @classmethod
-    def of(cls, attention: np.ndarray) -> Alignment:
-        rows = np.arange(attention.shape[0])
-        target = attention.shape[1] - 1 - rows  # 0-based column of input L+1−t
-        peak = attention.argmax(axis=1)
-        return cls(
-            weight=float(attention[rows, target].mean()),
-            peaks=float((peak == target).mean()),
-            left=float((peak == target - 1).mean()),
-            right=float((peak == target + 1).mean()),
-            row_max=float(attention.max(axis=1).mean()),
-        )
-
-    def to_dict(self) -> dict[str, float]:
-        return {"weight": self.weight, "peaks": self.peaks, "left": self.left,
-                "right": self.right, "row_max": self.row_max}  # fmt: skip
 
 
 def evaluate(
@@ -381,110 +271,9 @@ def evaluate(
 # ---- the run -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """How a run ended. ``code``/``params`` name the sentence that explains it."""
-
-    kind: str  # "finished" | "stopped" | "diverged"
-    iteration: int  # iterations completed
-    code: str
-    params: dict[str, object] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class RunResult:
-    config: TrainConfig
-    outcome: Outcome
-    params: int  # parameter count: 838 or 934 at H = 16
-    iters: int  # iterations completed
-    seconds: float  # time in training iterations alone
-    eval_seconds: float  # time in held-out evaluations
-    losses: np.ndarray  # (iters,) the loss of every iteration
-    final: Snapshot | None  # the evaluation at the end (None if the run diverged)
-    snapshots: tuple[Snapshot, ...]  # every evaluation, in order, for a timeline
-
-    @property
-    def final_loss(self) -> float:
-        """Mean loss of the last 50 iterations (one batch's loss is noisy)."""
-        tail = self.losses[-50:]
-        return float(tail.mean()) if len(tail) else math.nan
-
-    @property
-    def seq_acc(self) -> float:
-        return self.final.seq_acc if self.final else math.nan
-
-    @property
-    def pos_acc(self) -> float:
-        return self.final.pos_acc if self.final else math.nan
-
-    @property
-    def alignment(self) -> Alignment | None:
-        return self.final.alignment if self.final else None
-
-    def to_dict(self) -> dict[str, object]:
-        """Plain Python for --json."""
-        out: dict[str, object] = {
-            "length": self.config.length,
-            "with_attention": self.config.attention,
-            "score": self.config.score if self.config.attention else None,
-            "feed": self.config.feed,
-            "seed": self.config.seed,
-            "params": self.params,
-            "outcome": self.outcome.kind,
-            "iters": self.iters,
-            "seq_acc": _json_float(self.seq_acc),
-            "pos_acc": _json_float(self.pos_acc),
-            "final_loss": _json_float(self.final_loss),
-            "seconds": self.seconds,
-            "eval_seconds": self.eval_seconds,
-        }
-        if self.final is not None:
-            out["per_position"] = self.final.per_position.tolist()
-            out["eval_size"] = self.final.n_eval
-            if self.final.attention_mean is not None:
-                out["attention"] = self.final.attention_mean.tolist()
-                out["alignment"] = Alignment.of(self.final.attention_mean).to_dict()
-            out["probe"] = self.final.probe.to_dict()
-        return out
-
-
-def _json_float(x: float) -> float | None:
-    return x if math.isfinite(x) else None
-
-
-@dataclass(frozen=True)
-class Progress:
-    iteration: int  # iterations completed
-    total: int
-    loss: float  # the latest iteration's loss (nan before the first)
-    losses: np.ndarray  # every iteration's loss since the previous Progress
-    elapsed: float  # seconds spent in training iterations (not evaluation, not the consumer)
-    eval_seconds: float
-    snapshot: Snapshot | None = None  # a held-out evaluation made since the previous Progress
-    outcome: Outcome | None = None  # set on the last Progress only
-    result: RunResult | None = None  # set on the last Progress only
-
-    @property
-    def it_per_s(self) -> float:
-        return self.iteration / self.elapsed if self.elapsed > 0 else 0.0
-
-    @property
-    def fraction(self) -> float:
-        return self.iteration / self.total
-
-    @property
-    def eta(self) -> float:
-        """Seconds of training left at the current speed."""
-        rate = self.it_per_s
-        return (self.total - self.iteration) / rate if rate > 0 else math.nan
-
-    @property
-    def done(self) -> bool:
-        return self.result is not None
-
-
-class Trainer:
-    """One run: the model, its data and its optimiser, built from a TrainConfig."""
+class RNNRun:
+    """The reversal RNN on its task, as the loop trains it (a ``loop.Model``): the model, its
+    held-out set and its training draws, all fixed by the settings' seeds."""
 
     def __init__(self, config: TrainConfig) -> None:
         self.config = config.validate()
@@ -495,148 +284,28 @@ class Trainer:
         )  # fmt: skip
         self.data_rng = np.random.default_rng(data_seq)
         self.data = ReversalData(config.length, config.eval_size, config.eval_seed)
-        self.adam = Adam(
-            self.model.n_params, config.lr, config.beta1, config.beta2, config.eps,
-            self.model.dtype,
-        )  # fmt: skip
+        self.params, self.grads = self.model.params, self.model.grads
+        # bound once: step() runs thousands of times a second; nothing is drawn before it
+        self._next_batch = self._draw().__next__
+        self._loss_and_grads = self.model.loss_and_grads
 
-    def _batches(self) -> Iterator:
-        cfg = self.config
+    def _draw(self) -> Iterator:
         blocks = OneHotBlocks(self.model.dtype)  # one set of buffers, refilled every block
         while True:
-            xs = self.data.draw(self.data_rng, BLOCK, cfg.batch)
+            xs = self.data.draw(self.data_rng, BLOCK, self.config.batch)
             yield from blocks.make(xs)
 
-    # What another model's trainer replaces (the Transformer's, in transformer_trainer.py),
-    # so that both share one loop:
-    def _loss(self, batch) -> float:
-        """One forward and backward pass on a batch; fills the model's gradients."""
-        return self.model.loss_and_grads(batch)
+    def step(self) -> float:
+        return self._loss_and_grads(self._next_batch())
 
-    def _before_step(self, done: int, total: int) -> None:
-        """Called before each optimiser step; the RNN's learning rate stays as it is."""
+    def learning_rate(self, done: int, total: int) -> float:
+        return self.config.lr  # the book's recipe: constant
 
     def evaluate(self, iteration: int, sample_index: int = 0) -> Snapshot:
         return evaluate(self.model, self.data, iteration, sample_index=sample_index)
 
-    def _result(self, outcome, iters, seconds, eval_seconds, losses, final, snapshots):
-        return RunResult(
-            config=self.config, outcome=outcome, params=self.model.n_params, iters=iters,
-            seconds=seconds, eval_seconds=eval_seconds, losses=losses, final=final,
-            snapshots=snapshots,
-        )  # fmt: skip
-
-    def run(
-        self,
-        *,
-        every: int = 1,
-        max_interval: float = 0.05,
-        should_stop: Callable[[], bool] | None = None,
-        clock: Callable[[], float] = time.perf_counter,
-    ) -> Iterator[Progress]:
-        """Train, yielding a Progress every ``every`` iterations, at every evaluation, at least
-        every ``max_interval`` seconds, and once more at the end (with ``result`` set).
-
-        ``every=1`` gives each iteration (for a watchable or single-step pace: the consumer
-        sleeps or waits between items; the clock excludes that time). The numbers do not
-        depend on ``every``, ``max_interval`` or how fast the consumer is. ``clock`` is
-        replaceable for tests.
-        """
-        cfg, model, adam = self.config, self.model, self.adam
-        every = max(1, int(every))
-        total = cfg.iters
-        losses = np.empty(total, np.float64)
-        batches = self._batches()
-        snapshots: list[Snapshot] = []
-        train_s = eval_s = 0.0
-        done = last_yield = 0
-        outcome: Outcome | None = None
-        t0 = yielded_at = clock()
-
-        # bound once: the loop body runs thousands of times a second
-        loss_of, before_step, adam_step = self._loss, self._before_step, adam.step
-        params, grads, clip, eval_every = model.params, model.grads, cfg.clip, cfg.eval_every
-        isfinite = math.isfinite
-
-        while done < total and outcome is None:
-            snap = None
-            # iterate until it is time to report; overflow is detected below, not warned about
-            with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-                while True:
-                    if should_stop is not None and should_stop():
-                        outcome = Outcome(
-                            "stopped", done, "train.outcome.stopped", {"iteration": done}
-                        )
-                        break
-                    loss = loss_of(next(batches))
-                    if not isfinite(loss):
-                        outcome = _diverged(done + 1, "loss", loss, cfg)
-                        break
-                    norm = clip_global_norm(grads, clip)
-                    if not isfinite(norm):
-                        outcome = _diverged(done + 1, "gradient", norm, cfg)
-                        break
-                    before_step(done, total)
-                    adam_step(params, grads)
-                    losses[done] = loss
-                    done += 1
-                    if done == total:
-                        break  # the final Progress reports the last stretch
-                    now = clock()
-                    if eval_every and done % eval_every == 0:
-                        train_s += now - t0
-                        snap = self.evaluate(done, sample_index=len(snapshots))
-                        snapshots.append(snap)
-                        eval_s += snap.seconds
-                        t0 = now = clock()
-                        break
-                    if done - last_yield >= every or now - yielded_at >= max_interval:
-                        break
-            if outcome is not None or done == total:
-                break
-            train_s += clock() - t0
-            yield Progress(done, total, loss, losses[last_yield:done].copy(), train_s, eval_s, snap)
-            last_yield = done
-            t0 = yielded_at = clock()
-        train_s += clock() - t0
-
-        final = None
-        if outcome is None or outcome.kind == "stopped":
-            final = self.evaluate(done, sample_index=len(snapshots))
-            snapshots.append(final)
-            eval_s += final.seconds
-        if outcome is None:
-            outcome = Outcome("finished", done, "train.outcome.finished", {"iteration": done})
-        result = self._result(outcome, done, train_s, eval_s, losses[:done].copy(), final,
-                              tuple(snapshots))  # fmt: skip
-        last = float(losses[done - 1]) if done else math.nan
-        yield Progress(
-            done, total, last, losses[last_yield:done].copy(), train_s, eval_s,
-            final, outcome, result,
-        )  # fmt: skip
-
-
-def _diverged(iteration: int, what: str, value: float, cfg: TrainConfig) -> Outcome:
-    params: dict[str, object] = {
-        "iteration": iteration, "value": str(value), "lr": f"{cfg.lr:g}",
-        "suggest": f"{cfg.lr / 10:g}",
-    }  # fmt: skip
-    return Outcome("diverged", iteration - 1, f"train.outcome.diverged_{what}", params)
-
-
-def train(config: TrainConfig, **run_options) -> Iterator[Progress]:
-    """``Trainer(config).run(**run_options)``: see :meth:`Trainer.run`."""
-    return Trainer(config).run(**run_options)
-
-
-def run_to_end(config: TrainConfig, should_stop: Callable[[], bool] | None = None) -> RunResult:
-    """Train without watching; returns the result."""
-    run = train(config, every=config.iters, max_interval=math.inf, should_stop=should_stop)
-    result = None
-    for progress in run:
-        result = progress.result
-    assert result is not None
-    return result
+    def result(self, **figures) -> RunResult:
+        return RunResult(config=self.config, params=self.model.n_params, **figures)
 
 
 # ---- comparing variants over seeds ---------------------------------------------------------
@@ -680,8 +349,8 @@ class Stats:
         return cls(int(a.size), float(a.mean()), sd, float(a.min()), float(a.max()))
 
     def to_dict(self) -> dict[str, object]:
-        return {"n": self.n, "mean": _json_float(self.mean), "sd": _json_float(self.sd),
-                "min": _json_float(self.lo), "max": _json_float(self.hi)}  # fmt: skip
+        return {"n": self.n, "mean": json_float(self.mean), "sd": json_float(self.sd),
+                "min": json_float(self.lo), "max": json_float(self.hi)}  # fmt: skip
 
 
 METRICS = ("seq_acc", "pos_acc", "weight", "peaks")  # what a comparison summarises per variant
@@ -736,7 +405,7 @@ class Comparison:
                 entry[name] = self.stats(v, name).to_dict()
             entry["runs"] = [
                 {"seed": r.config.seed, "outcome": r.outcome.kind}
-                | {name: _json_float(metric(r, name)) for name in names}
+                | {name: json_float(metric(r, name)) for name in names}
                 for r in runs
             ]
             entry["reference"] = book_reference(self.length, v, self.base.feed)

@@ -70,7 +70,7 @@ def as_saved(
 
 
 def summary_of(result) -> dict[str, object]:
-    """How a run went, as the file keeps it (``result``: a transformer_trainer.RunResult)."""
+    """How a run went, as the file keeps it (``result``: the Transformer's loop.RunResult)."""
     return {"iters": result.iters, "seq_acc": result.seq_acc, "pos_acc": result.pos_acc,
             "seconds": result.seconds}  # fmt: skip
 

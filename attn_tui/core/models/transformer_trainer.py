@@ -1,11 +1,14 @@
 """Training the tiny Transformer: tasks, settings, the run, and what its heads learned.
 
-The same sequences, held-out set and loop as the reversal RNN (``trainer.py``): sequences of
-L symbols from 6, 1,000 of them held out and never drawn for training, Adam with gradient
-clipping, a generator the screen and the headless command both iterate::
+The same sequences and held-out set as the reversal RNN (``trainer.py``): sequences of L
+symbols from 6, 1,000 of them held out and never drawn for training; and the same loop, the
+one every model shares (:mod:`attn_tui.core.models.loop`: Adam, clipping, the Progress the
+screen and the headless command both iterate)::
 
     for p in train(TransformerConfig(task="sort"), every=50):
         show(p.iteration, p.loss)          # p.snapshot: a held-out evaluation; p.result at the end
+
+``TransformerConfig.build()`` gives the loop its :class:`TransformerRun` (the loop's ``Model``).
 
 Two tasks. *Reverse* (y_i = x_{L+1−i}) is solved by position: output i must find input
 L+1−i, which it can only tell apart from the others by its position vector. *Sort* (y = the
@@ -36,26 +39,17 @@ import math
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields, replace
+from typing import ClassVar
 
 import numpy as np
 
-from attn_tui.core.models import tasks
+from attn_tui.core.models import loop, tasks
 from attn_tui.core.models.ablation import Ablation, ablate
 from attn_tui.core.models.head_scores import HeadScores, eta_squared, scores, uniform
+from attn_tui.core.models.loop import RunResult, Snapshot, json_float, run_to_end
 from attn_tui.core.models.phases import Phases, detect
 from attn_tui.core.models.tasks import TASKS, Batch, targets
-from attn_tui.core.models.trainer import (
-    BLOCK,
-    Adam,
-    Outcome,
-    Progress,
-    Stats,
-    TrainConfig,
-    _json_float,
-)
-from attn_tui.core.models.trainer import (
-    Trainer as RNNTrainer,
-)
+from attn_tui.core.models.trainer import BLOCK, Stats, TrainConfig
 from attn_tui.core.models.transformer import (
     POSITIONS,
     Architecture,
@@ -89,6 +83,8 @@ def default_iters(task: str) -> int:
 
 @dataclass(frozen=True)
 class TransformerConfig:
+    kind: ClassVar[str] = "transformer"  # which model these settings are for (a name, for the UI)
+
     task: str = "reverse"  # "reverse" (needs positions) or "sort" (needs content)
     length: int = 10  # symbols per sequence (2..20, the RNN's range)
     layers: int = 1  # attention layers, 1 or 2
@@ -172,6 +168,28 @@ class TransformerConfig:
                 "norm", "causal", "iters", "seed", "lr", "batch")  # fmt: skip
         return {k: getattr(self, k) for k in keys}
 
+    @property
+    def variant(self) -> str:
+        """What a comparison of Transformers varies (F9, F10): the positional encoding."""
+        return self.positions
+
+    def with_variant(self, variant: str) -> TransformerConfig:
+        """The same settings with other positions ("learned", "sinusoidal", "none")."""
+        return replace(self, positions=variant)
+
+    @property
+    def recommended_iters(self) -> int:
+        """Enough for this task with its own settings (:func:`default_iters`)."""
+        return default_iters(self.task)
+
+    def build(self) -> TransformerRun:
+        """The model, its data and its draws, ready for the loop (``loop.train(config)``)."""
+        return TransformerRun(self)
+
+    def describe(self) -> dict[str, object]:
+        """What a --json report names of these settings, before the run's figures."""
+        return {"model": "transformer", **self.to_dict()}
+
 
 # ---- what the heads learned --------------------------------------------------------------
 
@@ -212,9 +230,9 @@ class HeadStats:
         return self.scores.get(name) if self.scores is not None else math.nan
 
     def to_dict(self) -> dict[str, object]:
-        return {"layer": self.layer, "head": self.head, "mirror": _json_float(self.mirror),
-                "by_symbol": _json_float(self.by_symbol),
-                "by_position": _json_float(self.by_position),
+        return {"layer": self.layer, "head": self.head, "mirror": json_float(self.mirror),
+                "by_symbol": json_float(self.by_symbol),
+                "by_position": json_float(self.by_position),
                 **(self.scores.to_dict() if self.scores is not None else {})}  # fmt: skip
 
 
@@ -262,13 +280,10 @@ def position_blind_ceiling(task: str, x: np.ndarray) -> float:
 
 
 @dataclass(frozen=True)
-class Decode:
-    """One held-out sequence: what went in, what should come out, what came out."""
+class Decode(loop.Decode):
+    """One held-out sequence of a task, with its symbols named as the task names them (the
+    induction task's 64 tokens) and, for induction, where its copy lies."""
 
-    x: tuple[int, ...]
-    target: tuple[int, ...]
-    prediction: tuple[int, ...]
-    attention: np.ndarray  # (layers, heads, L, L): rows = outputs, columns = inputs
     task: str = "reverse"
     copy: tuple[int, int] | None = None  # induction: (source, copy) start, 0-based
 
@@ -279,10 +294,6 @@ class Decode:
         if self.copy is None:
             return tuple(range(len(self.x)))
         return tuple(range(self.copy[1], self.copy[1] + tasks.SEGMENT - 1))
-
-    @property
-    def correct(self) -> tuple[bool, ...]:
-        return tuple(p == t for p, t in zip(self.prediction, self.target, strict=True))
 
     def to_dict(self) -> dict[str, object]:
         out = {"input": tasks.labels(self.task, self.x),
@@ -295,22 +306,6 @@ class Decode:
         return out
 
 
-@dataclass(frozen=True)
-class Snapshot:
-    """Held-out evaluation at one moment of training (one forward pass, no decoding loop)."""
-
-    iteration: int
-    seq_acc: float  # fraction of held-out sequences with every scored output right
-    pos_acc: float  # fraction of scored outputs right (induction: the copy accuracy)
-    per_position: np.ndarray  # (L,); induction: (7,), the copy's tokens 2–8
-    attention_mean: np.ndarray  # (layers, heads, L, L) averaged over the held-out set
-    heads: tuple[HeadStats, ...]
-    probe: Decode  # the same held-out sequence every time
-    sample: Decode  # a different one each time
-    n_eval: int
-    seconds: float
-
-
 def evaluate(
     model: TinyTransformer,
     task: str,
@@ -319,7 +314,8 @@ def evaluate(
     sample_index: int = 0,
 ) -> Snapshot:
     """The model on held-out sequences ``x`` (or a Batch of them, which the induction task
-    needs for its copies)."""
+    needs for its copies). For induction, seq_acc and pos_acc count the scored positions
+    alone (the copy's tokens 2–8), and per_position has one entry for each of them."""
     start = time.perf_counter()
     batch = x if isinstance(x, Batch) else Batch(np.asarray(x), targets(task, np.asarray(x)))
     x, target, copies = batch.x, batch.y, batch.copies
@@ -346,27 +342,16 @@ def evaluate(
     return Snapshot(
         iteration=iteration, seq_acc=float(right.all(axis=1).mean()), pos_acc=float(right.mean()),
         per_position=right.mean(axis=0), attention_mean=attn.mean(axis=0, dtype=np.float64),
-        heads=head_stats(attn, x, copies, tasks.vocab(task)), probe=decode(0), sample=decode(1),
-        n_eval=n, seconds=time.perf_counter() - start,
+        probe=decode(0), sample=decode(1), n_eval=n, seconds=time.perf_counter() - start,
+        heads=head_stats(attn, x, copies, tasks.vocab(task)),
     )  # fmt: skip
 
 
-# ---- the run -----------------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
-class RunResult:
-    config: TransformerConfig
-    outcome: Outcome
-    params: int
-    iters: int
-    seconds: float  # time in training iterations alone
-    eval_seconds: float
-    losses: np.ndarray  # (iters,)
-    final: Snapshot | None  # None if the run diverged
-    snapshots: tuple[Snapshot, ...]
-    model: TinyTransformer  # the trained weights (for the lab and --save)
-    ceiling: float | None  # position_blind_ceiling when the model cannot see positions
+class TransformerResult(RunResult):
+    """A Transformer's finished run: the loop's figures, and what its heads were found to do
+    beyond the held-out evaluation."""
+
     ablation: Ablation | None = None  # induction: the layer-1 previous-token head switched off
     uniform_head: HeadScores | None = None  # what a head that learned nothing would score
 
@@ -375,55 +360,24 @@ class RunResult:
         """The loss curve's plateau and drop (``phases.detect``), if it has them."""
         return detect(self.losses)
 
-    @property
-    def final_loss(self) -> float:
-        """Mean loss of the last 50 iterations."""
-        tail = self.losses[-50:]
-        return float(tail.mean()) if len(tail) else math.nan
-
-    @property
-    def seq_acc(self) -> float:
-        return self.final.seq_acc if self.final else math.nan
-
-    @property
-    def pos_acc(self) -> float:
-        return self.final.pos_acc if self.final else math.nan
-
     def to_dict(self) -> dict[str, object]:
-        """Plain Python for --json: the RNN's fields, plus the model's settings and heads."""
-        cfg = self.config
-        out: dict[str, object] = {
-            "model": "transformer", **cfg.to_dict(), "params": self.params,
-            "outcome": self.outcome.kind, "iters": self.iters,
-            "seq_acc": _json_float(self.seq_acc), "pos_acc": _json_float(self.pos_acc),
-            "final_loss": _json_float(self.final_loss), "seconds": self.seconds,
-            "eval_seconds": self.eval_seconds,
-        }  # fmt: skip
-        if self.ceiling is not None:
-            out["position_blind_ceiling"] = self.ceiling
-        if self.final is not None:
-            out["per_position"] = self.final.per_position.tolist()
-            out["eval_size"] = self.final.n_eval
-            # attention[layer][head] = the held-out average, rows = output positions
-            out["attention"] = self.final.attention_mean.tolist()
-            out["head_stats"] = [h.to_dict() for h in self.final.heads]
-            if self.uniform_head is not None:
-                out["uniform_head"] = self.uniform_head.to_dict()
-            out["probe"] = self.final.probe.to_dict()
+        out = super().to_dict()
+        if self.final is not None and self.uniform_head is not None:
+            out["uniform_head"] = self.uniform_head.to_dict()
         out["phases"] = self.phases.to_dict()
         if self.ablation is not None:
             out["ablation"] = self.ablation.to_dict()
         return out
 
 
-class Trainer(RNNTrainer):
-    """One run: the model, its data and its optimiser, built from a TransformerConfig.
+# ---- the run -----------------------------------------------------------------------------
 
-    The loop is the RNN's (``trainer.Trainer.run``: the same Progress, stopping, divergence
-    and timing); this class supplies the model, the task's targets, the learning-rate decay,
-    the evaluation and the result."""
 
-    def __init__(self, config: TransformerConfig) -> None:  # noqa: PLW0231 (its own parts)
+class TransformerRun:
+    """The tiny Transformer on its task, as the loop trains it (a ``loop.Model``): the model,
+    the task's targets, the held-out set, the training draws and the learning-rate decay."""
+
+    def __init__(self, config: TransformerConfig) -> None:
         self.config = config.validate()
         init_seq, data_seq = np.random.SeedSequence(config.seed).spawn(2)
         self.model = TinyTransformer(
@@ -431,51 +385,33 @@ class Trainer(RNNTrainer):
         )
         self.data_rng = np.random.default_rng(data_seq)
         self.data = tasks.data_for(config.task, config.length, config.eval_size, config.eval_seed)
-        self.adam = Adam(
-            self.model.n_params, config.lr, config.beta1, config.beta2, config.eps,
-            self.model.dtype,
-        )  # fmt: skip
+        self.params, self.grads = self.model.params, self.model.grads
+        self._next_batch = self._draw().__next__  # nothing is drawn before the first step
 
-    def _batches(self) -> Iterator[Batch]:
+    def _draw(self) -> Iterator[Batch]:
         while True:
             yield from self.data.draw(self.data_rng, BLOCK, self.config.batch)
 
-    def _loss(self, batch: Batch) -> float:
+    def step(self) -> float:
+        batch = self._next_batch()
         return self.model.loss_and_grads(batch.x, batch.y, batch.rows)
 
-    def _before_step(self, done: int, total: int) -> None:
-        self.adam.lr = self.config.lr * (1.0 - done / total)  # linear decay to 0
+    def learning_rate(self, done: int, total: int) -> float:
+        return self.config.lr * (1.0 - done / total)  # linear decay to 0
 
     def evaluate(self, iteration: int, sample_index: int = 0) -> Snapshot:
         return evaluate(self.model, self.config.task, self.data.eval, iteration, sample_index)
 
-    def _result(self, outcome, iters, seconds, eval_seconds, losses, final, snapshots):
+    def result(self, **figures) -> TransformerResult:
         cfg = self.config
         ceiling = position_blind_ceiling(cfg.task, self.data.eval_x) if cfg.position_blind else None
         held_out = self.data.eval
-        ablation = ablate(self.model, held_out) if final is not None else None
-        return RunResult(
-            config=cfg, outcome=outcome, params=self.model.n_params, iters=iters,
-            seconds=seconds, eval_seconds=eval_seconds, losses=losses, final=final,
-            snapshots=snapshots, model=self.model, ceiling=ceiling, ablation=ablation,
-            uniform_head=uniform(cfg.length, cfg.causal, held_out.copies),
+        ablation = ablate(self.model, held_out) if figures.get("final") is not None else None
+        return TransformerResult(
+            config=cfg, params=self.model.n_params, model=self.model, ceiling=ceiling,
+            ablation=ablation, uniform_head=uniform(cfg.length, cfg.causal, held_out.copies),
+            **figures,
         )  # fmt: skip
-
-
-def train(config: TransformerConfig, **run_options) -> Iterator[Progress]:
-    """``Trainer(config).run(**run_options)``."""
-    return Trainer(config).run(**run_options)
-
-
-def run_to_end(
-    config: TransformerConfig, should_stop: Callable[[], bool] | None = None
-) -> RunResult:
-    run = train(config, every=config.iters, max_interval=math.inf, should_stop=should_stop)
-    result = None
-    for progress in run:
-        result = progress.result
-    assert result is not None
-    return result
 
 
 # ---- over seeds ----------------------------------------------------------------------------
@@ -519,8 +455,8 @@ class SeedRuns:
             "seq_acc": self.stats("seq_acc").to_dict(), "pos_acc": self.stats("pos_acc").to_dict(),
             "seconds": self.stats("seconds").to_dict(),
             **self.head_summary(),
-            "runs": [{"seed": r.config.seed, "seq_acc": _json_float(r.seq_acc),
-                      "pos_acc": _json_float(r.pos_acc), "seconds": r.seconds,
+            "runs": [{"seed": r.config.seed, "seq_acc": json_float(r.seq_acc),
+                      "pos_acc": json_float(r.pos_acc), "seconds": r.seconds,
                       "outcome": r.outcome.kind,
                       "head_stats": [h.to_dict() for h in r.final.heads] if r.final else []}
                      for r in self.runs],

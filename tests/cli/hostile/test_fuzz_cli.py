@@ -207,7 +207,8 @@ def _model_and_friends(root: Path) -> dict[str, Path]:
     import socket
 
     from attn_tui.core.models import transformer_file
-    from attn_tui.core.models.transformer_trainer import TransformerConfig, run_to_end
+    from attn_tui.core.models.loop import run_to_end
+    from attn_tui.core.models.transformer_trainer import TransformerConfig
 
     config = TransformerConfig(iters=1, batch=1, length=2)
     result = run_to_end(config)

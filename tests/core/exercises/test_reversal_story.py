@@ -21,7 +21,7 @@ from attn_tui import paths
 from attn_tui.core.exercises import claims
 from attn_tui.core.exercises.loader import load_file
 from attn_tui.core.models import figures
-from attn_tui.core.models.trainer import Alignment
+from attn_tui.core.models.loop import Alignment
 
 SHIPPED = paths.shipped_files()
 # a sentence ends at 。；;!?！？, a new line, or a full stop that is not a decimal point

@@ -324,11 +324,11 @@ def test_try_prints_each_idea_and_json_gives_the_documented_fields(capsys):
     assert data["ideas"][1]["matched"] == ["Q", "解码器"]
 
 
-def test_try_an_unknown_or_unwritten_item_exits_2(capsys):
+def test_try_an_unknown_item_or_a_seed_for_a_stored_one_exits_2(capsys):
     assert main(["exercises", "try", "nope", "--answer", "x"]) == 2
-    assert main(["exercises", "try", "sc-dot", "--answer", "x"]) == 2
+    assert main(["exercises", "try", "sc-dot", "--answer", "1", "--seed", "3"]) == 2
     err = capsys.readouterr().err
-    assert "no item “nope”" in err and "not a written item" in err
+    assert "no item “nope”" in err and "not a generated item" in err
 
 
 def test_quiz_grade_json_gives_scores_without_the_key(tmp_path, capsys):

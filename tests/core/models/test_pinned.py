@@ -11,7 +11,8 @@ import hashlib
 
 import pytest
 
-from attn_tui.core.models.trainer import TrainConfig, run_to_end
+from attn_tui.core.models.loop import run_to_end
+from attn_tui.core.models.trainer import TrainConfig
 
 
 def _digest(array) -> str:

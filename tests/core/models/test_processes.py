@@ -13,10 +13,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from attn_tui.core.models.loop import run_to_end
+from attn_tui.core.models.loop import run_to_end as transformer_run_to_end
 from attn_tui.core.models.processes import LiveRun, Update, live_loop, pool_runs
-from attn_tui.core.models.trainer import TrainConfig, compare_configs, run_to_end
+from attn_tui.core.models.trainer import TrainConfig, compare_configs
 from attn_tui.core.models.transformer_trainer import TransformerConfig
-from attn_tui.core.models.transformer_trainer import run_to_end as transformer_run_to_end
 
 
 def _same(a, b) -> bool:

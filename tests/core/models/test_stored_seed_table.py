@@ -11,8 +11,9 @@ import math
 import pytest
 
 from attn_tui.core.models import figures
+from attn_tui.core.models.loop import run_to_end
 from attn_tui.core.models.rnn import count_params
-from attn_tui.core.models.trainer import Stats, metric, run_to_end
+from attn_tui.core.models.trainer import Stats, metric
 
 TABLE = figures.load()
 

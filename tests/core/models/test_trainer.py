@@ -5,16 +5,8 @@ import math
 import numpy as np
 import pytest
 
-from attn_tui.core.models.trainer import (
-    Comparison,
-    ReversalData,
-    Stats,
-    TrainConfig,
-    Trainer,
-    compare,
-    run_to_end,
-    train,
-)  # fmt: skip
+from attn_tui.core.models.loop import run, run_to_end, train
+from attn_tui.core.models.trainer import Comparison, ReversalData, Stats, TrainConfig, compare
 from attn_tui.core.parse import InputError
 
 
@@ -39,7 +31,7 @@ from attn_tui.core.parse import InputError
 )
 def test_impossible_settings_are_refused(settings, code):
     with pytest.raises(InputError) as err:
-        Trainer(TrainConfig(**settings))
+        TrainConfig(**settings).build()
     assert err.value.code == code
 
 
@@ -143,9 +135,9 @@ def test_huge_learning_rate_ends_cleanly_as_diverged():
 
 
 def test_injected_inf_ends_cleanly_as_diverged():
-    trainer = Trainer(TrainConfig(iters=50))
+    trainer = TrainConfig(iters=50).build()
     trainer.model.Why[0, 0] = np.inf
-    result = list(trainer.run())[-1].result
+    result = list(run(trainer))[-1].result
     assert result.outcome.kind == "diverged" and result.outcome.iteration == 0
     assert result.outcome.code == "train.outcome.diverged_loss"
 
@@ -196,7 +188,7 @@ def test_compare_any_two_variants_and_feeds():
 
 
 def test_alignment_reads_the_reversal_diagonal():
-    from attn_tui.core.models.trainer import Alignment
+    from attn_tui.core.models.loop import Alignment
 
     L = 4
     exact = np.eye(L)[::-1]  # output t reads input L+1−t
@@ -231,7 +223,7 @@ def test_budget_estimate_grows_with_the_work():
 def test_adam_follows_pytorchs_formula(dtype):
     """Five steps against the formula written out in float64 (bias-corrected averages, eps
     outside the square root), as torch.optim.Adam computes it."""
-    from attn_tui.core.models.trainer import Adam
+    from attn_tui.core.models.loop import Adam
 
     rng = np.random.default_rng(11)
     lr, b1, b2, eps = 0.003, 0.9, 0.999, 1e-8

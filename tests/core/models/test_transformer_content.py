@@ -193,7 +193,7 @@ def test_the_stored_table_is_these_runs(reversal, reversal_blind, sorting, causa
 
 
 def test_the_content_quotes_the_table_through_claims():
-    """Every run figure of sets 10 and 11 and quiz parts 3 and 4 is a transformer(…) claim on a
+    """Every run figure of sets 10 and 12 and quiz parts 3 and 4 is a transformer(…) claim on a
     stored row, and every row is quoted."""
     import re
 
@@ -202,8 +202,8 @@ def test_the_content_quotes_the_table_through_claims():
 
     table = tf.load()
     used = set()
-    heads = paths.shipped_exercises()  # the pattern and induction rows: set 11 and quiz part 4
-    for path in (SET, QUIZ, heads / "sets" / "11_trained_heads.toml",
+    heads = paths.shipped_exercises()  # the pattern and induction rows: set 12 and quiz part 4
+    for path in (SET, QUIZ, heads / "sets" / "12_trained_heads.toml",
                  heads / "quiz" / "04_trained_heads.toml"):  # fmt: skip
         for text in _texts(tomllib.loads(path.read_text("utf-8"))):
             for claim in claims.find(text):

@@ -10,14 +10,12 @@ from collections import Counter, defaultdict
 import numpy as np
 import pytest
 
+from attn_tui.core.models.loop import run_to_end, train
 from attn_tui.core.models.transformer_trainer import (
-    Trainer,
     TransformerConfig,
     head_stats,
     position_blind_ceiling,
-    run_to_end,
     targets,
-    train,
     variance_explained,
 )
 from attn_tui.core.parse import InputError
@@ -42,7 +40,7 @@ from attn_tui.core.parse import InputError
 )
 def test_impossible_settings_are_refused(settings, code):
     with pytest.raises(InputError) as err:
-        Trainer(TransformerConfig(**settings))
+        TransformerConfig(**settings).build()
     assert err.value.code == code
 
 
@@ -60,8 +58,8 @@ def test_tasks():
 
 
 def test_training_draws_avoid_the_held_out_set_and_targets_follow_the_task():
-    trainer = Trainer(TransformerConfig(task="sort", length=5))
-    batches = trainer._batches()
+    trainer = TransformerConfig(task="sort", length=5).build()
+    batches = trainer._draw()
     for _ in range(100):
         batch = next(batches)
         x, y = batch.x, batch.y

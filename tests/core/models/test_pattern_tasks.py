@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from attn_tui.core.models import tasks
-from attn_tui.core.models.transformer_trainer import Trainer, TransformerConfig
+from attn_tui.core.models.transformer_trainer import TransformerConfig
 from attn_tui.core.parse import InputError
 
 X = np.array([[3, 0, 5, 0, 1, 2], [2, 2, 1, 4, 0, 5]])  # D A F A B C, C C B E A F
@@ -88,12 +88,12 @@ def test_the_held_out_set_is_fixed_and_training_draws_differ_from_it():
 
 
 def test_the_trainer_draws_the_tasks_data():
-    trainer = Trainer(TransformerConfig.for_task("induction", eval_size=50))
-    batch = next(trainer._batches())
+    trainer = TransformerConfig.for_task("induction", eval_size=50).build()
+    batch = next(trainer._draw())
     assert batch.x.shape == (32, 32) and batch.rows.shape == (32 * 7,)
     assert trainer.model.arch.vocab == 64 and trainer.model.arch.causal
-    trainer = Trainer(TransformerConfig.for_task("block", eval_size=50))
-    batch = next(trainer._batches())
+    trainer = TransformerConfig.for_task("block", eval_size=50).build()
+    batch = next(trainer._draw())
     assert batch.x.shape == (16, 12) and batch.rows is None
     np.testing.assert_array_equal(batch.y, tasks.targets("block", batch.x))
 

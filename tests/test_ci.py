@@ -41,6 +41,16 @@ def test_the_command_lints_then_runs_both_tiers():
     slow = ".venv/bin/python -m pytest -q -m slow"
     assert steps.index(fast) < steps.index(slow)  # the quick failures first
     assert steps.index(".venv/bin/ruff check .") < steps.index(fast)
+    # the core's type check ([tool.mypy] files) after the linters, before the tests
+    assert steps.index(".venv/bin/ruff format --check .") < steps.index(".venv/bin/mypy")
+    assert steps.index(".venv/bin/mypy") < steps.index(fast)
+
+
+def test_the_type_check_covers_the_core():
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["mypy"]
+    assert config["files"] == ["attn_tui/core"]
 
 
 def test_slow_is_a_registered_mark_and_a_misspelt_one_is_an_error():

@@ -27,9 +27,10 @@ def test_both_languages_present_non_empty_same_placeholders(key):
 def test_chinese_strings_are_chinese():
     """A zh entry that is pure ASCII prose was probably never translated."""
     untranslated = [
-        key for key, (zh, en) in CATALOGUE.items()
+        key
+        for key, (zh, en) in CATALOGUE.items()
         if zh == en and len(en) > 12 and any(c.isalpha() for c in en) and zh.isascii()
-    ]  # fmt: skip
+    ]
     assert not untranslated
 
 
@@ -86,9 +87,10 @@ _PLURAL_OWNED_ELSEWHERE = ("transformer.", "classroom.", "serve.")
 def test_english_plurals_are_words_not_brackets():
     """'1 files', 'question(s)', 'choice(s)' (issue 11): a count takes ``{n:file|files}``."""
     bracketed = [
-        key for key, (_zh, en) in CATALOGUE.items()
+        key
+        for key, (_zh, en) in CATALOGUE.items()
         if "(s)" in en and not key.startswith(_PLURAL_OWNED_ELSEWHERE)
-    ]  # fmt: skip
+    ]
     assert not bracketed
     assert i18n.t("ex.cmd.warnings", lang="en", count=1).startswith("1 wording warning:")
     assert i18n.t("ex.cmd.warnings", lang="en", count=2).startswith("2 wording warnings:")
@@ -98,9 +100,10 @@ def test_the_books_figures_are_called_the_books_not_the_seed_text():
     """'seed text (one run)' beside a column of random seeds read as a seed (issue 11): the
     book's figures are named as the book's, in both languages."""
     said = [
-        key for key, (zh, en) in CATALOGUE.items()
+        key
+        for key, (zh, en) in CATALOGUE.items()
         if "seed text" in en.lower() or (key.startswith("train.") and "原文" in zh)
-    ]  # fmt: skip
+    ]
     assert not said
     assert i18n.t("train.ui.col.book", lang="en").startswith("book")
     assert i18n.t("train.ui.col.book", lang="zh").startswith("书")

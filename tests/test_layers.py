@@ -249,8 +249,11 @@ def private_textual_imports(path: Path) -> list[str]:
 
 def test_only_compat_imports_textuals_private_modules():
     compat = PACKAGE / "compat.py"
-    files = [p for folder in ("attn_tui", "tests", "benchmarks", "scripts")
-             for p in sorted((ROOT / folder).rglob("*.py"))]  # fmt: skip
+    files = [
+        p
+        for folder in ("attn_tui", "tests", "benchmarks", "scripts")
+        for p in sorted((ROOT / folder).rglob("*.py"))
+    ]
     found = {
         p.relative_to(ROOT).as_posix(): private_textual_imports(p) for p in files if p != compat
     }

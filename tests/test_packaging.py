@@ -13,11 +13,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.mark.skipif(importlib.util.find_spec("setuptools") is None, reason="needs setuptools")
 def test_wheel_ships_exercises_and_stylesheets(tmp_path):
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--no-build-isolation",
-         "-q", "-w", str(tmp_path)],
-        check=True, capture_output=True,
-    )  # fmt: skip
+    pip = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q"]
+    subprocess.run([*pip, "-w", str(tmp_path), str(ROOT)], check=True, capture_output=True)
     (wheel,) = tmp_path.glob("attn_tui-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     shipped_sets = {

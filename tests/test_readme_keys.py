@@ -10,8 +10,14 @@ import pytest
 from attn_tui.app import KNOWN_AREAS
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
-WHERE = {"calc": "calculator", "train": "trainer", "exercises": "exercises", "quiz": "quiz",
-         "lab": "lab", "code": "code"}  # fmt: skip
+WHERE = {
+    "calc": "calculator",
+    "train": "trainer",
+    "exercises": "exercises",
+    "quiz": "quiz",
+    "lab": "lab",
+    "code": "code",
+}
 
 
 def table_keys(where: str) -> set[str]:

@@ -51,8 +51,14 @@ def fixed(x: float, places: int = 4, sign: bool = False) -> str:
     return text.replace("-", MINUS)
 
 
-def vec(values: Sequence[float], places: int = 4, *, fixed_places: bool = False,
-        sign: bool = False, limit: int = 8) -> str:  # fmt: skip
+def vec(
+    values: Sequence[float],
+    places: int = 4,
+    *,
+    fixed_places: bool = False,
+    sign: bool = False,
+    limit: int = 8,
+) -> str:
     """'(1, 0, 1)'; long vectors show their first entries, '…' and the last one."""
     fmt = (lambda v: fixed(v, places, sign)) if fixed_places else (lambda v: num(v, places))
     n = len(values)

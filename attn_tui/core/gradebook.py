@@ -204,10 +204,10 @@ def apply_overrides(
         answered: list[Answered] = []
         auto: dict[str, float] = {}
         for a in learner.result.answered:
-            ov = marks.get(a.id)
-            if ov is not None:
+            override = marks.get(a.id)
+            if override is not None:
                 auto[a.id] = a.grade.score
-                a = replace(a, grade=_overridden(a.grade, ov.mark))
+                a = replace(a, grade=_overridden(a.grade, override.mark))
             answered.append(a)
         result = score_run(answered)
         students.append(Student(name, replace(learner, result=result), marks, auto))
@@ -269,9 +269,20 @@ def table(students: Sequence[Student]) -> tuple[list[str], list[str], list[Row]]
         file = s.learner.file.name
         if res is None:
             broken.append(
-                Row(s.name, file, "broken", None, None, None, {}, {}, (), {},
-                    s.learner.file.problems)
-            )  # fmt: skip
+                Row(
+                    s.name,
+                    file,
+                    "broken",
+                    None,
+                    None,
+                    None,
+                    {},
+                    {},
+                    (),
+                    {},
+                    s.learner.file.problems,
+                )
+            )
             continue
         marks = {a.id: a.grade.score for a in res.answered}
         graded.append(

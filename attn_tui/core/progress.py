@@ -623,7 +623,7 @@ class ProgressStore:
         return [
             Attempt(
                 r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], bool(r[7]), r[8], r[9], bool(r[10])
-            )  # fmt: skip
+            )
             for r in rows
         ]
 

@@ -80,8 +80,13 @@ CTRL = 2  # CDP modifier bit
 KEY_GAP_S = 0.03  # between two key presses: a quick typist, not a flood
 
 
-_PUNCTUATION = {" ": ("Space", 32), ",": ("Comma", 188), ".": ("Period", 190),
-                ";": ("Semicolon", 186), "-": ("Minus", 189)}  # fmt: skip
+_PUNCTUATION = {
+    " ": ("Space", 32),
+    ",": ("Comma", 188),
+    ".": ("Period", 190),
+    ";": ("Semicolon", 186),
+    "-": ("Minus", 189),
+}
 
 
 def _physical(ch: str) -> tuple[str, int]:
@@ -150,8 +155,12 @@ class Page:
                 await self.press("enter")
             else:
                 code, vk = _physical(ch)
-                common = {"key": ch, "code": code, "windowsVirtualKeyCode": vk,
-                          "nativeVirtualKeyCode": vk}  # fmt: skip
+                common = {
+                    "key": ch,
+                    "code": code,
+                    "windowsVirtualKeyCode": vk,
+                    "nativeVirtualKeyCode": vk,
+                }
                 await self.send("Input.dispatchKeyEvent", type="keyDown", text=ch, **common)
                 await self.send("Input.dispatchKeyEvent", type="keyUp", **common)
             await asyncio.sleep(KEY_GAP_S)
@@ -161,8 +170,12 @@ class Page:
             key, code, vk, text = name, f"Key{name.upper()}", ord(name.upper()), ""
         else:
             key, code, vk, text = KEYS[name]
-        common = {"key": key, "code": code, "windowsVirtualKeyCode": vk,
-                  "modifiers": CTRL if ctrl else 0}  # fmt: skip
+        common = {
+            "key": key,
+            "code": code,
+            "windowsVirtualKeyCode": vk,
+            "modifiers": CTRL if ctrl else 0,
+        }
         down = {"type": "keyDown", **common}
         if text and not ctrl:
             down["text"] = text
@@ -176,8 +189,9 @@ class Page:
 
     async def click(self, x: float, y: float) -> None:
         for kind in ("mousePressed", "mouseReleased"):
-            await self.send("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left",
-                            clickCount=1)  # fmt: skip
+            await self.send(
+                "Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1
+            )
 
     async def screenshot(self, path: Path) -> None:
         reply = await self.send("Page.captureScreenshot", format="png")
@@ -199,10 +213,17 @@ class Browser:
         if exe is None:
             raise RuntimeError("chromium not found")
         self._proc = subprocess.Popen(
-            [exe, *CHROMIUM_FLAGS, f"--user-data-dir={self._profile}",
-             f"--window-size={self.width},{self.height}", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
-        )  # fmt: skip
+            [
+                exe,
+                *CHROMIUM_FLAGS,
+                f"--user-data-dir={self._profile}",
+                f"--window-size={self.width},{self.height}",
+                "about:blank",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            stdin=subprocess.DEVNULL,
+        )
         port_file = Path(self._profile) / "DevToolsActivePort"
         deadline = time.monotonic() + 30
         while not (port_file.exists() and len(port_file.read_text().splitlines()) >= 2):
@@ -240,17 +261,27 @@ class Browser:
         downloads go to ``downloads``."""
         context = await self.send("Target.createBrowserContext")
         if downloads is not None:
-            await self.send("Browser.setDownloadBehavior", behavior="allow",
-                            browserContextId=context["browserContextId"],
-                            downloadPath=str(downloads))  # fmt: skip
-        target = await self.send("Target.createTarget", url="about:blank",
-                                 browserContextId=context["browserContextId"])  # fmt: skip
-        attached = await self.send("Target.attachToTarget", targetId=target["targetId"],
-                                   flatten=True)  # fmt: skip
+            await self.send(
+                "Browser.setDownloadBehavior",
+                behavior="allow",
+                browserContextId=context["browserContextId"],
+                downloadPath=str(downloads),
+            )
+        target = await self.send(
+            "Target.createTarget", url="about:blank", browserContextId=context["browserContextId"]
+        )
+        attached = await self.send(
+            "Target.attachToTarget", targetId=target["targetId"], flatten=True
+        )
         page = Page(self, attached["sessionId"])
         await page.send("Page.enable")
-        await page.send("Emulation.setDeviceMetricsOverride", width=self.width,
-                        height=self.height, deviceScaleFactor=1, mobile=False)  # fmt: skip
+        await page.send(
+            "Emulation.setDeviceMetricsOverride",
+            width=self.width,
+            height=self.height,
+            deviceScaleFactor=1,
+            mobile=False,
+        )
         await page.send("Page.addScriptToEvaluateOnNewDocument", source=CATCH_TERMINAL)
         await page.send("Page.navigate", url=url)
         return page

@@ -45,8 +45,8 @@ class Served:
         self.port = free_port()
         self.data = data
         self.base = f"http://127.0.0.1:{self.port}/"
-        argv = [sys.executable, "-m", "attn_tui", "--data-dir", str(data), "serve",
-                "--host", host, "--port", str(self.port), *args]  # fmt: skip
+        argv = [sys.executable, "-m", "attn_tui", "--data-dir", str(data), "serve"]
+        argv += ["--host", host, "--port", str(self.port), *args]
         self.proc = subprocess.Popen(
             argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8"
         )

@@ -131,9 +131,11 @@ def test_a_tabs_settings_are_bounded():
 
 @pytest.mark.parametrize(
     ("args", "says"),
-    [(["--warm", "-1"], "--warm must be 0 to --max-sessions (60): -1"),
-     (["--warm", "3", "--max-sessions", "2"], "--warm must be 0 to --max-sessions (2): 3")],
-)  # fmt: skip
+    [
+        (["--warm", "-1"], "--warm must be 0 to --max-sessions (60): -1"),
+        (["--warm", "3", "--max-sessions", "2"], "--warm must be 0 to --max-sessions (2): 3"),
+    ],
+)
 def test_a_bad_warm_is_one_line(capsys, args, says):
     from attn_tui.cli import main
 
@@ -170,8 +172,9 @@ def test_shared_css_parsing_gives_each_stylesheet_what_its_own_parse_would():
         print("ok")
         """
     )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=120)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
     assert done.stdout.strip() == "ok", done.stderr
 
 

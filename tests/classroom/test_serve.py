@@ -147,9 +147,11 @@ async def test_beyond_loopback_a_token_is_made_up_and_the_choice_is_said(serve):
 
 @pytest.mark.parametrize(
     ("args", "says"),
-    [(["--port", "70000"], "the port must be 1 to 65535"),
-     (["--token", "short"], "a token needs 8 or more characters")],
-)  # fmt: skip
+    [
+        (["--port", "70000"], "the port must be 1 to 65535"),
+        (["--token", "short"], "a token needs 8 or more characters"),
+    ],
+)
 def test_bad_settings_are_one_line(capsys, args, says):
     from attn_tui.cli import main
 
@@ -173,9 +175,16 @@ async def test_a_hostile_tab_cannot_break_its_session_or_the_server(serve):
     async with aiohttp.ClientSession() as http:
         tab = await Tab(http, server.base, token=TOKEN, name="eve").open()
         await tab.wait_for("Welcome")
-        for junk in ("not json", "[1, 2]", '{"a": 1}', '["stdin", 5]', '["resize", "x"]',
-                     '["resize", {"width": 1000000000, "height": 1000000000}]',
-                     '["ping", "' + "x" * 100 + '"]', "[" * 100_000):  # fmt: skip
+        for junk in (
+            "not json",
+            "[1, 2]",
+            '{"a": 1}',
+            '["stdin", 5]',
+            '["resize", "x"]',
+            '["resize", {"width": 1000000000, "height": 1000000000}]',
+            '["ping", "' + "x" * 100 + '"]',
+            "[" * 100_000,
+        ):
             await tab.ws.send_str(junk)
         tab.seen = ""
         await tab.keys("\r")  # still alive, still answering: the calculator opens

@@ -18,14 +18,22 @@ async def test_a_served_session_has_no_code_area_by_default(tmp_path):
 def test_the_teachers_switch_turns_them_on(tmp_path):
     # made after an event loop has come and gone, as a session forked from the warm pool is
     # (removing the mode in __init__ needed a loop: every served session died at start)
-    code = ("import asyncio; asyncio.run(asyncio.sleep(0)); from pathlib import Path; "
-            "from attn_tui.serve.session import ServedApp; "
-            f"print('code' in ServedApp(Path({str(tmp_path)!r})).AREAS)")  # fmt: skip
+    code = (
+        "import asyncio; asyncio.run(asyncio.sleep(0)); from pathlib import Path; "
+        "from attn_tui.serve.session import ServedApp; "
+        f"print('code' in ServedApp(Path({str(tmp_path)!r})).AREAS)"
+    )
     env_on = {"ATTN_TUI_SERVE_CODE": "1", "PATH": "/usr/bin:/bin"}
-    on = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                        env=env_on, check=True)  # fmt: skip
-    off = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env={"PATH": "/usr/bin:/bin"}, check=True)  # fmt: skip
+    on = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env_on, check=True
+    )
+    off = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={"PATH": "/usr/bin:/bin"},
+        check=True,
+    )
     assert (on.stdout.strip(), off.stdout.strip()) == ("True", "False")
 
 

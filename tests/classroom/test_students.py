@@ -58,9 +58,14 @@ def test_no_name_escapes_the_students_folder(typed):
 
 @pytest.mark.parametrize(
     ("typed", "code"),
-    [("", "serve.name.empty"), ("   ", "serve.name.empty"), ("x" * 41, "serve.name.long"),
-     ("a\x07b", "serve.name.control"), ("y" * 1_000_000, "serve.name.long")],
-)  # fmt: skip
+    [
+        ("", "serve.name.empty"),
+        ("   ", "serve.name.empty"),
+        ("x" * 41, "serve.name.long"),
+        ("a\x07b", "serve.name.control"),
+        ("y" * 1_000_000, "serve.name.long"),
+    ],
+)
 def test_unusable_names_are_refused_by_reason(typed, code):
     with pytest.raises(BadName) as caught:
         folder_name(typed)

@@ -59,8 +59,8 @@ def test_calc_svg_draws_the_typed_example(tmp_path):
 
 def test_lab_svg_holds_each_heads_heatmap(tmp_path):
     out = tmp_path / "lab.svg"
-    assert main(["--lang", "zh", "lab", "--preset", "love_zh", "--heads", "2", "--causal",
-                 "--svg", str(out)]) == 0  # fmt: skip
+    argv = "--lang zh lab --preset love_zh --heads 2 --causal --svg".split()
+    assert main([*argv, str(out)]) == 0
     svg = out.read_text("utf-8")
     shown = text_of(svg)
     assert "第 1 个头" in shown and "第 2 个头" in shown

@@ -38,8 +38,18 @@ def test_switches(capsys):
 def test_rich_tables_show_every_step(capsys):
     assert main(["--lang", "en", "calc"]) == 0
     out = capsys.readouterr().out
-    for piece in ["1×1 + 0×0 + 1×0", "= 2", "1.7321", "0.5774", "1.1547", "0.2303", "0.4102",
-                  "+0.8707", "+0.3595", "Step 4 of 4"]:  # fmt: skip
+    for piece in [
+        "1×1 + 0×0 + 1×0",
+        "= 2",
+        "1.7321",
+        "0.5774",
+        "1.1547",
+        "0.2303",
+        "0.4102",
+        "+0.8707",
+        "+0.3595",
+        "Step 4 of 4",
+    ]:
         assert piece in out, piece
 
 
@@ -85,6 +95,7 @@ def test_faults_in_chinese(capsys):
 def test_module_entry_point_runs_without_traceback():
     done = subprocess.run(
         [sys.executable, "-m", "attn_tui", "--lang", "en", "calc", "-q", "x"],
-        capture_output=True, text=True,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr

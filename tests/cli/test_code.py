@@ -71,8 +71,8 @@ def test_check_json_fails_then_passes_and_the_list_says_so(capsys, data):
 def test_check_names_an_unknown_id_and_a_missing_file(capsys, data, tmp_path):
     status, _, err = cli(capsys, "--data-dir", str(data), "code", "check", "nope")
     assert status == 2 and "no code exercise has the id nope" in err
-    status, _, err = cli(capsys, "--data-dir", str(data), "code", "check", "softmax",
-                         "--file", str(tmp_path / "missing.py"))  # fmt: skip
+    argv = ["--data-dir", str(data), "code", "check", "softmax"]
+    status, _, err = cli(capsys, *argv, "--file", str(tmp_path / "missing.py"))
     assert status == 2 and "does not exist" in err
 
 
@@ -88,8 +88,9 @@ def test_the_solution_opens_only_after_an_attempt(capsys, data, tmp_path):
     assert status == 1 and "opens after an attempt" in out
     mine = tmp_path / "mine.py"
     mine.write_text("import numpy as np\n\ndef scores(Q, K):\n    return K @ Q.T\n")
-    assert cli(capsys, "--data-dir", str(data), "code", "check", "scores", "--file",
-               str(mine))[0] == 1  # fmt: skip
+    assert (
+        cli(capsys, "--data-dir", str(data), "code", "check", "scores", "--file", str(mine))[0] == 1
+    )
     status, out, _ = cli(capsys, "--data-dir", str(data), "code", "solution", "scores")
     assert status == 0 and "return Q @ K.T" in out
 
@@ -101,8 +102,10 @@ def test_validate_the_shipped_set_without_running(capsys):
 
 def test_validate_reports_file_line_faults_and_exits_1(capsys, tmp_path):
     bad = tmp_path / "bad.toml"
-    bad.write_text('[set]\nid = "x"\ntitle = { zh = "x", en = "x" }\nsummary = { zh = "x", '
-                   'en = "x" }\n\n[[exercise]]\nid = "e"\ncheck = "nope"\n')  # fmt: skip
+    bad.write_text(
+        '[set]\nid = "x"\ntitle = { zh = "x", en = "x" }\nsummary = { zh = "x", '
+        'en = "x" }\n\n[[exercise]]\nid = "e"\ncheck = "nope"\n'
+    )
     status, out, _ = cli(capsys, "code", "validate", str(bad), "--json")
     found = json.loads(out)["files"][0]["problems"]
     assert status == 1
@@ -126,16 +129,21 @@ def test_watch_rechecks_on_save_and_moves_on_when_it_passes(tmp_path):
     work = tmp_path / "work"
     env = {**os.environ, "COLUMNS": "100"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "attn_tui", "--lang", "en", "--data-dir", str(tmp_path / "d"),
-         "code", "watch", str(work), "--timeout", "60"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, bufsize=1,
-    )  # fmt: skip
+        [sys.executable, "-m", "attn_tui", "--lang", "en", "--data-dir", str(tmp_path / "d")]
+        + ["code", "watch", str(work), "--timeout", "60"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        bufsize=1,
+    )
     try:
         deadline = time.monotonic() + 40
         _read_until(proc.stdout, "Now: exercise 1 of 15", deadline)
         _read_until(proc.stdout, "still the starter", deadline)  # the first check, at start
-        (work / "01_scores.py").write_text("import numpy as np\n\ndef scores(Q, K):\n"
-                                           "    return K @ Q.T\n")  # fmt: skip
+        (work / "01_scores.py").write_text(
+            "import numpy as np\n\ndef scores(Q, K):\n    return K @ Q.T\n"
+        )
         seen = _read_until(proc.stdout, "Likely mistake", deadline)
         assert "transposed" in seen
         shutil.copy(SHIPPED / "solutions/01_scores.py", work / "01_scores.py")

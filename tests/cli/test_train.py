@@ -84,8 +84,8 @@ def test_score_dot_is_the_book_model_bit_for_bit(capsys):
 
 
 def test_compare_versus_another_variant(capsys):
-    argv = ["--lang", "en", "train", "--compare", "--seeds", "2", "--iters", "20", "--length",
-            "3", "--score", "general", "--versus", "dot", "--workers", "1", "--json"]  # fmt: skip
+    argv = "--lang en train --compare --seeds 2 --iters 20 --length 3 --score general".split()
+    argv += "--versus dot --workers 1 --json".split()
     assert main(argv) == 0
     out = json.loads(capsys.readouterr().out)
     assert [v["variant"] for v in out["variants"]] == ["dot", "general"]
@@ -99,8 +99,7 @@ def test_compare_the_same_variant_twice_is_refused(capsys):
 
 
 def test_an_absurd_budget_is_refused_in_one_line(capsys):
-    argv = ["--lang", "en", "train", "--iters", "100000", "--batch", "1024", "--length", "12",
-            "--compare", "--seeds", "100"]  # fmt: skip
+    argv = "--lang en train --iters 100000 --batch 1024 --length 12 --compare --seeds 100".split()
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "limit" in err and "Traceback" not in err
@@ -113,8 +112,7 @@ def test_a_single_run_shows_the_figures_of_a_run_that_evaluated_on_the_way(capsy
     from attn_tui.core.models.loop import run_to_end
     from attn_tui.core.models.trainer import TrainConfig
 
-    argv = ["--lang", "en", "train", "--length", "6", "--score", "qk", "--iters", "250",
-            "--seed", "3", "--json"]  # fmt: skip
+    argv = "--lang en train --length 6 --score qk --iters 250 --seed 3 --json".split()
     assert main(argv) == 0
     out = json.loads(capsys.readouterr().out)
     config = TrainConfig(length=6, attention=True, score="qk", iters=250, seed=3)

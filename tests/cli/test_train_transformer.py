@@ -24,8 +24,8 @@ def run_json(capsys, *argv, status=0):
 
 
 def test_json_has_todays_fields_and_attention_per_layer_and_head(capsys):
-    out = run_json(capsys, "train", "--model", "transformer", "--length", "6", "--iters", "40",
-                   "--layers", "2", "--heads", "2", "--seed", "1")  # fmt: skip
+    argv = "train --model transformer --length 6 --iters 40 --layers 2 --heads 2 --seed 1"
+    out = run_json(capsys, *argv.split())
     for key in ("seq_acc", "pos_acc", "final_loss", "seconds", "eval_seconds"):
         assert isinstance(out[key], float)
     assert out["params"] == 6 * 16 + 6 * 16 + 2 * (1024 + 1072) + 102
@@ -43,22 +43,21 @@ def test_json_has_todays_fields_and_attention_per_layer_and_head(capsys):
 
 
 def test_positions_off_says_why_per_position_beats_one_in_six(capsys):
-    out = run_json(capsys, "train", "--model", "transformer", "--positions", "none",
-                   "--iters", "100")  # fmt: skip
+    out = run_json(capsys, *"train --model transformer --positions none --iters 100".split())
     assert out["position_blind_ceiling"] == pytest.approx(0.3545, abs=5e-4)
     assert "1/6" in out["why"] and f"{out['position_blind_ceiling']:.3f}" in out["why"]
 
 
 def test_table_in_chinese(capsys):
-    assert main(["--lang", "zh", "train", "--model", "transformer", "--task", "sort",
-                 "--length", "5", "--iters", "30"]) == 0  # fmt: skip
+    argv = "--lang zh train --model transformer --task sort --length 5 --iters 30".split()
+    assert main(argv) == 0
     out = capsys.readouterr().out
     assert "排序" in out and "整串全对" in out and "第 1 层第 1 个头" in out
 
 
 def test_seeds_summary(capsys):
-    out = run_json(capsys, "train", "--model", "transformer", "--compare", "--seeds", "2",
-                   "--length", "5", "--iters", "30")  # fmt: skip
+    argv = "train --model transformer --compare --seeds 2 --length 5 --iters 30"
+    out = run_json(capsys, *argv.split())
     assert out["seeds"] == [0, 1] and out["seq_acc"]["n"] == 2 and len(out["runs"]) == 2
 
 
@@ -85,9 +84,8 @@ def test_options_that_do_not_apply_get_one_line(capsys, argv, words):
 def saved(tmp_path_factory):
     """A trained 2-layer, 2-head model with layer norms, saved by the real command."""
     path = tmp_path_factory.mktemp("model") / "model.npz"
-    argv = ["--lang", "en", "train", "--model", "transformer", "--length", "6", "--iters", "150",
-            "--layers", "2", "--heads", "2", "--norm", "--seed", "2", "--save", str(path),
-            "--json"]  # fmt: skip
+    argv = "--lang en train --model transformer --length 6 --iters 150 --layers 2 --heads 2".split()
+    argv += ["--norm", "--seed", "2", "--save", str(path), "--json"]
     assert main(argv) == 0
     return path
 
@@ -97,8 +95,7 @@ def test_save_and_open_round_trip(saved, capsys):
     config = loaded.config
     assert (config.layers, config.heads, config.norm, config.length) == (2, 2, True, 6)
     # the same training, again, gives the same weights as the file holds
-    again = run_to_end(TransformerConfig(length=6, iters=150, layers=2, heads=2, norm=True,
-                                         seed=2))  # fmt: skip
+    again = run_to_end(TransformerConfig(length=6, iters=150, layers=2, heads=2, norm=True, seed=2))
     np.testing.assert_array_equal(loaded.model.params, again.model.params.astype(np.float64))
     np.testing.assert_array_equal(loaded.probe, again.final.probe.x)
     assert loaded.summary["iters"] == 150 and loaded.summary["seq_acc"] == again.seq_acc
@@ -185,9 +182,10 @@ def _hostile(kind, saved, tmp_path):
     return p
 
 
-HOSTILE = ["random", "empty", "truncated", "pickle", "huge_shape", "bomb", "wrong_shape", "nan",
-           "version", "format", "bad_setting", "unknown_setting", "deep_json", "missing", "extra",
-           "probe", "directory", "absent"]  # fmt: skip
+HOSTILE = (
+    "random empty truncated pickle huge_shape bomb wrong_shape nan version format bad_setting"
+    " unknown_setting deep_json missing extra probe directory absent"
+).split()
 
 
 @pytest.mark.parametrize("kind", HOSTILE)
@@ -212,8 +210,7 @@ def test_dev_zero_is_refused_without_reading(capsys):
 
 def test_an_unwritable_save_path_is_one_line(tmp_path, capsys):
     target = tmp_path / "no" / "such" / "dir" / "m.npz"
-    argv = ["--lang", "en", "train", "--model", "transformer", "--iters", "5", "--length", "4",
-            "--save", str(target)]  # fmt: skip
+    argv = [*"--lang en train --model transformer --iters 5 --length 4 --save".split(), str(target)]
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert "cannot write" in err and err.count("\n") == 1

@@ -159,8 +159,11 @@ async def test_a_weight_that_is_tiny_but_not_zero_is_not_printed_as_zero():
         await _fill(pilot, screen, "10 10", "10 10\n0 0")  # α₂ = e^-141.4/(1+…) ≈ 4e-62
         screen.step = 3
         await pilot.pause()
-        row = next(line for line in steps_text(screen).splitlines() if line.startswith(" k₂")
-                   or line.startswith("k₂"))  # fmt: skip
+        row = next(
+            line
+            for line in steps_text(screen).splitlines()
+            if line.startswith(" k₂") or line.startswith("k₂")
+        )
         assert "e−" in row, row
 
 

@@ -16,8 +16,10 @@ from attn_tui.app import AttnApp
 from .conftest import shown
 
 SOLUTIONS = Path(__file__).resolve().parents[2] / "exercises" / "code" / "solutions"
-UNSTABLE = ("import numpy as np\n\n\ndef softmax(x):\n    e = np.exp(x)\n"
-            "    return e / e.sum(axis=-1, keepdims=True)\n")  # fmt: skip
+UNSTABLE = (
+    "import numpy as np\n\n\ndef softmax(x):\n    e = np.exp(x)\n"
+    "    return e / e.sum(axis=-1, keepdims=True)\n"
+)
 
 
 async def open_code(pilot, folder: Path, exercise: str = "softmax"):

@@ -14,8 +14,10 @@ from attn_tui.app import AttnApp
 
 SIZES = [(80, 24), (120, 40)]
 FOLDER = Path("/tmp/attn-tui-snapshots/code")  # fixed: the report shows the file's path
-UNSTABLE = ("import numpy as np\n\n\ndef softmax(x):\n    e = np.exp(x)\n"
-            "    return e / e.sum(axis=-1, keepdims=True)\n")  # fmt: skip
+UNSTABLE = (
+    "import numpy as np\n\n\ndef softmax(x):\n    e = np.exp(x)\n"
+    "    return e / e.sum(axis=-1, keepdims=True)\n"
+)
 
 
 def _failing(hint: bool = False):

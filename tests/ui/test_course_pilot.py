@@ -107,8 +107,9 @@ async def test_a_learner_over_three_days(tmp_path, monkeypatch):
         assert not (lesson.result and lesson.result.done)
         keys = calc.query_one("#keys", TextArea)
         keys.text = "1 0 0\n5 5 5\n1 0 1\n9 9 9"  # two keys changed: refused
-        await until(pilot, lambda: lesson.result is not None
-                    and lesson.result.code == "changed_other")  # fmt: skip
+        await until(
+            pilot, lambda: lesson.result is not None and lesson.result.code == "changed_other"
+        )
         keys.text = "1 0 0\n2 0 2\n1 0 1\n1 1 0"  # k₂ alone, now on top
         await until(pilot, lambda: lesson.result is not None and lesson.result.done)
         await pilot.press("escape")
@@ -140,8 +141,13 @@ async def test_a_learner_over_three_days(tmp_path, monkeypatch):
         for n in range(3):
             inst = lesson.query_one(ItemCard).inst
             wrong = n == 1  # one miss
-            await answer_card(pilot, lesson, "7" if wrong and inst.exercise.kind == "number"
-                              else ("no idea" if wrong else right_answer(inst)))  # fmt: skip
+            await answer_card(
+                pilot,
+                lesson,
+                "7"
+                if wrong and inst.exercise.kind == "number"
+                else ("no idea" if wrong else right_answer(inst)),
+            )
             if lesson.record.passed:
                 break
             await pilot.press("enter")
@@ -208,8 +214,9 @@ async def test_quitting_mid_lesson_loses_nothing(tmp_path, monkeypatch):
     # the app is gone (quit); open it again
     async with AttnApp(lang="en", data_dir=data).run_test(size=(80, 24)) as pilot:
         home = await home_ready(pilot)
-        assert "next: Practise" in str(home.query_one("#course", OptionList)
-                                       .get_option_at_index(0).prompt)  # fmt: skip
+        assert "next: Practise" in str(
+            home.query_one("#course", OptionList).get_option_at_index(0).prompt
+        )
         await pilot.press("up", "up", "up", "enter")  # up from the areas into the course
         await until(pilot, lambda: isinstance(pilot.app.screen, LessonScreen))
         lesson = pilot.app.screen

@@ -98,8 +98,9 @@ def _review():
         await _until(pilot, lambda: coursebook.loaded(pilot.app) is not None)
         book = coursebook.loaded(pilot.app)
         three_days_ago = clock.parse_now(NOW) - 3 * 86400
-        book.store.record_attempt("hand-example", "sqrt3", "1.7321", correct=True, score=1.0,
-                                  at=three_days_ago)  # fmt: skip
+        book.store.record_attempt(
+            "hand-example", "sqrt3", "1.7321", correct=True, score=1.0, at=three_days_ago
+        )
         book.changed()
         pilot.app.screen.refresh_course()
         await pilot.press("r")
@@ -109,8 +110,13 @@ def _review():
     return run_before
 
 
-CASES = {"read": _read, "do_done": _do_done, "practise_diagnosed": _practise_diagnosed,
-         "path": _path, "review": _review}  # fmt: skip
+CASES = {
+    "read": _read,
+    "do_done": _do_done,
+    "practise_diagnosed": _practise_diagnosed,
+    "path": _path,
+    "review": _review,
+}
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -191,8 +191,15 @@ async def test_language_switch_redraws_in_place():
 
 def test_heatmap_fits_the_width_it_is_given():
     values = np.array([[0.12345, 0.5], [1.0, -0.25]])
-    heat = Heatmap(values, ["a", "垫子"], ["k1", "k2"], masked=np.array([[0, 1], [0, 0]], bool),
-                   cursor=(1, 0), extra=["1", "2"], extra_title="sum")  # fmt: skip
+    heat = Heatmap(
+        values,
+        ["a", "垫子"],
+        ["k1", "k2"],
+        masked=np.array([[0, 1], [0, 0]], bool),
+        cursor=(1, 0),
+        extra=["1", "2"],
+        extra_title="sum",
+    )
 
     def text(width: int) -> str:
         console = Console(width=width, record=True, file=open("/dev/null", "w"), color_system=None)

@@ -39,8 +39,10 @@ async def test_eight_tokens_with_room_show_four_decimals_and_no_note():
         await pilot.pause()
         text = body(screen, width=86)
         assert "Rounded" not in text
-        assert any(line.startswith("x2") and "0." in line and len(line.split()[1]) == 6
-                   for line in text.splitlines())  # fmt: skip
+        assert any(
+            line.startswith("x2") and "0." in line and len(line.split()[1]) == 6
+            for line in text.splitlines()
+        )
 
 
 def _segments(heatmap: Heatmap, width: int = 60):

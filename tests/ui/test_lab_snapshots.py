@@ -90,8 +90,13 @@ def trained_dir(tmp_path_factory):
 
     data = tmp_path_factory.mktemp("data")
     result = run_to_end(TransformerConfig())
-    transformer_file.save(paths.last_transformer(data), result.model, result.config,
-                          result.final.probe.x, {"iters": result.iters})  # fmt: skip
+    transformer_file.save(
+        paths.last_transformer(data),
+        result.model,
+        result.config,
+        result.final.probe.x,
+        {"iters": result.iters},
+    )
     return data
 
 

@@ -28,8 +28,13 @@ def save_model(config: TransformerConfig) -> transformer_file.SavedModel:
     result = run_to_end(config)
     path = paths.last_transformer(data_dir())
     path.parent.mkdir(parents=True, exist_ok=True)
-    transformer_file.save(path, result.model, config, result.final.probe.x,
-                          {"iters": result.iters, "seq_acc": result.seq_acc})  # fmt: skip
+    transformer_file.save(
+        path,
+        result.model,
+        config,
+        result.final.probe.x,
+        {"iters": result.iters, "seq_acc": result.seq_acc},
+    )
     return transformer_file.load(path)
 
 

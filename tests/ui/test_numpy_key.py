@@ -37,8 +37,9 @@ async def test_f9_on_the_lab_shows_code_that_gives_its_weights():
         await pilot.pause()
         assert isinstance(app.screen, NumpyScreen)
         ns = as_numpy.run(app.screen.source)
-        shown = next(h.result for h in [screen, *screen.query("*")]
-                     if getattr(h, "result", None) is not None)  # fmt: skip
+        shown = next(
+            h.result for h in [screen, *screen.query("*")] if getattr(h, "result", None) is not None
+        )
         assert np.allclose(ns["A"], shown.weights)
 
 

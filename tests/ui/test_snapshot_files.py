@@ -20,10 +20,14 @@ SNAPSHOTS = UI / "__snapshots__"
 def collected_test_names() -> set[tuple[str, str]]:
     """(module, test name with its parameters) of every test under tests/ui, both tiers."""
     out = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-m", "slow or not slow",
-         "-p", "no:cacheprovider", str(UI)],
-        capture_output=True, text=True, timeout=600, cwd=UI.parent.parent, check=False,
-    )  # fmt: skip
+        [sys.executable, "-m", "pytest", *"--collect-only -q -p no:cacheprovider".split()]
+        + ["-m", "slow or not slow", str(UI)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=UI.parent.parent,
+        check=False,
+    )
     assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
     names = set()
     for line in out.stdout.splitlines():

@@ -284,12 +284,15 @@ async def test_language_switch_redraws_in_place_menus_included():
 
 async def test_f9_compares_the_settings_with_the_versus_variant_on_one_seed():
     async with AttnApp(lang="en").run_test(size=(100, 30)) as pilot:
-        screen = await open_trainer(pilot, iters=100, seed=3, length=5, variant="general",
-                                    versus="none")  # fmt: skip
+        screen = await open_trainer(
+            pilot, iters=100, seed=3, length=5, variant="general", versus="none"
+        )
         await pilot.press("f9")
         await finish(pilot)
         assert [(r.config.variant, r.config.seed) for r in screen.session] == [
-            ("general", 3), ("none", 3)]  # fmt: skip
+            ("general", 3),
+            ("none", 3),
+        ]
         assert "Seed 3: general attention whole" in text(screen, "#outcome", 96)
         # F9 again: the same settings give the same numbers, so no row is added
         await pilot.press("f9")

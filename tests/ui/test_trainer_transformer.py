@@ -73,8 +73,16 @@ async def test_a_two_head_run_draws_every_head_and_its_figures_as_the_core_measu
         assert result.seq_acc == core.seq_acc
         heat = shown(screen.query_one("#heat"), 80)
         rows = [line.split() for line in heat.splitlines() if line.startswith("L")]
-        assert rows == [[f"L{h.layer}", f"H{h.head}", f"{h.mirror:.2f}", f"{h.by_symbol:.2f}",
-                         f"{h.by_position:.2f}"] for h in core.final.heads]  # fmt: skip
+        assert rows == [
+            [
+                f"L{h.layer}",
+                f"H{h.head}",
+                f"{h.mirror:.2f}",
+                f"{h.by_symbol:.2f}",
+                f"{h.by_position:.2f}",
+            ]
+            for h in core.final.heads
+        ]
         assert "Every head of every layer" in heat and "head 2" in heat
         accuracy = text(screen, "#accuracy")
         assert f"whole {core.seq_acc:.3f}" in accuracy
@@ -108,8 +116,9 @@ async def test_f9_and_f10_compare_positional_encodings():
         await pilot.pause()
         assert {v: len(r) for v, r in screen.multi_runs.items()} == {"none": 2, "learned": 2}
         multi = text(screen, "#multi", 100)
-        whole = [run_to_end(replace(screen.multi_base, positions="none", seed=s)).seq_acc
-                 for s in (0, 1)]  # fmt: skip
+        whole = [
+            run_to_end(replace(screen.multi_base, positions="none", seed=s)).seq_acc for s in (0, 1)
+        ]
         assert "2 seeds" in multi and "blind ceiling" in multi
         assert f"{np.mean(whole):.3f}±{np.std(whole, ddof=1):.3f}" in multi
         assert "Transformer runs this session" in text(screen, "#session", 100)
@@ -140,8 +149,7 @@ async def test_a_trained_transformer_opens_in_the_lab_with_its_weights():
             )  # float32 training, float64 in the lab
         probe = core.final.probe.x
         assert lab.query_one("#sequence", Input).value == "".join("ABCDEF"[s] for s in probe)
-        np.testing.assert_allclose(lab.result.weights, core.final.probe.attention[0],
-                                   atol=1e-5)  # fmt: skip
+        np.testing.assert_allclose(lab.result.weights, core.final.probe.attention[0], atol=1e-5)
         # a second run replaces it, and ctrl+o shows the new one even with the lab open
         await pilot.app.switch_mode("train")  # the same screen, its settings kept
         await pilot.pause()

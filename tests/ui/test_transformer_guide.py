@@ -31,8 +31,7 @@ def test_each_step_is_a_setting_that_finishes_in_seconds():
         assert step.config.iters <= 1500  # 3,000 sorting iterations took two minutes to watch
         assert guide_step(step.config) is step
     assert guide_step(TransformerConfig(task="sort")) is None  # the default 3,000 is not a step
-    assert [s.config.task for s in TF_GUIDE] == ["reverse", "reverse", "sort", "reverse",
-                                                 "reverse"]  # fmt: skip
+    assert [s.config.task for s in TF_GUIDE] == ["reverse", "reverse", "sort", "reverse", "reverse"]
     assert TF_GUIDE[1].config.positions == "none" and TF_GUIDE[4].config.causal
 
 
@@ -57,8 +56,12 @@ async def test_key_3_with_the_transformer_chosen_trains_its_sorting_step():
         await until(lambda: screen.result is not None and not screen.running)
         assert time.monotonic() - started < 60  # seconds, not minutes (the machine may be busy)
         await pilot.pause()
-        note = " ".join(shown(screen.query_one("#guide-note"), 200).split()) if screen.query(
-            "#guide-note") else ""  # fmt: skip
+        note = (
+            " ".join(shown(screen.query_one("#guide-note"), 200).split())
+            if screen.query("#guide-note")
+            else ""
+        )
         assert screen.result.config.task == "sort"
         assert "letters, not places" in note or "letters, not places" in " ".join(
-            str(w.render()) for w in screen.query("Static"))  # fmt: skip
+            str(w.render()) for w in screen.query("Static")
+        )

@@ -263,8 +263,14 @@ async def walk_trainer(pilot) -> None:
     await pilot.press("f5")
     await pilot.app.workers.wait_for_complete()
     await check(pilot, "trainer after a Transformer run")
-    for field, value in (("positions", "none"), ("layers", "2"), ("heads", "2"),
-                         ("length", "6"), ("iters", "100"), ("seeds", "2")):  # fmt: skip
+    for field, value in (
+        ("positions", "none"),
+        ("layers", "2"),
+        ("heads", "2"),
+        ("length", "6"),
+        ("iters", "100"),
+        ("seeds", "2"),
+    ):
         screen.query_one(f"#{field}").value = value  # type: ignore[attr-defined]
     await pilot.pause()
     await pilot.press("f5")

@@ -73,8 +73,10 @@ def lab(result: LabResult) -> str:
     cross = result.cross
     lines = ["import numpy as np", ""]
     if cross:
-        lines += [f"X_q = {array(result.queries.X)}  # the queries' tokens, one per row",
-                  f"X_kv = {array(result.memory.X)}  # the keys' and values' tokens"]  # fmt: skip
+        lines += [
+            f"X_q = {array(result.queries.X)}  # the queries' tokens, one per row",
+            f"X_kv = {array(result.memory.X)}  # the keys' and values' tokens",
+        ]
     else:
         lines.append(f"X = {array(result.queries.X)}  # one token per row")
         lines.append("X_q = X_kv = X  # self-attention: one sequence")

@@ -177,9 +177,13 @@ def typed(rows: str | np.ndarray, labels: Sequence[str] | None = None) -> Tokens
 
 def _shape_error(name: str, got: np.ndarray, rows: int | str, cols: int | str) -> InputError:
     return InputError(
-        "lab.shape", matrix=name, rows=int(got.shape[0]), cols=int(got.shape[1]),
-        want_rows=rows, want_cols=cols,
-    )  # fmt: skip
+        "lab.shape",
+        matrix=name,
+        rows=int(got.shape[0]),
+        cols=int(got.shape[1]),
+        want_rows=rows,
+        want_cols=cols,
+    )
 
 
 def projections(
@@ -331,18 +335,31 @@ class LabResult:
 
     def to_dict(self) -> dict[str, object]:
         """Plain-Python form for --json. Masked scores (−∞) become null: JSON has no infinity."""
-        scores = [[[None if math.isinf(s) else s for s in row] for row in head]
-                  for head in self.scores.tolist()]  # fmt: skip
+        scores = [
+            [[None if math.isinf(s) else s for s in row] for row in head]
+            for head in self.scores.tolist()
+        ]
         return {
             "mode": "cross" if self.cross else "self",
             "tokens": {"queries": list(self.queries.labels), "keys": list(self.memory.labels)},
-            "n_q": self.n_q, "n_k": self.n_k, "d_model": self.d_model, "heads": self.heads,
-            "d_k": self.d_k, "d_v": self.d_v, "sqrt_d_k": self.sqrt_d_k,
-            "causal": self.causal, "window": self.window,
+            "n_q": self.n_q,
+            "n_k": self.n_k,
+            "d_model": self.d_model,
+            "heads": self.heads,
+            "d_k": self.d_k,
+            "d_v": self.d_v,
+            "sqrt_d_k": self.sqrt_d_k,
+            "causal": self.causal,
+            "window": self.window,
             "shapes": {name: list(shape) for name, shape in self.shapes.items()},
-            "inputs": {"X_q": self.queries.X.tolist(), "X_kv": self.memory.X.tolist(),
-                       **self.proj.to_dict()},
-            "Q": self.Q.tolist(), "K": self.K.tolist(), "V": self.V.tolist(),
+            "inputs": {
+                "X_q": self.queries.X.tolist(),
+                "X_kv": self.memory.X.tolist(),
+                **self.proj.to_dict(),
+            },
+            "Q": self.Q.tolist(),
+            "K": self.K.tolist(),
+            "V": self.V.tolist(),
             "allowed": self.allowed.tolist(),
             "scores": scores,
             "weights": self.weights.tolist(),
@@ -351,7 +368,7 @@ class LabResult:
             "concat": self.concat.tolist(),
             "output": self.output.tolist(),
             "parameters": self.proj.count,
-        }  # fmt: skip
+        }
 
 
 def _divisors(n: int) -> str:
@@ -398,8 +415,9 @@ def compute(
     else:  # typed projections narrower than d_model: h must divide their widths instead
         for name, w in (("W_Q", width), ("W_V", width_v)):
             if isinstance(heads, bool) or heads < 1 or w % heads:
-                raise InputError("lab.heads_width", heads=heads, matrix=name, width=w,
-                                 divisors=_divisors(w))  # fmt: skip
+                raise InputError(
+                    "lab.heads_width", heads=heads, matrix=name, width=w, divisors=_divisors(w)
+                )
     h, n_q, n_k = heads, queries.n, memory.n
     d_k, d_v = width // h, width_v // h
 
@@ -419,10 +437,26 @@ def compute(
     concat = Z.transpose(1, 0, 2).reshape(n_q, h * d_v)  # (n_q, h·d_v)  inverse of the split
     output = concat @ proj.W_O  # (n_q, d_model)
     return LabResult(
-        queries=queries, memory=memory, proj=proj, heads=h, causal=causal, window=window,
-        Q=Q, K=K, V=V, Qh=Qh, Kh=Kh, Vh=Vh, raw=raw, allowed=allowed, scores=scores,
-        weights=weights, Z=Z, concat=concat, output=output,
-    )  # fmt: skip
+        queries=queries,
+        memory=memory,
+        proj=proj,
+        heads=h,
+        causal=causal,
+        window=window,
+        Q=Q,
+        K=K,
+        V=V,
+        Qh=Qh,
+        Kh=Kh,
+        Vh=Vh,
+        raw=raw,
+        allowed=allowed,
+        scores=scores,
+        weights=weights,
+        Z=Z,
+        concat=concat,
+        output=output,
+    )
 
 
 @dataclass(frozen=True)
@@ -442,8 +476,14 @@ def build(config: LabConfig = LabConfig()) -> LabResult:
     """Presets, seeded projections and the layer, from one settings object."""
     queries = preset(config.preset, config.d_model, config.seed)
     memory = None if config.cross is None else preset(config.cross, config.d_model, config.seed)
-    return compute(queries, memory, heads=config.heads, causal=config.causal,
-                   window=config.window, seed=config.seed)  # fmt: skip
+    return compute(
+        queries,
+        memory,
+        heads=config.heads,
+        causal=config.causal,
+        window=config.window,
+        seed=config.seed,
+    )
 
 
 # ---------------------------------------------------------------------------- one cell
@@ -469,12 +509,20 @@ class ScoreCell:
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "head": self.head, "i": self.i, "j": self.j, "query": self.query, "key": self.key,
-            "q_row": self.q_row.tolist(), "k_row": self.k_row.tolist(),
-            "products": self.products.tolist(), "dot": self.dot, "sqrt_d_k": self.sqrt_d_k,
-            "scaled": None if self.masked else self.scaled, "masked": self.masked,
+            "head": self.head,
+            "i": self.i,
+            "j": self.j,
+            "query": self.query,
+            "key": self.key,
+            "q_row": self.q_row.tolist(),
+            "k_row": self.k_row.tolist(),
+            "products": self.products.tolist(),
+            "dot": self.dot,
+            "sqrt_d_k": self.sqrt_d_k,
+            "scaled": None if self.masked else self.scaled,
+            "masked": self.masked,
             "weight": self.weight,
-        }  # fmt: skip
+        }
 
 
 def score_cell(result: LabResult, head: int, i: int, j: int) -> ScoreCell:
@@ -482,11 +530,20 @@ def score_cell(result: LabResult, head: int, i: int, j: int) -> ScoreCell:
     k_row = result.Kh[head, j]  # (d_k,)
     products = q_row * k_row
     return ScoreCell(
-        head=head, i=i, j=j, query=result.queries.labels[i], key=result.memory.labels[j],
-        q_row=q_row, k_row=k_row, products=products, dot=float(result.raw[head, i, j]),
-        sqrt_d_k=result.sqrt_d_k, scaled=float(result.scores[head, i, j]),
-        masked=not bool(result.allowed[i, j]), weight=float(result.weights[head, i, j]),
-    )  # fmt: skip
+        head=head,
+        i=i,
+        j=j,
+        query=result.queries.labels[i],
+        key=result.memory.labels[j],
+        q_row=q_row,
+        k_row=k_row,
+        products=products,
+        dot=float(result.raw[head, i, j]),
+        sqrt_d_k=result.sqrt_d_k,
+        scaled=float(result.scores[head, i, j]),
+        masked=not bool(result.allowed[i, j]),
+        weight=float(result.weights[head, i, j]),
+    )
 
 
 @dataclass(frozen=True)
@@ -502,16 +559,23 @@ class OutputCell:
     total: float  # Σ terms = Z[head, i, c]
 
     def to_dict(self) -> dict[str, object]:
-        return {"head": self.head, "i": self.i, "c": self.c, "weights": self.weights.tolist(),
-                "values": self.values.tolist(), "terms": self.terms.tolist(),
-                "total": self.total}  # fmt: skip
+        return {
+            "head": self.head,
+            "i": self.i,
+            "c": self.c,
+            "weights": self.weights.tolist(),
+            "values": self.values.tolist(),
+            "terms": self.terms.tolist(),
+            "total": self.total,
+        }
 
 
 def output_cell(result: LabResult, head: int, i: int, c: int) -> OutputCell:
     w = result.weights[head, i]  # (n_k,)
     v = result.Vh[head, :, c]  # (n_k,)
-    return OutputCell(head=head, i=i, c=c, weights=w, values=v, terms=w * v,
-                      total=float(result.Z[head, i, c]))  # fmt: skip
+    return OutputCell(
+        head=head, i=i, c=c, weights=w, values=v, terms=w * v, total=float(result.Z[head, i, c])
+    )
 
 
 @dataclass(frozen=True)
@@ -527,9 +591,15 @@ class ProjectionCell:
     total: float
 
     def to_dict(self) -> dict[str, object]:
-        return {"matrix": self.matrix, "i": self.i, "c": self.c, "x_row": self.x_row.tolist(),
-                "w_col": self.w_col.tolist(), "products": self.products.tolist(),
-                "total": self.total}  # fmt: skip
+        return {
+            "matrix": self.matrix,
+            "i": self.i,
+            "c": self.c,
+            "x_row": self.x_row.tolist(),
+            "w_col": self.w_col.tolist(),
+            "products": self.products.tolist(),
+            "total": self.total,
+        }
 
 
 def projection_cell(result: LabResult, matrix: str, i: int, c: int) -> ProjectionCell:
@@ -537,8 +607,15 @@ def projection_cell(result: LabResult, matrix: str, i: int, c: int) -> Projectio
     W = {"Q": result.proj.W_Q, "K": result.proj.W_K, "V": result.proj.W_V}[matrix]
     out = {"Q": result.Q, "K": result.K, "V": result.V}[matrix]
     x_row, w_col = X[i], W[:, c]
-    return ProjectionCell(matrix=matrix, i=i, c=c, x_row=x_row, w_col=w_col,
-                          products=x_row * w_col, total=float(out[i, c]))  # fmt: skip
+    return ProjectionCell(
+        matrix=matrix,
+        i=i,
+        c=c,
+        x_row=x_row,
+        w_col=w_col,
+        products=x_row * w_col,
+        total=float(out[i, c]),
+    )
 
 
 # ---------------------------------------------------------------------------- shapes, cost
@@ -570,19 +647,26 @@ class ShapesTrace:
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "n": self.n, "d_model": self.d_model, "heads": self.heads, "d_k": self.d_k,
+            "n": self.n,
+            "d_model": self.d_model,
+            "heads": self.heads,
+            "d_k": self.d_k,
             "sqrt_d_k": self.sqrt_d_k,
-            "steps": [{"step": s.key, "formula": s.formula, "shape": list(s.shape)}
-                      for s in self.steps],
-            "scores_per_head": self.scores_per_head, "scores_total": self.scores_total,
+            "steps": [
+                {"step": s.key, "formula": s.formula, "shape": list(s.shape)} for s in self.steps
+            ],
+            "scores_per_head": self.scores_per_head,
+            "scores_total": self.scores_total,
             "parameters": self.parameters,
-        }  # fmt: skip
+        }
 
 
 def shapes_trace(n: int = 10, d_model: int = 512, heads: int = 8) -> ShapesTrace:
     """(n, d_model) → (n, h, d_k) → (h, n, n) per head → (n, d_model); seed: 10, 512, 8."""
-    for name, value, limit in (("n", n, MAX_SHAPES_TOKENS),
-                                ("d_model", d_model, MAX_SHAPES_D_MODEL)):  # fmt: skip
+    for name, value, limit in (
+        ("n", n, MAX_SHAPES_TOKENS),
+        ("d_model", d_model, MAX_SHAPES_D_MODEL),
+    ):
         if isinstance(value, bool) or not isinstance(value, int | np.integer):
             raise InputError("lab.shapes_size", name=name, value=value, limit=limit)
         if not 1 <= value <= limit:
@@ -602,9 +686,16 @@ def shapes_trace(n: int = 10, d_model: int = 512, heads: int = 8) -> ShapesTrace
         ShapeStep("w_o", "W_O", (h * d_k, d_model)),
         ShapeStep("output", "Concat · W_O", (n, d_model)),
     )
-    return ShapesTrace(n=n, d_model=d_model, heads=h, d_k=d_k, steps=steps,
-                       scores_per_head=n * n, scores_total=h * n * n,
-                       parameters=4 * d_model * d_model)  # fmt: skip
+    return ShapesTrace(
+        n=n,
+        d_model=d_model,
+        heads=h,
+        d_k=d_k,
+        steps=steps,
+        scores_per_head=n * n,
+        scores_total=h * n * n,
+        parameters=4 * d_model * d_model,
+    )
 
 
 @dataclass(frozen=True)
@@ -629,6 +720,14 @@ def cost(n: int, short: int = 100, long: int = 1000) -> Cost:
     for value in (n, short, long):
         if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 1:
             raise InputError("lab.shapes_size", name="n", value=value, limit=MAX_SHAPES_TOKENS)
-    return Cost(n=n, scores=n * n, rnn_steps=n, attention_steps=1, short=short, long=long,
-                short_scores=short * short, long_scores=long * long,
-                ratio=(long * long) // (short * short))  # fmt: skip
+    return Cost(
+        n=n,
+        scores=n * n,
+        rnn_steps=n,
+        attention_steps=1,
+        short=short,
+        long=long,
+        short_scores=short * short,
+        long_scores=long * long,
+        ratio=(long * long) // (short * short),
+    )

@@ -180,11 +180,25 @@ def attend(
     terms = weights[:, None] * V  # (N, dv)  step 4: α_i v_i
     output = weights @ V  # (dv,)  Σ α_i v_i
     return AttentionSteps(
-        q=q, K=K, V=V, values_are_keys=values_are_keys, scale=scale, hard=hard,
-        temperature=float(temperature), scores=scores, scaled=scaled, logits=logits,
-        shift=shift, exps=exps, exp_sum=exp_sum, weights=weights, terms=terms,
-        output=output, lo=V.min(axis=0), hi=V.max(axis=0),
-    )  # fmt: skip
+        q=q,
+        K=K,
+        V=V,
+        values_are_keys=values_are_keys,
+        scale=scale,
+        hard=hard,
+        temperature=float(temperature),
+        scores=scores,
+        scaled=scaled,
+        logits=logits,
+        shift=shift,
+        exps=exps,
+        exp_sum=exp_sum,
+        weights=weights,
+        terms=terms,
+        output=output,
+        lo=V.min(axis=0),
+        hi=V.max(axis=0),
+    )
 
 
 @dataclass(frozen=True)
@@ -254,6 +268,13 @@ def dimension_experiment(d: int, n: int = 8, seed: int = 0) -> DimensionExperime
     b = rng.standard_normal((pairs, d), dtype=np.float32)  # σ needs 2 digits, not 16
     sample = np.einsum("ij,ij->i", a, b, dtype=np.float64)  # (pairs,)  one q·k per pair
     return DimensionExperiment(
-        d=d, n=n, seed=seed, q=q, K=K, score_std=float(np.std(sample)), pairs=pairs,
-        unscaled=softmax(scores), scaled=softmax(scores / math.sqrt(d)),
-    )  # fmt: skip
+        d=d,
+        n=n,
+        seed=seed,
+        q=q,
+        K=K,
+        score_std=float(np.std(sample)),
+        pairs=pairs,
+        unscaled=softmax(scores),
+        scaled=softmax(scores / math.sqrt(d)),
+    )

@@ -56,7 +56,7 @@ class TrainedView:
 
     def to_dict(self) -> dict[str, object]:
         task = self.config.task
-        out = {
+        out: dict[str, object] = {
             "input": self.labels, "target": token_labels(self.target, task=task),
             "prediction": token_labels(self.prediction, task=task),
             "layers": [layer.to_dict() for layer in self.layers],
@@ -78,9 +78,11 @@ def open_trained(
     layers = []
     for layer, cache in zip(model.layers, caches, strict=True):
         proj = Projections(
-            W_Q=np.array(layer.W_Q, np.float64), W_K=np.array(layer.W_K, np.float64),
-            W_V=np.array(layer.W_V, np.float64), W_O=np.array(layer.W_O, np.float64),
-        )  # fmt: skip
+            W_Q=np.array(layer.W_Q, np.float64),
+            W_K=np.array(layer.W_K, np.float64),
+            W_V=np.array(layer.W_V, np.float64),
+            W_O=np.array(layer.W_O, np.float64),
+        )
         tokens = Tokens(labels, np.array(cache.Y, np.float64))  # what this layer's attention reads
         layers.append(compute(tokens, proj=proj, heads=config.heads, causal=config.causal))
     return TrainedView(config, x, targets(config.task, x), prediction, tuple(layers))

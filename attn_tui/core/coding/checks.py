@@ -63,8 +63,9 @@ class Check:
     by_differences: bool = False  # the expected values are finite differences
     default_random: int = 6
 
-    def cases(self, seed: int = 0, random: int | None = None,
-              names: tuple[str, ...] | None = None) -> list[Case]:  # fmt: skip
+    def cases(
+        self, seed: int = 0, random: int | None = None, names: tuple[str, ...] | None = None
+    ) -> list[Case]:
         """The first named case, the random ones, then the other named ones (the readable
         case first, so a first failure is easy to read; the adversarial ones last)."""
         rng = np.random.default_rng(seed)
@@ -125,8 +126,9 @@ def _matmul_on(text: str):
 
     def test(err: Mapping[str, Any], case: Case) -> bool:
         line = " ".join(str(f[2]) for f in err.get("frames", [])[-1:])
-        return text in line and err.get("type") == "ValueError" and "matmul" in err.get(
-            "message", "")  # fmt: skip
+        return (
+            text in line and err.get("type") == "ValueError" and "matmul" in err.get("message", "")
+        )
 
     return test
 
@@ -188,10 +190,10 @@ SCALED = Check(
         Mistake("divided_by_d", variant=lambda Q, K: Q @ K.T / Q.shape[-1], params=_d),
         Mistake(
             "divided_by_sqrt_n", variant=lambda Q, K: Q @ K.T / math.sqrt(K.shape[0]), params=_d
-        ),  # fmt: skip
+        ),
         Mistake(
             "multiplied_by_sqrt_d", variant=lambda Q, K: Q @ K.T * math.sqrt(Q.shape[-1]), params=_d
-        ),  # fmt: skip
+        ),
     ),
 )
 
@@ -200,8 +202,11 @@ SCALED = Check(
 
 
 def _softmax_random(rng: np.random.Generator) -> Case:
-    shape = [(_dims(rng, 2, 5),), (_dims(rng, 1, 3), _dims(rng, 2, 5)),
-             (2, _dims(rng, 1, 3), _dims(rng, 2, 4))][int(rng.integers(0, 3))]  # fmt: skip
+    shape = [
+        (_dims(rng, 2, 5),),
+        (_dims(rng, 1, 3), _dims(rng, 2, 5)),
+        (2, _dims(rng, 1, 3), _dims(rng, 2, 4)),
+    ][int(rng.integers(0, 3))]
     return Case("random", (_r(rng, *shape, scale=2.0),))
 
 
@@ -235,13 +240,13 @@ SOFTMAX = Check(
         "rows": lambda rng: Case("rows", (np.array([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]]),)),
         "square": lambda rng: Case(
             "square", (np.array([[1.0, 2.0, 0.0], [0.0, 3.0, 1.0], [2.0, 2.0, 5.0]]),)
-        ),  # fmt: skip
+        ),
         "large": lambda rng: Case(
             "large", (np.array([[1000.0, 999.0, 0.0], [710.0, 0.0, 1.0]]),), {"big": True}
-        ),  # fmt: skip
+        ),
         "very_negative": lambda rng: Case(
             "very_negative", (np.array([-1000.0, -1001.0, -1000.0]),), {"tiny": True}
-        ),  # fmt: skip
+        ),
         "ties": lambda rng: Case("ties", (np.array([[2.0, 2.0, 2.0, 2.0]]),)),
         "one_key": lambda rng: Case("one_key", (np.array([[3.5], [-7.0]]),)),
         "batch": lambda rng: Case("batch", (_r(rng, 2, 2, 3, scale=2.0),)),
@@ -284,7 +289,7 @@ WEIGHTED = Check(
     builders={
         "hand_weights": lambda rng: Case(
             "hand_weights", (np.array([[0.2303, 0.1293, 0.4102, 0.2303]]), HAND_K)
-        ),  # fmt: skip
+        ),
         "one_hot": lambda rng: Case("one_hot", (np.array([[0.0, 1.0, 0.0]]), _r(rng, 3, 2))),
         "cross": lambda rng: Case("cross", (_weights(rng, 2, 5), _r(rng, 5, 3))),
         "square": lambda rng: Case("square", (_weights(rng, 3, 3), _r(rng, 3, 3))),
@@ -340,7 +345,7 @@ ONE_QUERY = Check(
             ),
             {"big": True},
         ),
-    },  # fmt: skip
+    },
     random=_one_random,
     mistakes=(
         OVERFLOWS,
@@ -352,7 +357,7 @@ ONE_QUERY = Check(
         Mistake(
             "returned_weights",
             variant=lambda q, K, V: ref.stable_softmax(K @ q / math.sqrt(q.shape[-1])),
-        ),  # fmt: skip
+        ),
     ),
 )
 
@@ -409,7 +414,7 @@ PADDING = Check(
             "padding_no_query_axis",
             variant=lambda lengths, T: ref.padding_mask(lengths, T)[:, 0, :],
         ),
-    ),  # fmt: skip
+    ),
     default_random=3,
 )
 
@@ -490,7 +495,7 @@ ATTENTION = Check(
             ),
             {"big": True},
         ),
-    },  # fmt: skip
+    },
     random=_attention_random,
     mistakes=(
         OVERFLOWS,
@@ -502,12 +507,12 @@ ATTENTION = Check(
             "divided_by_d",
             variant=_scaled_attention(lambda Q, V: 1 / Q.shape[-1]),
             params=_attention_d,
-        ),  # fmt: skip
+        ),
         Mistake(
             "divided_by_sqrt_d_v",
             variant=_scaled_attention(lambda Q, V: V.shape[-1] ** -0.5),
             params=_attention_d,
-        ),  # fmt: skip
+        ),
         Mistake("t_on_3d", error=_t_on_3d),
     ),
 )
@@ -542,7 +547,7 @@ SPLIT = Check(
         Mistake(
             "reshape_only",
             variant=lambda X, h: X.reshape(X.shape[0], h, X.shape[1], X.shape[2] // h),
-        ),  # fmt: skip
+        ),
         Mistake("heads_interleaved", variant=_split_interleaved),
     ),
     default_random=3,
@@ -562,19 +567,20 @@ MERGE = Check(
     },
     random=lambda rng: Case(
         "random", (_r(rng, _dims(rng, 1, 2), _dims(rng, 1, 3), _dims(rng, 1, 4), _dims(rng, 1, 3)),)
-    ),  # fmt: skip
+    ),
     mistakes=(
         Mistake(
             "merge_reshape_only",
             variant=lambda Z: Z.reshape(Z.shape[0], Z.shape[2], Z.shape[1] * Z.shape[3]),
-        ),  # fmt: skip
+        ),
     ),
     default_random=3,
 )
 
 
-def _layer(rng: np.random.Generator, B: int, T_q: int, T_k: int, d: int, h: int,
-           cross: bool = True) -> tuple:  # fmt: skip
+def _layer(
+    rng: np.random.Generator, B: int, T_q: int, T_k: int, d: int, h: int, cross: bool = True
+) -> tuple:
     X_q = _r(rng, B, T_q, d)
     X_kv = _r(rng, B, T_k, d) if cross else X_q
     W = [np.round(rng.normal(0, 1 / math.sqrt(d), size=(d, d)), 2) for _ in range(4)]
@@ -583,8 +589,13 @@ def _layer(rng: np.random.Generator, B: int, T_q: int, T_k: int, d: int, h: int,
 
 def _mha_d(case: Case) -> dict[str, Any]:
     d, h = int(case.args[0].shape[-1]), int(case.args[6])
-    return {"d_model": d, "sqrt_d_model": f"{math.sqrt(d):.4g}", "h": h, "d_k": d // h,
-            "sqrt_d_k": f"{math.sqrt(d / h):.4g}"}  # fmt: skip
+    return {
+        "d_model": d,
+        "sqrt_d_model": f"{math.sqrt(d):.4g}",
+        "h": h,
+        "d_k": d // h,
+        "sqrt_d_k": f"{math.sqrt(d / h):.4g}",
+    }
 
 
 def _mha_variant(scale: str = "d_k", keys: str = "X_kv", out: bool = True, split=None):
@@ -629,7 +640,7 @@ MULTI_HEAD = Check(
                 split=lambda X, h: X.reshape(X.shape[0], h, X.shape[1], X.shape[2] // h)
             ),
         ),
-    ),  # fmt: skip
+    ),
     default_random=3,
 )
 
@@ -711,7 +722,7 @@ SOFTMAX_BACKWARD = Check(
         "square": lambda rng: Case("square", (_y(rng, 3, 3), _r(rng, 3, 3))),
         "uniform_dy": lambda rng: Case("uniform_dy", (_y(rng, 2, 3), np.ones((2, 3)))),
         "batch": lambda rng: Case("batch", (_y(rng, 2, 2, 3), _r(rng, 2, 2, 3))),
-    },  # fmt: skip
+    },
     random=lambda rng: Case(
         "random", (lambda s: (_y(rng, *s), _r(rng, *s)))((_dims(rng, 1, 3), _dims(rng, 2, 4)))
     ),
@@ -760,7 +771,7 @@ ATTENTION_BACKWARD = Check(
         "square": lambda rng: Case("square", (*_batch(rng, 2, 3, 3, 2, 3), _r(rng, 2, 3, 3))),
         "cross": lambda rng: Case("cross", (*_batch(rng, 1, 2, 4, 3, 2), _r(rng, 1, 2, 2))),
         "batch_one": lambda rng: Case("batch_one", (*_batch(rng, 1, 1, 3, 2, 1), _r(rng, 1, 1, 1))),
-    },  # fmt: skip
+    },
     random=_backward_random,
     mistakes=(
         Mistake("dv_not_transposed", variant=_backward_variant("dv_not_transposed")),
@@ -826,13 +837,13 @@ RNN_STEP = Check(
         "small": lambda rng: Case("small", (_states(rng, 2, 4), _states(rng, 2, 3, 4))),
         "one_input": lambda rng: Case("one_input", (_states(rng, 2, 4), _states(rng, 2, 1, 4))),
         "batch_one": lambda rng: Case("batch_one", (_states(rng, 1, 16), _states(rng, 1, 10, 16))),
-    },  # fmt: skip
+    },
     random=lambda rng: Case(
         "random",
         (lambda B, L: (_states(rng, B, 16), _states(rng, B, L, 16)))(
             _dims(rng, 1, 3), _dims(rng, 2, 6)
         ),
-    ),  # fmt: skip
+    ),
     mistakes=(
         Mistake("not_scaled", variant=_rnn_variant("not_scaled"), params=_rnn_d),
         Mistake("wrong_axis_batch", variant=_rnn_variant("wrong_axis")),
@@ -841,13 +852,36 @@ RNN_STEP = Check(
 )
 
 
-CHECKS: dict[str, Check] = {c.name: c for c in (
-    SCORES, SCALED, SOFTMAX, WEIGHTED, ONE_QUERY, CAUSAL, PADDING, ATTENTION, SPLIT, MERGE,
-    MULTI_HEAD, POSITIONS, SOFTMAX_BACKWARD, ATTENTION_BACKWARD, RNN_STEP)}  # fmt: skip
+CHECKS: dict[str, Check] = {
+    c.name: c
+    for c in (
+        SCORES,
+        SCALED,
+        SOFTMAX,
+        WEIGHTED,
+        ONE_QUERY,
+        CAUSAL,
+        PADDING,
+        ATTENTION,
+        SPLIT,
+        MERGE,
+        MULTI_HEAD,
+        POSITIONS,
+        SOFTMAX_BACKWARD,
+        ATTENTION_BACKWARD,
+        RNN_STEP,
+    )
+}
 
 # Mistakes any check can name (the engine tests for them itself, before a check's own).
-GENERIC_MISTAKES = ("not_written", "returned_none", "not_an_array", "transposed", "in_place",
-                    "wrong_count")  # fmt: skip
+GENERIC_MISTAKES = (
+    "not_written",
+    "returned_none",
+    "not_an_array",
+    "transposed",
+    "in_place",
+    "wrong_count",
+)
 
 
 __all__ = ["CHECKS", "GENERIC_MISTAKES", "OVERFLOW", "Case", "Check", "Mistake", "NotApplicable"]

@@ -10,6 +10,7 @@ learner's results equal what that mistake computes).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -50,33 +51,50 @@ def check_file(
     return judge(exercise, check, cases, expected, run, str(file))
 
 
-def judge(exercise: CodeExercise, check: Check, cases: Sequence[Case], expected: Sequence[Any],
-          run: Run, file: str = "") -> Report:  # fmt: skip
-    base = {"exercise": exercise.id, "total": len(cases), "output": run.output,
-            "seconds": run.seconds, "landlock": run.landlock, "signal": run.signal,
-            "by_differences": check.by_differences, "file": file}  # fmt: skip
+def judge(
+    exercise: CodeExercise,
+    check: Check,
+    cases: Sequence[Case],
+    expected: Sequence[Any],
+    run: Run,
+    file: str = "",
+) -> Report:
+    base = Report(
+        exercise=exercise.id,
+        passed=False,
+        total=len(cases),
+        ran=0,
+        output=run.output,
+        seconds=run.seconds,
+        landlock=run.landlock,
+        signal=run.signal,
+        by_differences=check.by_differences,
+        file=file,
+    )
     if run.load_error or run.missing or run.too_large:
         stopped = "too_large" if run.too_large else ("missing" if run.missing else "load")
         if run.load_error and run.load_error.get("type") == "MemoryError":
             stopped = "memory"
-        return Report(passed=False, ran=0, stopped=stopped, load_error=run.load_error,
-                      missing=run.missing, defined=tuple(run.defined), **base)  # fmt: skip
+        return replace(
+            base,
+            stopped=stopped,
+            load_error=run.load_error,
+            missing=run.missing,
+            defined=tuple(run.defined),
+        )
     for i, case in enumerate(cases):
         result = run.results.get(i)
         if result is None:
-            stopped = run.stopped or "exited"
-            failure = Failure(index=i, case=case, inputs=_inputs(check, case), reason="stopped")
+            lost = Failure(index=i, case=case, inputs=_inputs(check, case), reason="stopped")
             where = tuple((int(f[0]), str(f[1])) for f in run.where)
-            return Report(passed=False, ran=i, failure=failure, stopped=stopped, where=where,
-                          **base)  # fmt: skip
+            return replace(base, ran=i, failure=lost, stopped=run.stopped or "exited", where=where)
         failure = _compare(check, i, case, expected[i], result, run, cases, expected)
         if failure is not None:
-            stopped = "memory" if failure.error and failure.error.get("type") == "MemoryError" \
-                else None  # fmt: skip
-            return Report(passed=False, ran=i, failure=failure, stopped=stopped, **base)
+            memory = failure.error and failure.error.get("type") == "MemoryError"
+            return replace(base, ran=i, failure=failure, stopped="memory" if memory else None)
     if run.stopped and not run.done:  # every case back, then the process misbehaved
-        return Report(passed=False, ran=len(cases), stopped=run.stopped, **base)
-    return Report(passed=True, ran=len(cases), **base)
+        return replace(base, ran=len(cases), stopped=run.stopped)
+    return replace(base, passed=True, ran=len(cases))
 
 
 def _inputs(check: Check, case: Case) -> tuple[tuple[str, Any], ...]:
@@ -105,23 +123,56 @@ def _close(check: Check, got: Any, want: Any) -> np.ndarray | None:
         return ~np.isclose(g, w, rtol=check.rtol, atol=check.atol) | ~np.isfinite(g)
 
 
-def _compare(check: Check, i: int, case: Case, want: Any, result: CaseResult, run: Run,
-             cases: Sequence[Case], expected: Sequence[Any]) -> Failure | None:  # fmt: skip
+def _compare(
+    check: Check,
+    i: int,
+    case: Case,
+    want: Any,
+    result: CaseResult,
+    run: Run,
+    cases: Sequence[Case],
+    expected: Sequence[Any],
+) -> Failure | None:
     inputs = _inputs(check, case)
     changed = tuple(check.params[k] for k in sorted(result.changed) if k < len(check.params))
     if result.error is not None:
-        return Failure(index=i, case=case, inputs=inputs, reason="error", error=result.error,
-                       diagnoses=_error_diagnoses(check, result.error, case))  # fmt: skip
+        return Failure(
+            index=i,
+            case=case,
+            inputs=inputs,
+            reason="error",
+            error=result.error,
+            diagnoses=_error_diagnoses(check, result.error, case),
+        )
     wants = _outputs(check, want)
     if result.kind in ("NoneType",) or (result.out is None and result.kind == ""):
-        return Failure(index=i, case=case, inputs=inputs, reason="type", expected=wants[0],
-                       diagnoses=(Diagnosis("returned_none"),))  # fmt: skip
+        return Failure(
+            index=i,
+            case=case,
+            inputs=inputs,
+            reason="type",
+            expected=wants[0],
+            diagnoses=(Diagnosis("returned_none"),),
+        )
     if len(check.outputs) > 1:
         if not isinstance(result.out, tuple) or len(result.out) != len(check.outputs):
             count = len(result.out) if isinstance(result.out, tuple) else 1
-            return Failure(index=i, case=case, inputs=inputs, reason="count", diagnoses=(
-                Diagnosis("wrong_count", {"expected": len(check.outputs), "got": count,
-                                          "names": ", ".join(check.outputs)}),))  # fmt: skip
+            return Failure(
+                index=i,
+                case=case,
+                inputs=inputs,
+                reason="count",
+                diagnoses=(
+                    Diagnosis(
+                        "wrong_count",
+                        {
+                            "expected": len(check.outputs),
+                            "got": count,
+                            "names": ", ".join(check.outputs),
+                        },
+                    ),
+                ),
+            )
     gots = _outputs(check, result.out)
     for name, got, w in zip(check.outputs, gots, wants, strict=True):
         g = _as_array(got)
@@ -141,9 +192,18 @@ def _compare(check: Check, i: int, case: Case, want: Any, result: CaseResult, ru
         if differ is None or differ.any():
             reason = "shape" if differ is None else "values"
             found = _diagnoses(check, case, w, got, gots, run, cases, expected, name)
-            return Failure(index=i, case=case, inputs=inputs, reason=reason, output=label,
-                           expected=w, received=g, differ=differ, changed=changed,
-                           diagnoses=found)  # fmt: skip
+            return Failure(
+                index=i,
+                case=case,
+                inputs=inputs,
+                reason=reason,
+                output=label,
+                expected=w,
+                received=g,
+                differ=differ,
+                changed=changed,
+                diagnoses=found,
+            )
     if changed:
         return Failure(
             index=i,
@@ -163,8 +223,11 @@ def _error_diagnoses(check: Check, error: Any, case: Case) -> tuple[Diagnosis, .
         return (Diagnosis("not_written"),)
     if error.get("type") == "MemoryError":
         return (Diagnosis("memory"),)
-    return tuple(Diagnosis(m.code, m.params(case)) for m in check.mistakes
-                 if m.error is not None and m.error(error, case))  # fmt: skip
+    return tuple(
+        Diagnosis(m.code, m.params(case))
+        for m in check.mistakes
+        if m.error is not None and m.error(error, case)
+    )
 
 
 def _same(a: Any, b: Any, check: Check) -> bool:
@@ -182,16 +245,25 @@ def _variant(mistake: Mistake, case: Case) -> Any:
     assert mistake.variant is not None
     try:
         with np.errstate(all="ignore"):
-            return mistake.variant(*[a.copy() if isinstance(a, np.ndarray) else a
-                                     for a in case.args])  # fmt: skip
+            return mistake.variant(
+                *[a.copy() if isinstance(a, np.ndarray) else a for a in case.args]
+            )
     except NotApplicable:
         raise
     except Exception:  # the mistake fails on these inputs: it cannot explain a result
         raise NotApplicable from None
 
 
-def _fits(check: Check, mistake: Mistake, case: Case, gots: list[Any], name: str,
-          run: Run, cases: Sequence[Case], expected: Sequence[Any]) -> bool:  # fmt: skip
+def _fits(
+    check: Check,
+    mistake: Mistake,
+    case: Case,
+    gots: list[Any],
+    name: str,
+    run: Run,
+    cases: Sequence[Case],
+    expected: Sequence[Any],
+) -> bool:
     """Does the mistake explain this result, and every other result that came back?"""
     k = check.outputs.index(name)
     try:
@@ -214,20 +286,34 @@ def _fits(check: Check, mistake: Mistake, case: Case, gots: list[Any], name: str
     return True
 
 
-def _diagnoses(check: Check, case: Case, want: Any, got: Any, gots: list[Any], run: Run,
-               cases: Sequence[Case], expected: Sequence[Any],
-               name: str) -> tuple[Diagnosis, ...]:  # fmt: skip
+def _diagnoses(
+    check: Check,
+    case: Case,
+    want: Any,
+    got: Any,
+    gots: list[Any],
+    run: Run,
+    cases: Sequence[Case],
+    expected: Sequence[Any],
+    name: str,
+) -> tuple[Diagnosis, ...]:
     g = _as_array(got)
     found: list[Diagnosis] = []
     w = np.asarray(want)
-    if g is not None and g.ndim >= 2 and g.shape == w.shape[:-2] + w.shape[-2:][::-1] \
-            and g.shape != w.shape and _same(np.swapaxes(g, -1, -2), w, check):  # fmt: skip
+    if (
+        g is not None
+        and g.ndim >= 2
+        and g.shape == w.shape[:-2] + w.shape[-2:][::-1]
+        and g.shape != w.shape
+        and _same(np.swapaxes(g, -1, -2), w, check)
+    ):
         found.append(Diagnosis("transposed", {"got": _shape(g), "expected": _shape(w)}))
     for mistake in check.mistakes:
         if mistake.when is not None and mistake.when(case, want, got):
             found.append(Diagnosis(mistake.code, mistake.params(case)))
-        elif mistake.variant is not None and _fits(check, mistake, case, gots, name, run,
-                                                   cases, expected):  # fmt: skip
+        elif mistake.variant is not None and _fits(
+            check, mistake, case, gots, name, run, cases, expected
+        ):
             found.append(Diagnosis(mistake.code, mistake.params(case)))
     unique = {d.code: d for d in reversed(found)}  # the first of each code
     return tuple(d for d in found if unique[d.code] is d)

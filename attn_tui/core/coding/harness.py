@@ -108,8 +108,13 @@ def _numeric_list(value: Any) -> bool:
     """A (nested) list of numbers reads as one array; a tuple of arrays stays a tuple."""
     if isinstance(value, tuple):
         return False
-    return all(isinstance(v, int | float) and not isinstance(v, bool) or
-               isinstance(v, list) and _numeric_list(v) for v in value)  # fmt: skip
+    return all(
+        isinstance(v, int | float)
+        and not isinstance(v, bool)
+        or isinstance(v, list)
+        and _numeric_list(v)
+        for v in value
+    )
 
 
 def decode(obj: Any, arrays: list[Any]) -> Any:
@@ -148,8 +153,8 @@ def set_limits(limits: dict[str, Any]) -> None:
 # Landlock (Linux ≥ 5.13): the same system call numbers on every architecture.
 _CREATE, _ADD_RULE, _RESTRICT = 444, 445, 446
 _FS_EXECUTE, _FS_WRITE_FILE, _FS_READ_FILE, _FS_READ_DIR = 1, 2, 4, 8
-_FS_WRITES = (1 << 1) | (1 << 4) | (1 << 5) | (1 << 6) | (1 << 7) | (1 << 8) | (1 << 9) | (
-    1 << 10) | (1 << 11) | (1 << 12)  # fmt: skip
+# write file, remove dir/file, make char/dir/reg/sock/fifo/block/sym: bits 1 and 4–12
+_FS_WRITES = sum(1 << bit for bit in (1, 4, 5, 6, 7, 8, 9, 10, 11, 12))
 _FS_REFER, _FS_TRUNCATE = 1 << 13, 1 << 14  # ABI 2, ABI 3
 _NET_TCP = 3  # bind and connect, ABI 4
 _SCOPE = 3  # abstract unix sockets and signals outside the domain, ABI 6
@@ -173,8 +178,11 @@ def restrict_files(read_roots: list[str], scratch: str) -> int:
         handled = _FS_EXECUTE | reads | writes
 
         class Ruleset(ctypes.Structure):
-            _fields_ = [("fs", ctypes.c_uint64), ("net", ctypes.c_uint64),
-                        ("scoped", ctypes.c_uint64)]  # fmt: skip
+            _fields_ = [
+                ("fs", ctypes.c_uint64),
+                ("net", ctypes.c_uint64),
+                ("scoped", ctypes.c_uint64),
+            ]
 
         class Beneath(ctypes.Structure):
             _pack_ = 1
@@ -290,8 +298,11 @@ def main(argv: list[str]) -> int:
         return 0
     function = module.__dict__.get(job["function"])
     if not callable(function):
-        defined = sorted(k for k, v in module.__dict__.items()
-                         if callable(v) and not k.startswith("_") and k != "np")  # fmt: skip
+        defined = sorted(
+            k
+            for k, v in module.__dict__.items()
+            if callable(v) and not k.startswith("_") and k != "np"
+        )
         _send(results, {"stage": "load", "missing": job["function"], "defined": defined[:20]})
         return 0
     _send(results, {"stage": "loaded", "seconds": time.perf_counter() - start})
@@ -315,8 +326,9 @@ def main(argv: list[str]) -> int:
                 if isinstance(a, np.ndarray)
                 and not (g.shape == a.shape and np.array_equal(g, a, equal_nan=True))
             }
-            _send(results, {"case": i, "out": encoded, "changed": changed, "seconds": seconds},
-                  sent)  # fmt: skip
+            _send(
+                results, {"case": i, "out": encoded, "changed": changed, "seconds": seconds}, sent
+            )
         except BaseException as err:  # their result could not be sent (too large...)
             _send(results, {"case": i, "error": describe_error(err, path), "sending": True})
     faulthandler.cancel_dump_traceback_later()

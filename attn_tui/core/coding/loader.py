@@ -26,12 +26,33 @@ import numpy as np
 from attn_tui.core import files
 from attn_tui.core.coding.checks import CHECKS, Case, Check
 from attn_tui.core.coding.model import CodeExercise, CodeLibrary, CodeSet
-from attn_tui.core.exercises.loader import CODE_FOLDER, _Reader, _TooManyProblems, display_path
+from attn_tui.core.exercises.loader import (
+    CODE_FOLDER,
+    Line,
+    _Reader,
+    _TooManyProblems,
+    display_path,
+)
 from attn_tui.core.exercises.model import DEFAULT_ORDER, Problem
 
 SET_KEYS = {"id", "order", "title", "summary"}
-EXERCISE_KEYS = {"id", "title", "check", "function", "file", "starter", "solution", "topics",
-                 "prompt", "hints", "explanation", "seed", "random", "cases", "case"}  # fmt: skip
+EXERCISE_KEYS = {
+    "id",
+    "title",
+    "check",
+    "function",
+    "file",
+    "starter",
+    "solution",
+    "topics",
+    "prompt",
+    "hints",
+    "explanation",
+    "seed",
+    "random",
+    "cases",
+    "case",
+}
 CASE_KEYS = {"args", "name"}
 SOURCE_LIMIT = 256 * 2**10  # a starter or a solution: a few hundred lines at most
 MAX_RANDOM = 50
@@ -80,18 +101,34 @@ class _CodeReader(_Reader):
                 if ex is None:
                     continue
                 if ex.id in seen:
-                    self.fault(L.exercise_key(i, "id"), "ex.duplicate_exercise", None, id=ex.id,
-                               first=seen[ex.id])  # fmt: skip
+                    self.fault(
+                        L.exercise_key(i, "id"),
+                        "ex.duplicate_exercise",
+                        None,
+                        id=ex.id,
+                        first=seen[ex.id],
+                    )
                 elif ex.file in files_seen:
-                    self.fault(L.exercise_key(i, "file"), "code.duplicate_file", ex.id,
-                               file=ex.file, other=files_seen[ex.file])  # fmt: skip
+                    self.fault(
+                        L.exercise_key(i, "file"),
+                        "code.duplicate_file",
+                        ex.id,
+                        file=ex.file,
+                        other=files_seen[ex.file],
+                    )
                 seen.setdefault(ex.id, ex.line)
                 files_seen.setdefault(ex.file, ex.id)
                 exercises.append(ex)
-        if self.problems or set_id is None or None in texts.values() or len(texts) < 2:
+        title, summary = texts.get("title"), texts.get("summary")
+        if self.problems or set_id is None or title is None or summary is None:
             return None
-        return CodeSet(id=set_id, title=texts["title"], summary=texts["summary"],
-                       exercises=tuple(exercises), order=int(order))  # fmt: skip
+        return CodeSet(
+            id=set_id,
+            title=title,
+            summary=summary,
+            exercises=tuple(exercises),
+            order=int(order),
+        )
 
     def code_exercise(self, i: int, e: dict[str, Any], set_id: str) -> CodeExercise | None:
         L = self.lines
@@ -100,18 +137,31 @@ class _CodeReader(_Reader):
         ex_id = self.ident(e.get("id"), "id", L.exercise_key(i, "id"), f"#{i + 1}")
         name = ex_id or f"#{i + 1}"
 
-        def at(*keys: str) -> int:
+        def at(*keys: str) -> Line:
             return L.exercise_key(i, *keys)
 
         self.unknown_keys(e, EXERCISE_KEYS, lambda k: at(k), name)
-        for key in ("title", "check", "function", "file", "starter", "solution", "prompt",
-                    "explanation", "topics"):  # fmt: skip
+        for key in (
+            "title",
+            "check",
+            "function",
+            "file",
+            "starter",
+            "solution",
+            "prompt",
+            "explanation",
+            "topics",
+        ):
             if key not in e:
                 self.fault(line, "ex.missing_key", name, key=key)
-        texts = {key: self.text(e[key], key, at(key), name)
-                 for key in ("title", "prompt", "explanation") if key in e}  # fmt: skip
-        topics = self.topics(e.get("topics"), "topics", at("topics") if "topics" in e else line,
-                             name, "topics" in e)  # fmt: skip
+        texts = {
+            key: self.text(e[key], key, at(key), name)
+            for key in ("title", "prompt", "explanation")
+            if key in e
+        }
+        topics = self.topics(
+            e.get("topics"), "topics", at("topics") if "topics" in e else line, name, "topics" in e
+        )
         hints = self.hints(e.get("hints"), at, name)
         check = self.check_name(e.get("check"), at("check"), name)
         function = e.get("function")
@@ -122,30 +172,55 @@ class _CodeReader(_Reader):
         if "file" in e and not (isinstance(file, str) and _FILE.fullmatch(file)):
             self.fault(at("file"), "code.bad_file", name, value=str(file))
             file = None
-        paths = {key: self.source(e.get(key), key, at(key), name, function)
-                 for key in ("starter", "solution") if key in e}  # fmt: skip
+        paths = {
+            key: self.source(e.get(key), key, at(key), name, function)
+            for key in ("starter", "solution")
+            if key in e
+        }
         seed, random = (
             self.count(e, "seed", at, name, 2**31),
             self.count(e, "random", at, name, MAX_RANDOM),
         )
         cases = self.case_names(e.get("cases"), check, at("cases"), name)
         own = self.own_cases(i, e.get("case"), check, name)
-        if len(self.problems) > before or ex_id is None or check is None:
+        title, prompt, explanation = (texts.get(k) for k in ("title", "prompt", "explanation"))
+        starter, solution = paths.get("starter"), paths.get("solution")
+        if (
+            len(self.problems) > before  # each None below has been reported as a fault
+            or ex_id is None
+            or check is None
+            or title is None
+            or prompt is None
+            or explanation is None
+            or starter is None
+            or solution is None
+        ):
             return None
         return CodeExercise(
-            id=ex_id, title=texts["title"], prompt=texts["prompt"],  # type: ignore[arg-type]
-            explanation=texts["explanation"], check=check.name,  # type: ignore[arg-type]
-            function=str(function), file=str(file), starter=paths["starter"],  # type: ignore[arg-type]
-            solution=paths["solution"], hints=hints, seed=seed or 0,  # type: ignore[arg-type]
-            random=random, cases=cases, own_cases=own, topics=topics, set_id=set_id, line=line,
-        )  # fmt: skip
+            id=ex_id,
+            title=title,
+            prompt=prompt,
+            explanation=explanation,
+            check=check.name,
+            function=str(function),
+            file=str(file),
+            starter=starter,
+            solution=solution,
+            hints=hints,
+            seed=seed or 0,
+            random=random,
+            cases=cases,
+            own_cases=own,
+            topics=topics,
+            set_id=set_id,
+            line=line,
+        )
 
-    def check_name(self, value: Any, line: int, ex: str) -> Check | None:
+    def check_name(self, value: Any, line: Line, ex: str) -> Check | None:
         if value is None:
             return None
         if not isinstance(value, str) or value not in CHECKS:
-            self.fault(line, "code.unknown_check", ex, check=str(value),
-                       known=", ".join(CHECKS))  # fmt: skip
+            self.fault(line, "code.unknown_check", ex, check=str(value), known=", ".join(CHECKS))
             return None
         return CHECKS[value]
 
@@ -158,7 +233,7 @@ class _CodeReader(_Reader):
             return None
         return int(value)
 
-    def source(self, value: Any, key: str, line: int, ex: str, function: Any) -> Path | None:
+    def source(self, value: Any, key: str, line: Line, ex: str, function: Any) -> Path | None:
         """A starter or solution file: beside the TOML (or below it), readable, valid Python
         that defines ``function``; faults in it are reported at its own lines."""
         if not isinstance(value, str) or not value.strip():
@@ -190,18 +265,20 @@ class _CodeReader(_Reader):
         except (SyntaxError, ValueError, RecursionError, MemoryError) as err:
             where = getattr(err, "lineno", None) or 1
             detail = getattr(err, "msg", None) or type(err).__name__
-            self.problems.append(Problem(shown, int(where), "code.source_syntax",
-                                         {"detail": str(detail)}, ex))  # fmt: skip
+            self.problems.append(
+                Problem(shown, int(where), "code.source_syntax", {"detail": str(detail)}, ex)
+            )
             return None
         if isinstance(function, str) and not any(
             isinstance(node, ast.FunctionDef) and node.name == function for node in tree.body
         ):
-            self.problems.append(Problem(shown, 1, "code.source_no_function",
-                                         {"function": function, "key": key}, ex))  # fmt: skip
+            self.problems.append(
+                Problem(shown, 1, "code.source_no_function", {"function": function, "key": key}, ex)
+            )
         return path
 
     def case_names(
-        self, value: Any, check: Check | None, line: int, ex: str
+        self, value: Any, check: Check | None, line: Line, ex: str
     ) -> tuple[str, ...] | None:
         if value is None or check is None:
             return None
@@ -210,8 +287,14 @@ class _CodeReader(_Reader):
             return None
         for name in value:
             if name not in check.builders:
-                self.fault(line, "code.unknown_case", ex, case=name, check=check.name,
-                           known=", ".join(check.builders))  # fmt: skip
+                self.fault(
+                    line,
+                    "code.unknown_case",
+                    ex,
+                    case=name,
+                    check=check.name,
+                    known=", ".join(check.builders),
+                )
         return tuple(value)
 
     def own_cases(self, i: int, value: Any, check: Check | None, ex: str) -> tuple[Case, ...]:
@@ -227,7 +310,7 @@ class _CodeReader(_Reader):
         out = []
         for j, c in enumerate(value):
 
-            def at(*keys: str, j: int = j) -> int:
+            def at(*keys: str, j: int = j) -> Line:
                 return L.sub(i, "case", j, *keys)
 
             self.unknown_keys(c, CASE_KEYS, lambda k: at(k), ex)
@@ -235,11 +318,19 @@ class _CodeReader(_Reader):
             if not isinstance(args, dict):
                 self.fault(at(), "ex.missing_key", ex, key="case.args")
                 continue
-            names = [p for p, kind in zip(check.params, check.kinds, strict=True)
-                     if not kind.endswith("?") or p in args]  # fmt: skip
+            names = [
+                p
+                for p, kind in zip(check.params, check.kinds, strict=True)
+                if not kind.endswith("?") or p in args
+            ]
             if set(args) - set(check.params) or set(names) - set(args):
-                self.fault(at("args"), "code.case_args", ex, expected=", ".join(check.params),
-                           got=", ".join(args) or "∅")  # fmt: skip
+                self.fault(
+                    at("args"),
+                    "code.case_args",
+                    ex,
+                    expected=", ".join(check.params),
+                    got=", ".join(args) or "∅",
+                )
                 continue
             values = []
             for p, kind in zip(check.params, check.kinds, strict=True):
@@ -257,7 +348,7 @@ class _CodeReader(_Reader):
             out.append(case)
         return tuple(out)
 
-    def case_value(self, value: Any, kind: str, name: str, line: int, ex: str) -> Any:
+    def case_value(self, value: Any, kind: str, name: str, line: Line, ex: str) -> Any:
         if value is None:
             return None
         if kind == "int":
@@ -270,8 +361,11 @@ class _CodeReader(_Reader):
         except (ValueError, TypeError):
             self.fault(line, "code.case_array", ex, name=name)
             return _BAD
-        if a.size > MAX_CASE_ENTRIES or a.ndim > 4 or (a.dtype == np.float64 and not np.all(
-                np.isfinite(a))):  # fmt: skip
+        if (
+            a.size > MAX_CASE_ENTRIES
+            or a.ndim > 4
+            or (a.dtype == np.float64 and not np.all(np.isfinite(a)))
+        ):
             self.fault(line, "code.case_array", ex, name=name)
             return _BAD
         return a
@@ -341,8 +435,14 @@ def load_code_library(folders: Iterable[tuple[Path, str]]) -> CodeLibrary:
                 if loaded.id in set_ids or clash:
                     what = clash[0] if clash else loaded.id
                     other = owners.get(what, path)
-                    problems = [Problem(display_path(path), 1, "code.duplicate_id",
-                                        {"id": what, "other": display_path(other)})]  # fmt: skip
+                    problems = [
+                        Problem(
+                            display_path(path),
+                            1,
+                            "code.duplicate_id",
+                            {"id": what, "other": display_path(other)},
+                        )
+                    ]
                     loaded = None
             if loaded is None:
                 lib.broken.append((path, tuple(problems)))

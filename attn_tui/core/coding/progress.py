@@ -43,17 +43,33 @@ def record_check(store: Any, exercise: CodeExercise, report: Report, hints: int 
     """Keep one check (when it is an attempt); True when something was recorded."""
     if not counts_as_attempt(report):
         return False
-    summary = {"ran": report.ran, "total": report.total, "stopped": report.stopped,
-               "mistakes": [d.code for d in report.diagnoses]}  # fmt: skip
-    store.record_attempt(set_key(exercise), exercise.id, json.dumps(summary),
-                         correct=report.passed, score=report.ran / max(1, report.total),
-                         hints_used=hints)  # fmt: skip
+    summary = {
+        "ran": report.ran,
+        "total": report.total,
+        "stopped": report.stopped,
+        "mistakes": [d.code for d in report.diagnoses],
+    }
+    store.record_attempt(
+        set_key(exercise),
+        exercise.id,
+        json.dumps(summary),
+        correct=report.passed,
+        score=report.ran / max(1, report.total),
+        hints_used=hints,
+    )
     return True
 
 
 def record_solution(store: Any, exercise: CodeExercise, hints: int = 0) -> None:
-    store.record_attempt(set_key(exercise), exercise.id, "{}", correct=False, score=0.0,
-                         hints_used=hints, revealed=True)  # fmt: skip
+    store.record_attempt(
+        set_key(exercise),
+        exercise.id,
+        "{}",
+        correct=False,
+        score=0.0,
+        hints_used=hints,
+        revealed=True,
+    )
 
 
 def status(store: Any, exercise: CodeExercise) -> CodeStatus:
@@ -84,5 +100,12 @@ def current(exercises: list[CodeExercise], done: dict[str, CodeStatus]) -> CodeE
     return next((e for e in exercises if not done.get(e.id, CodeStatus()).passed), None)
 
 
-__all__ = ["CodeStatus", "current", "passed", "record_check", "record_solution", "status",
-           "statuses"]  # fmt: skip
+__all__ = [
+    "CodeStatus",
+    "current",
+    "passed",
+    "record_check",
+    "record_solution",
+    "status",
+    "statuses",
+]

@@ -110,14 +110,29 @@ def read_roots(folder: Path) -> list[str]:
     import numpy
 
     roots.add(str(Path(numpy.__file__).parent.parent))
-    roots.update(("/usr/lib", "/usr/lib64", "/lib", "/lib64", "/usr/share/zoneinfo",
-                  "/etc/localtime", "/etc/ld.so.cache", "/proc/self"))  # fmt: skip
+    roots.update(
+        (
+            "/usr/lib",
+            "/usr/lib64",
+            "/lib",
+            "/lib64",
+            "/usr/share/zoneinfo",
+            "/etc/localtime",
+            "/etc/ld.so.cache",
+            "/proc/self",
+        )
+    )
     return sorted(r for r in roots if os.path.exists(r))
 
 
 def _child_env() -> dict[str, str]:
-    env = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
-           "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}  # fmt: skip
+    env = {
+        "OPENBLAS_NUM_THREADS": "1",
+        "OMP_NUM_THREADS": "1",
+        "MKL_NUM_THREADS": "1",
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+    }
     for name in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE"):  # some CPUs need them (see README)
         if name in os.environ:
             env[name] = os.environ[name]
@@ -143,10 +158,15 @@ class _Child:
         env = _child_env() | {"TMPDIR": self.scratch, "HOME": self.scratch}
         self.proc = subprocess.Popen(
             [sys.executable, "-I", "-B", "-X", "utf8", str(HARNESS), json.dumps(config)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            pass_fds=(results_w, watch_w), cwd=self.scratch, env=env,
-            start_new_session=True, close_fds=True,
-        )  # fmt: skip
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            pass_fds=(results_w, watch_w),
+            cwd=self.scratch,
+            env=env,
+            start_new_session=True,
+            close_fds=True,
+        )
         os.close(results_w)
         os.close(watch_w)
         self.results = os.fdopen(results_r, "rb", buffering=0)
@@ -185,8 +205,11 @@ class _Frames:
         self.closed: set[str] = set()
         self.selector = selectors.DefaultSelector()
         assert child.proc.stdout is not None
-        for name, stream in (("results", child.results), ("output", child.proc.stdout),
-                             ("watchdog", child.watchdog)):  # fmt: skip
+        for name, stream in (
+            ("results", child.results),
+            ("output", child.proc.stdout),
+            ("watchdog", child.watchdog),
+        ):
             os.set_blocking(stream.fileno(), False)
             self.selector.register(stream, selectors.EVENT_READ, name)
 
@@ -236,8 +259,14 @@ class Sandbox:
 
     Thread-safe: a screen may check from a worker thread while another prepares the next."""
 
-    def __init__(self, limits: Limits = Limits(), *, warm: bool = False,
-                 landlock: bool = True, folder: Path | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        limits: Limits = Limits(),
+        *,
+        warm: bool = False,
+        landlock: bool = True,
+        folder: Path | None = None,
+    ) -> None:
         self.limits = limits
         self.warm = warm
         self.landlock = landlock
@@ -392,8 +421,12 @@ def _why_it_ended(child: _Child, frames: _Frames, run: Run, file: Path) -> None:
     code = child.proc.returncode
     if code is not None and code < 0:
         run.signal = -code
-        run.stopped = {signal.SIGXCPU: "time", signal.SIGKILL: run.stopped or "time",
-                       signal.SIGXFSZ: "file_size"}.get(-code, "crashed")  # fmt: skip
+        by_signal: dict[int, str] = {
+            signal.SIGXCPU: "time",
+            signal.SIGKILL: run.stopped or "time",
+            signal.SIGXFSZ: "file_size",
+        }
+        run.stopped = by_signal.get(-code, "crashed")
     elif run.stopped is None:
         run.stopped = "exited"
 
@@ -401,7 +434,7 @@ def _why_it_ended(child: _Child, frames: _Frames, run: Run, file: Path) -> None:
 def _watchdog_frames(text: str, path: str) -> list[list[Any]]:
     """faulthandler's ``File "x.py", line 7 in f`` lines for the learner's file, innermost
     first as it writes them (of the main thread, which is listed first or marked current)."""
-    found = []
+    found: list[list[Any]] = []
     prefix = f'  File "{path}", line '
     for line in text.splitlines():
         if line.startswith("Thread ") and found:

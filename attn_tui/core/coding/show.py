@@ -51,8 +51,11 @@ def as_2d(value: Any, differ: Any = None) -> tuple[np.ndarray, np.ndarray | None
         else:
             lead = (0,) * (a.ndim - 2)
         a = a[lead]
-        d = d[lead] if d is not None and d.shape[: len(lead)] == np.asarray(value).shape[
-            : len(lead)] else None  # fmt: skip
+        d = (
+            d[lead]
+            if d is not None and d.shape[: len(lead)] == np.asarray(value).shape[: len(lead)]
+            else None
+        )
     if a.ndim == 0:
         a = a.reshape(1, 1)
         d = None if d is None else d.reshape(1, 1)
@@ -70,8 +73,11 @@ def grid(value: Any, differ: Any = None) -> dict[str, Any]:
     if d is not None:
         d = d[:MAX_ROWS, :MAX_COLS]
     rows = [[number(x) for x in row] for row in view]
-    marked = [[bool(x) for x in row] for row in d] if d is not None and d.shape == view.shape \
-        else [[False] * len(r) for r in rows]  # fmt: skip
+    marked = (
+        [[bool(x) for x in row] for row in d]
+        if d is not None and d.shape == view.shape
+        else [[False] * len(r) for r in rows]
+    )
     return {"rows": rows, "marked": marked, "lead": lead, "cut": cut, "shape": shape(value)}
 
 
@@ -88,8 +94,10 @@ def value_text(value: Any) -> str:
 
 def traceback_lines(error: Any, file: str) -> list[tuple[int, str, str]]:
     """(line, function, source) of their file only, innermost last."""
-    return [(int(f[0]), str(f[1]), str(f[2]) if len(f) > 2 else "")
-            for f in (error or {}).get("frames", [])]  # fmt: skip
+    return [
+        (int(f[0]), str(f[1]), str(f[2]) if len(f) > 2 else "")
+        for f in (error or {}).get("frames", [])
+    ]
 
 
 def last_lines(text: str, count: int = 12) -> tuple[list[str], bool]:
@@ -97,5 +105,13 @@ def last_lines(text: str, count: int = 12) -> tuple[list[str], bool]:
     return lines[-count:], len(lines) > count
 
 
-__all__ = ["as_2d", "grid", "last_lines", "lead_label", "number", "shape", "traceback_lines",
-           "value_text"]  # fmt: skip
+__all__ = [
+    "as_2d",
+    "grid",
+    "last_lines",
+    "lead_label",
+    "number",
+    "shape",
+    "traceback_lines",
+    "value_text",
+]

@@ -5,6 +5,7 @@ a starter that passes teaches nothing). Both run in the sandbox, like a learner'
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from attn_tui.core.coding.engine import check_file
 from attn_tui.core.coding.loader import load_file
@@ -14,7 +15,7 @@ from attn_tui.core.exercises.loader import display_path
 from attn_tui.core.exercises.model import Problem
 
 
-def _why(report: Report) -> dict[str, object]:
+def _why(report: Report) -> dict[str, Any]:
     failure = report.failure
     line = 1
     if report.load_error and report.load_error.get("frames"):
@@ -38,12 +39,20 @@ def run_files(loaded: CodeSet) -> list[Problem]:
             solved = check_file(ex, ex.solution, sandbox=sandbox)
             if not solved.passed:
                 why = _why(solved)
-                problems.append(Problem(display_path(ex.solution), int(why.pop("line")),
-                                        "code.solution_fails", why, ex.id))  # fmt: skip
+                problems.append(
+                    Problem(
+                        display_path(ex.solution),
+                        int(why.pop("line")),
+                        "code.solution_fails",
+                        why,
+                        ex.id,
+                    )
+                )
             started = check_file(ex, ex.starter, sandbox=sandbox)
             if started.passed:
-                problems.append(Problem(display_path(ex.starter), 1, "code.starter_passes",
-                                        {}, ex.id))  # fmt: skip
+                problems.append(
+                    Problem(display_path(ex.starter), 1, "code.starter_passes", {}, ex.id)
+                )
     return problems
 
 

@@ -44,8 +44,9 @@ def init(folder: Path, library: CodeLibrary) -> list[Made]:
         try:
             shutil.copyfile(exercise.starter, target)
         except OSError as err:
-            raise InputError("code.cannot_make", path=str(target),
-                             error=err.strerror or "") from None  # fmt: skip
+            raise InputError(
+                "code.cannot_make", path=str(target), error=err.strerror or ""
+            ) from None
         made.append(Made(target, True))
     return made
 

@@ -154,8 +154,9 @@ class _Lines:
 
 
 class _Reader:
-    def __init__(self, path: str, text: str, library: Library | None,
-                 code_ids: set[str] | None = None) -> None:  # fmt: skip
+    def __init__(
+        self, path: str, text: str, library: Library | None, code_ids: set[str] | None = None
+    ) -> None:
         self.path = path
         self.lines = _Lines(text)
         self.library = library
@@ -165,8 +166,9 @@ class _Reader:
     def fault(self, line: int, code: str, where: str | None = None, **params: Any) -> None:
         self.problems.append(Problem(self.path, int(line), code, params, where))
 
-    def text(self, value: Any, key: str, line: int, where: str | None,
-             limit: int | None = None) -> Text | None:  # fmt: skip
+    def text(
+        self, value: Any, key: str, line: int, where: str | None, limit: int | None = None
+    ) -> Text | None:
         if not isinstance(value, dict):
             self.fault(line, "ex.want_bilingual", where, key=key)
             return None
@@ -194,8 +196,15 @@ class _Reader:
                 self.fault(line, f"ex.claim.{err.reason}", where, claim=err.claim, **err.params)
             shown[lang] = claims.display(value[lang])
             if limit is not None and len(shown[lang]) > limit:
-                self.fault(line, "course.lesson.too_long", where, key=key, language=lang,
-                           chars=len(shown[lang]), limit=limit)  # fmt: skip
+                self.fault(
+                    line,
+                    "course.lesson.too_long",
+                    where,
+                    key=key,
+                    language=lang,
+                    chars=len(shown[lang]),
+                    limit=limit,
+                )
         return Text(shown["zh"], shown["en"])
 
     def texts(self, value: Any, key: str, line: int, where: str) -> tuple[Text, ...]:
@@ -217,8 +226,9 @@ class _Reader:
     def unknown(self, table: Mapping[str, Any], allowed: set[str], line_of, where) -> None:
         for key in table:
             if key not in allowed:
-                self.fault(line_of(key), "ex.unknown_key", where, key=key,
-                           known=", ".join(sorted(allowed)))  # fmt: skip
+                self.fault(
+                    line_of(key), "ex.unknown_key", where, key=key, known=", ".join(sorted(allowed))
+                )
 
     def read(self, data: dict[str, Any]) -> Lesson | None:
         L = self.lines
@@ -230,8 +240,7 @@ class _Reader:
         self.unknown(meta, LESSON_KEYS, L.lesson_key, None)
         lesson_id = meta.get("id")
         if not isinstance(lesson_id, str) or not _ID.fullmatch(lesson_id):
-            self.fault(L.lesson_key("id"), "ex.bad_id", None, key="lesson.id",
-                       value=str(lesson_id))  # fmt: skip
+            self.fault(L.lesson_key("id"), "ex.bad_id", None, key="lesson.id", value=str(lesson_id))
             lesson_id = None
         ints = {}
         for key, default in (("order", 1000), ("chapter", 1)):
@@ -254,8 +263,13 @@ class _Reader:
             topics = []
         for topic in topics:
             if topic not in TOPICS:
-                self.fault(L.lesson_key("topics"), "ex.unknown_topic", None, topic=topic,
-                           known=", ".join(TOPICS))  # fmt: skip
+                self.fault(
+                    L.lesson_key("topics"),
+                    "ex.unknown_topic",
+                    None,
+                    topic=topic,
+                    known=", ".join(TOPICS),
+                )
         raw = data.get("step")
         steps: list[Step] = []
         if not isinstance(raw, list) or not raw or not all(isinstance(s, dict) for s in raw):
@@ -267,21 +281,26 @@ class _Reader:
                 if step is None:
                     continue
                 if step.id in seen:
-                    self.fault(L.step(i, "id"), "course.lesson.duplicate_step", step.id,
-                               id=step.id)  # fmt: skip
+                    self.fault(L.step(i, "id"), "course.lesson.duplicate_step", step.id, id=step.id)
                 seen.add(step.id)
                 steps.append(step)
         if self.problems or lesson_id is None or title is None:
             return None
-        return Lesson(lesson_id, ints["order"], ints["chapter"], title, tuple(topics),
-                      tuple(steps), summary)  # fmt: skip
+        return Lesson(
+            lesson_id, ints["order"], ints["chapter"], title, tuple(topics), tuple(steps), summary
+        )
 
     def step(self, i: int, s: dict[str, Any]) -> Step | None:
         L = self.lines
         kind = s.get("kind")
         if kind not in STEP_KINDS:
-            self.fault(L.step(i, "kind"), "course.lesson.bad_kind", f"#{i + 1}",
-                       kind=str(kind), known=", ".join(STEP_KINDS))  # fmt: skip
+            self.fault(
+                L.step(i, "kind"),
+                "course.lesson.bad_kind",
+                f"#{i + 1}",
+                kind=str(kind),
+                known=", ".join(STEP_KINDS),
+            )
             return None
         step_id = s.get("id", kind)
         if not isinstance(step_id, str) or not _ID.fullmatch(step_id):
@@ -295,8 +314,11 @@ class _Reader:
                 self.fault(at(""), "ex.missing_key", step_id, key="text")
                 return None
             text = self.text(s["text"], "text", at("text"), step_id, MAX_READ_CHARS)
-            return Step(kind, step_id, text=text, line=at("")) if len(
-                self.problems) == n_before else None  # fmt: skip
+            return (
+                Step(kind, step_id, text=text, line=at(""))
+                if len(self.problems) == n_before
+                else None
+            )
         if kind == "do":
             return self.do_step(i, s, step_id, n_before)
         return self.item_step(i, s, kind, step_id, n_before)
@@ -305,8 +327,13 @@ class _Reader:
         at = lambda key: self.lines.step(i, key)  # noqa: E731
         area = s.get("area")
         if area not in AREAS:
-            self.fault(at("area"), "course.lesson.bad_area", step_id, area=str(area),
-                       known=", ".join(AREAS))  # fmt: skip
+            self.fault(
+                at("area"),
+                "course.lesson.bad_area",
+                step_id,
+                area=str(area),
+                known=", ".join(AREAS),
+            )
             return None
         for key in ("task", "check"):
             if key not in s:
@@ -324,12 +351,21 @@ class _Reader:
         fn, params = "", {}
         if spec is not None:
             if not isinstance(spec, dict) or not isinstance(spec.get("fn"), str):
-                self.fault(at("check"), "course.lesson.bad_check", step_id,
-                           fn=str(spec), known=", ".join(TASKS))  # fmt: skip
+                self.fault(
+                    at("check"),
+                    "course.lesson.bad_check",
+                    step_id,
+                    fn=str(spec),
+                    known=", ".join(TASKS),
+                )
             elif spec["fn"] not in TASKS or TASKS[spec["fn"]].area != area:
-                self.fault(at("check"), "course.lesson.bad_check", step_id,
-                           fn=spec["fn"], known=", ".join(k for k, v in TASKS.items()
-                                                          if v.area == area))  # fmt: skip
+                self.fault(
+                    at("check"),
+                    "course.lesson.bad_check",
+                    step_id,
+                    fn=spec["fn"],
+                    known=", ".join(k for k, v in TASKS.items() if v.area == area),
+                )
             else:
                 fn = spec["fn"]
                 params = {k: v for k, v in spec.items() if k != "fn"}
@@ -338,23 +374,41 @@ class _Reader:
                     self.fault(at(""), "course.lesson.needs_ask", step_id, fn=fn)
         if len(self.problems) != n_before:
             return None
-        return Step("do", step_id, area=area, preset=dict(preset), task=task, ask=ask,
-                    check=fn, params=params, hints=hints, done=done, line=at(""))  # fmt: skip
+        return Step(
+            "do",
+            step_id,
+            area=area,
+            preset=dict(preset),
+            task=task,
+            ask=ask,
+            check=fn,
+            params=params,
+            hints=hints,
+            done=done,
+            line=at(""),
+        )
 
     def check_params(self, fn: str, params: Mapping[str, Any], line: int, where: str) -> None:
         spec = TASKS[fn]
         for name, value in params.items():
             if name not in spec.params:
-                self.fault(line, "ex.param_unknown", where, fn=fn, param=name,
-                           known=", ".join(sorted(spec.params)))  # fmt: skip
+                self.fault(
+                    line,
+                    "ex.param_unknown",
+                    where,
+                    fn=fn,
+                    param=name,
+                    known=", ".join(sorted(spec.params)),
+                )
                 continue
             want = spec.params[name][0]
             ok = isinstance(value, want) and not (isinstance(value, bool) and want is not bool)
             if want is float and isinstance(value, int) and not isinstance(value, bool):
                 ok = True
             if not ok:
-                self.fault(line, "course.lesson.bad_param", where, fn=fn, param=name,
-                           want=want.__name__)  # fmt: skip
+                self.fault(
+                    line, "course.lesson.bad_param", where, fn=fn, param=name, want=want.__name__
+                )
         for name, (_t, default) in spec.params.items():
             if default is REQUIRED and name not in params:
                 self.fault(line, "ex.param_missing", where, fn=fn, param=name)
@@ -382,11 +436,19 @@ class _Reader:
                 if "query" in preset or "keys" in preset:
                     q = parse_vector(str(preset.get("query", "")), "query")
                     K = parse_matrix(str(preset.get("keys", "")), "keys")
-                    V = parse_matrix(str(preset["values"]), "values") if preset.get(
-                        "values") else None  # fmt: skip
+                    V = (
+                        parse_matrix(str(preset["values"]), "values")
+                        if preset.get("values")
+                        else None
+                    )
                     check_shapes(q, K, V)
-                    attend(q, K, V, scale=bool(preset.get("scale", True)),
-                           temperature=float(preset.get("temperature", 1.0)))  # fmt: skip
+                    attend(
+                        q,
+                        K,
+                        V,
+                        scale=bool(preset.get("scale", True)),
+                        temperature=float(preset.get("temperature", 1.0)),
+                    )
             elif area == "train":
                 model = preset.get("model", "rnn")
                 rest = {k: v for k, v in preset.items() if k != "model"}
@@ -404,8 +466,9 @@ class _Reader:
             bad(getattr(err, "code", str(err)))
         return None
 
-    def item_step(self, i: int, s: dict[str, Any], kind: str, step_id: str,
-                  n_before: int) -> Step | None:  # fmt: skip
+    def item_step(
+        self, i: int, s: dict[str, Any], kind: str, step_id: str, n_before: int
+    ) -> Step | None:
         at = lambda key: self.lines.step(i, key)  # noqa: E731
         items = s.get("items")
         if not isinstance(items, list) or not items or not all(isinstance(x, str) for x in items):
@@ -437,12 +500,15 @@ class _Reader:
         found = self.library.get(set_id)
         if found is None or found.exercise(ex_id) is None:
             self.fault(line, "course.lesson.no_item", where, item=item)
-        elif kind == "check" and found.exercise(ex_id).kind == "text":
-            pass  # a written check item is graded by its rubric, like any quiz question
+        # any kind of item may be a check, a written one too (graded by its rubric, as in a quiz)
 
 
-def load_text(text: str, path: str = "<text>", library: Library | None = None,
-              code_ids: set[str] | None = None) -> tuple[Lesson | None, list[Problem]]:  # fmt: skip
+def load_text(
+    text: str,
+    path: str = "<text>",
+    library: Library | None = None,
+    code_ids: set[str] | None = None,
+) -> tuple[Lesson | None, list[Problem]]:
     """Parse and check one lesson; ``library`` (the sets) and ``code_ids`` (the code
     exercises) let the items it names be checked."""
     try:
@@ -457,8 +523,12 @@ def load_text(text: str, path: str = "<text>", library: Library | None = None,
     return lesson, sorted(reader.problems, key=lambda p: p.line)
 
 
-def load_file(path: Path, library: Library | None = None, source: str = "shipped",
-              code_ids: set[str] | None = None) -> tuple[Lesson | None, list[Problem]]:  # fmt: skip
+def load_file(
+    path: Path,
+    library: Library | None = None,
+    source: str = "shipped",
+    code_ids: set[str] | None = None,
+) -> tuple[Lesson | None, list[Problem]]:
     shown = display_path(path)
     try:
         text = files.read_text(path, files.EXERCISE_FILE_LIMIT)
@@ -472,8 +542,9 @@ def load_file(path: Path, library: Library | None = None, source: str = "shipped
     return lesson, problems
 
 
-def load_course(sources: Iterable[tuple[Path, str]], library: Library | None,
-                code_ids: set[str] | None = None) -> Course:  # fmt: skip
+def load_course(
+    sources: Iterable[tuple[Path, str]], library: Library | None, code_ids: set[str] | None = None
+) -> Course:
     """Every lesson file under each (folder, source); a lesson id may appear once."""
     course = Course()
     owners: dict[str, Path] = {}
@@ -493,7 +564,7 @@ def load_course(sources: Iterable[tuple[Path, str]], library: Library | None,
                         {"id": lesson.id, "other": display_path(owners[lesson.id])},
                     )
                 ]
-                lesson = None  # fmt: skip
+                lesson = None
             if lesson is None:
                 course.broken.append((path, tuple(problems)))
                 continue

@@ -45,10 +45,15 @@ class TopicMastery:
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "topic": self.topic, "level": self.level, "name": self.name,
-            "answers": self.answers, "right": self.right, "days": self.days,
-            "reviews_right": self.reviews_right, "reviews_missed": self.reviews_missed,
-        }  # fmt: skip
+            "topic": self.topic,
+            "level": self.level,
+            "name": self.name,
+            "answers": self.answers,
+            "right": self.right,
+            "days": self.days,
+            "reviews_right": self.reviews_right,
+            "reviews_missed": self.reviews_missed,
+        }
 
 
 def _earned(right: int, days: int, reviews_right: int) -> int:
@@ -90,8 +95,16 @@ class _Evidence:
             self.right, self.days, self.reviews_right = 0, set(), 0
 
     def result(self, topic: str) -> TopicMastery:
-        return TopicMastery(topic, self.level, self.answers, self.right, len(self.days),
-                            self.reviews_right, self.reviews_missed, self.last_at)  # fmt: skip
+        return TopicMastery(
+            topic,
+            self.level,
+            self.answers,
+            self.right,
+            len(self.days),
+            self.reviews_right,
+            self.reviews_missed,
+            self.last_at,
+        )
 
 
 def mastery(

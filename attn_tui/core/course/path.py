@@ -38,12 +38,16 @@ class LessonStatus:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "id": self.lesson.id, "number": self.number, "chapter": self.lesson.chapter,
-            "title_zh": self.lesson.title.zh, "title_en": self.lesson.title.en,
-            "state": self.state, "steps": [s.id for s in self.lesson.steps],
+            "id": self.lesson.id,
+            "number": self.number,
+            "chapter": self.lesson.chapter,
+            "title_zh": self.lesson.title.zh,
+            "title_en": self.lesson.title.en,
+            "state": self.state,
+            "steps": [s.id for s in self.lesson.steps],
             "steps_done": [s.id for s in self.lesson.steps if s.id in self.done],
             "at_step": self.at_step,
-        }  # fmt: skip
+        }
 
 
 @dataclass(frozen=True)
@@ -150,13 +154,15 @@ class CheckRound:
 
 def check_round(record: LessonRecord, step: Step) -> CheckRound:
     raw = record.draft.get(f"{step.id}:round", {})
-    answers = {k: bool(v) for k, v in raw.items() if k in step.items} if isinstance(
-        raw, dict) else {}  # fmt: skip
+    answers = (
+        {k: bool(v) for k, v in raw.items() if k in step.items} if isinstance(raw, dict) else {}
+    )
     return CheckRound(answers)
 
 
-def answer_check(lesson: Lesson, record: LessonRecord, step: Step, item: str, right: bool,
-                 now: float) -> LessonRecord:  # fmt: skip
+def answer_check(
+    lesson: Lesson, record: LessonRecord, step: Step, item: str, right: bool, now: float
+) -> LessonRecord:
     """Record one check answer; a complete round that passes passes the lesson, a complete
     one that does not starts a fresh round on the next answer."""
     current = check_round(record, step)

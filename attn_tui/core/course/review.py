@@ -76,9 +76,11 @@ def _scheduler() -> Any:
     if _SCHEDULER is None:
         fsrs = _fsrs()
         _SCHEDULER = fsrs.Scheduler(
-            desired_retention=RETENTION, learning_steps=(), relearning_steps=(),
+            desired_retention=RETENTION,
+            learning_steps=(),
+            relearning_steps=(),
             enable_fuzzing=False,
-        )  # fmt: skip
+        )
     return _SCHEDULER
 
 
@@ -86,8 +88,9 @@ def _when(at: float) -> datetime:
     return datetime.fromtimestamp(at, UTC)
 
 
-def schedule(previous: CardState | None, set_id: str, exercise_id: str, rating: int,
-             at: float) -> CardState:  # fmt: skip
+def schedule(
+    previous: CardState | None, set_id: str, exercise_id: str, rating: int, at: float
+) -> CardState:
     """The card after one answer rated ``rating`` at ``at`` (unix time)."""
     fsrs = _fsrs()
     if rating not in RATINGS:
@@ -107,9 +110,15 @@ def schedule(previous: CardState | None, set_id: str, exercise_id: str, rating: 
     reps = (previous.reps if previous else 0) + 1
     lapses = (previous.lapses if previous else 0) + (rating == AGAIN)
     return CardState(
-        set_id, exercise_id, card.due.timestamp(), reps, lapses, at, rating,
+        set_id,
+        exercise_id,
+        card.due.timestamp(),
+        reps,
+        lapses,
+        at,
+        rating,
         json.dumps(card.to_dict()),
-    )  # fmt: skip
+    )
 
 
 def _card_id(set_id: str, exercise_id: str) -> int:

@@ -101,8 +101,13 @@ def _top_key(state: CalcState, p: Mapping[str, Any], typed: str | None) -> TaskR
     w = s.weights
     top = int(np.argmax(w))
     if top != k or np.count_nonzero(np.isclose(w, w[top], rtol=0, atol=1e-12)) > 1:
-        return _miss("not_top", key=p["key"], weight=fmt_number(w[k]),
-                     top=top + 1, top_weight=fmt_number(w[top]))  # fmt: skip
+        return _miss(
+            "not_top",
+            key=p["key"],
+            weight=fmt_number(w[k]),
+            top=top + 1,
+            top_weight=fmt_number(w[top]),
+        )
     return DONE
 
 
@@ -134,8 +139,11 @@ def _temperature(state: CalcState, p: Mapping[str, Any], typed: str | None) -> T
     s = state.steps
     assert s is not None
     q, K = parse_vector(p["query"], "query"), parse_matrix(p["keys"], "keys")
-    if s.q.shape != q.shape or s.K.shape != K.shape or not (
-        np.array_equal(s.q, q) and np.array_equal(s.K, K)):  # fmt: skip
+    if (
+        s.q.shape != q.shape
+        or s.K.shape != K.shape
+        or not (np.array_equal(s.q, q) and np.array_equal(s.K, K))
+    ):
         return _miss("keep_inputs")
     if s.hard:
         return _miss("hard_on")
@@ -143,8 +151,12 @@ def _temperature(state: CalcState, p: Mapping[str, Any], typed: str | None) -> T
         return _miss("need_scale_on")
     top = float(np.max(s.weights))
     if top < float(p["at_least"]):
-        return _miss("need_sharper", weight=fmt_number(top), at_least=fmt_number(p["at_least"]),
-                     T=fmt_number(s.temperature))  # fmt: skip
+        return _miss(
+            "need_sharper",
+            weight=fmt_number(top),
+            at_least=fmt_number(p["at_least"]),
+            T=fmt_number(s.temperature),
+        )
     return DONE
 
 
@@ -160,8 +172,13 @@ def _output_reaches(state: CalcState, p: Mapping[str, Any], typed: str | None) -
     if c >= s.output.shape[0]:
         return _miss("values_dim", component=p["component"])
     if s.output[c] < float(p["at_least"]):
-        return _miss("output_low", component=p["component"], got=fmt_number(s.output[c]),
-                     at_least=fmt_number(p["at_least"]), hi=fmt_number(s.hi[c]))  # fmt: skip
+        return _miss(
+            "output_low",
+            component=p["component"],
+            got=fmt_number(s.output[c]),
+            at_least=fmt_number(p["at_least"]),
+            hi=fmt_number(s.hi[c]),
+        )
     return DONE
 
 
@@ -191,8 +208,11 @@ def _diagonal(state: TrainState, p: Mapping[str, Any], typed: str | None) -> Tas
     if alignment is None:
         return _miss("train_first")
     if alignment.weight < float(p["weight"]):
-        return _miss("need_diagonal", weight=fmt_number(round(alignment.weight, 2)),
-                     target=fmt_number(p["weight"]))  # fmt: skip
+        return _miss(
+            "need_diagonal",
+            weight=fmt_number(round(alignment.weight, 2)),
+            target=fmt_number(p["weight"]),
+        )
     if state.running:
         return _miss("stop_now", weight=fmt_number(round(alignment.weight, 2)))
     return DONE
@@ -294,8 +314,13 @@ def _head_size(state: LabState, p: Mapping[str, Any], typed: str | None) -> Task
     r = state.result
     assert r is not None
     if r.d_model != int(p["d_model"]) or r.heads != int(p["heads"]):
-        return _miss("need_heads_lab", heads=p["heads"], d_model=p["d_model"],
-                     got_heads=r.heads, got_d=r.d_model)  # fmt: skip
+        return _miss(
+            "need_heads_lab",
+            heads=p["heads"],
+            d_model=p["d_model"],
+            got_heads=r.heads,
+            got_d=r.d_model,
+        )
     got = _read_number(typed)
     if got is None:
         return _miss("read_dk")
@@ -313,8 +338,13 @@ def _shape(state: LabState, p: Mapping[str, Any], typed: str | None) -> TaskResu
     if int(p["d_model"]) and r.d_model != int(p["d_model"]):
         return _miss("need_d_model", d_model=p["d_model"], got=r.d_model)
     if int(p["heads"]) and r.heads != int(p["heads"]):
-        return _miss("need_heads_lab", heads=p["heads"], d_model=r.d_model, got_heads=r.heads,
-                     got_d=r.d_model)  # fmt: skip
+        return _miss(
+            "need_heads_lab",
+            heads=p["heads"],
+            d_model=r.d_model,
+            got_heads=r.heads,
+            got_d=r.d_model,
+        )
     want = r.shapes.get(p["matrix"])
     got = _read_vector(typed)
     if got is None:
@@ -325,25 +355,39 @@ def _shape(state: LabState, p: Mapping[str, Any], typed: str | None) -> TaskResu
 
 
 TASKS: dict[str, TaskSpec] = {
-    "calc.top_key": TaskSpec("calc", {"key": (int, REQUIRED), "keys": (str, REQUIRED)}, False,
-                             _top_key),
+    "calc.top_key": TaskSpec(
+        "calc", {"key": (int, REQUIRED), "keys": (str, REQUIRED)}, False, _top_key
+    ),
     "calc.saturate": TaskSpec("calc", {"d_min": (int, 300)}, True, _saturate),
-    "calc.temperature": TaskSpec("calc", {"query": (str, REQUIRED), "keys": (str, REQUIRED),
-                                          "at_least": (float, 0.9)}, False, _temperature),
-    "calc.output_reaches": TaskSpec("calc", {"component": (int, 1), "at_least": (float, REQUIRED)},
-                                    False, _output_reaches),
-    "train.diagonal": TaskSpec("train", {"score": (str, "qk"), "length": (int, 10),
-                                         "weight": (float, 0.8)}, False, _diagonal),
+    "calc.temperature": TaskSpec(
+        "calc",
+        {"query": (str, REQUIRED), "keys": (str, REQUIRED), "at_least": (float, 0.9)},
+        False,
+        _temperature,
+    ),
+    "calc.output_reaches": TaskSpec(
+        "calc", {"component": (int, 1), "at_least": (float, REQUIRED)}, False, _output_reaches
+    ),
+    "train.diagonal": TaskSpec(
+        "train",
+        {"score": (str, "qk"), "length": (int, 10), "weight": (float, 0.8)},
+        False,
+        _diagonal,
+    ),
     "train.blind": TaskSpec("train", {"task": (str, "reverse")}, True, _blind),
-    "train.mirror_head": TaskSpec("train", {"task": (str, "reverse"), "heads": (int, 2)}, True,
-                                  _mirror_head),
-    "lab.mask_row": TaskSpec("lab", {"row": (int, 3), "mask": (str, "causal"),
-                                     "window": (int, 1)}, True, _mask_row),
-    "lab.head_size": TaskSpec("lab", {"d_model": (int, REQUIRED), "heads": (int, REQUIRED)},
-                              True, _head_size),
-    "lab.shape": TaskSpec("lab", {"matrix": (str, "Q"), "d_model": (int, 0), "heads": (int, 0)},
-                          True, _shape),
-}  # fmt: skip
+    "train.mirror_head": TaskSpec(
+        "train", {"task": (str, "reverse"), "heads": (int, 2)}, True, _mirror_head
+    ),
+    "lab.mask_row": TaskSpec(
+        "lab", {"row": (int, 3), "mask": (str, "causal"), "window": (int, 1)}, True, _mask_row
+    ),
+    "lab.head_size": TaskSpec(
+        "lab", {"d_model": (int, REQUIRED), "heads": (int, REQUIRED)}, True, _head_size
+    ),
+    "lab.shape": TaskSpec(
+        "lab", {"matrix": (str, "Q"), "d_model": (int, 0), "heads": (int, 0)}, True, _shape
+    ),
+}
 
 
 def check(fn: str, state: Any, params: Mapping[str, Any], typed: str | None = None) -> TaskResult:

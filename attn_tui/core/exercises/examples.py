@@ -21,6 +21,7 @@ def check_examples(exercise_set: ExerciseSet, path: str) -> list[Problem]:
             g = grade(ex, example.answer)
             if example.agrees(g.score, g.correct):
                 continue
+            expected: Msg | str
             if isinstance(example.expect, str):
                 expected = Msg(f"ex.example.{example.expect}")
             else:

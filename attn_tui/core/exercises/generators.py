@@ -18,7 +18,7 @@ import secrets
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 import numpy as np
 
@@ -46,7 +46,7 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _is_num(value: object) -> bool:
+def _is_num(value: object) -> TypeGuard[int | float]:
     """A finite number; an integer too large for a float (TOML allows 10**400) is not one."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False
@@ -271,8 +271,9 @@ def _check_dot_std(p: dict[str, Any]) -> float:
     d = _int(fn, p, "d", 1, 10**6)
     by = p["by"]
     if by not in DIVISORS:
-        raise InputError("ex.param_choice", fn=fn, param="by", value=_show(by),
-                         choices=", ".join(DIVISORS))  # fmt: skip
+        raise InputError(
+            "ex.param_choice", fn=fn, param="by", value=_show(by), choices=", ".join(DIVISORS)
+        )
     return {"none": math.sqrt(d), "sqrt": 1.0, "d": 1 / math.sqrt(d)}[by]
 
 

@@ -188,8 +188,9 @@ def _read_number(answer: Any) -> float:
         raise InputError("not_a_number", field="answer", entry=1, token=str(answer))
     if isinstance(answer, (int, float)):
         if isinstance(answer, int) and abs(answer) > MAX_ABS:  # float() would overflow
-            raise InputError("too_large", field="answer", entry=1, token=shown(str(answer)),
-                             limit=f"{MAX_ABS:g}")  # fmt: skip
+            raise InputError(
+                "too_large", field="answer", entry=1, token=shown(str(answer)), limit=f"{MAX_ABS:g}"
+            )
         return float(parse_vector(repr(float(answer)), "answer")[0])
     text = normalise(str(answer)).strip()
     if _THOUSANDS.fullmatch(text):
@@ -274,7 +275,7 @@ def _grade_entries(inst: Instance, answer: Any) -> Grade:
     notes: list[Note] = []
     same_shape = got.shape == expected.shape
     if kind == "vector":
-        off = tuple((c + 1,) for c in range(cols) if not ok[0, c])
+        off: tuple[tuple[int, ...], ...] = tuple((c + 1,) for c in range(cols) if not ok[0, c])
         if not same_shape:
             notes.append(
                 Note("ex.fb.wrong_length", {"got": got.shape[1], "expected": expected.shape[1]})

@@ -17,7 +17,7 @@ import os
 import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, SupportsInt
 
 import numpy as np
 
@@ -201,6 +201,11 @@ class LineIndex:
         return self._find(line, self._next_header(line), keys, f"exercise.{table}") or line
 
 
+# A line number as the readers pass it around: an int, or a _Later that looks it up only if a
+# fault is reported (int() of either gives the line).
+Line = SupportsInt
+
+
 class _Later:
     """A line number worked out only when a fault is reported: looking lines up for every key
     of every exercise, fault or not, cost more than checking them."""
@@ -268,13 +273,13 @@ class _Reader:
         self.problems: list[Problem] = []
         self._glossary: Any = None
 
-    def fault(self, line: int, code: str, exercise: str | None = None, **params: Any) -> None:
+    def fault(self, line: Line, code: str, exercise: str | None = None, **params: Any) -> None:
         if len(self.problems) >= MAX_PROBLEMS:
             raise _TooManyProblems
         self.problems.append(Problem(self.path, int(line), code, params, exercise))
 
     # small typed readers; each returns None after reporting a fault
-    def text(self, value: Any, key: str, line: int, ex: str | None) -> Text | None:
+    def text(self, value: Any, key: str, line: Line, ex: str | None) -> Text | None:
         if not isinstance(value, dict):
             self.fault(line, "ex.want_bilingual", ex, key=key)
             return None
@@ -297,7 +302,7 @@ class _Reader:
             return None
         return Text(self.claimed(value["zh"], line, ex), self.claimed(value["en"], line, ex))
 
-    def claimed(self, text: str, line: int, ex: str | None) -> str:
+    def claimed(self, text: str, line: Line, ex: str | None) -> str:
         """The text as the learner reads it; each false or unreadable ``{= …}`` claim is a fault."""
         for err in claims.check_text(text):
             self.fault(line, f"ex.claim.{err.reason}", ex, claim=err.claim, **err.params)
@@ -307,7 +312,7 @@ class _Reader:
         self,
         table: Mapping[str, Any],
         allowed: set[str],
-        where: Callable[[str], int],
+        where: Callable[[str], Line],
         ex: str | None,
     ) -> None:
         for key in table:
@@ -317,7 +322,7 @@ class _Reader:
                 )
 
     def topics(
-        self, value: Any, key: str, line: int, ex: str | None, required: bool
+        self, value: Any, key: str, line: Line, ex: str | None, required: bool
     ) -> tuple[str, ...]:
         if value is None:
             if required:
@@ -333,7 +338,7 @@ class _Reader:
                 self.fault(line, "ex.unknown_topic", ex, topic=topic, known=", ".join(TOPICS))
         return tuple(value)
 
-    def ident(self, value: Any, key: str, line: int, ex: str | None) -> str | None:
+    def ident(self, value: Any, key: str, line: Line, ex: str | None) -> str | None:
         if value is None:
             self.fault(line, "ex.missing_key", ex, key=key)
             return None
@@ -417,7 +422,7 @@ class _Reader:
         ex_id = self.ident(e.get("id"), "id", L.exercise_key(i, "id"), f"#{i + 1}")
         name = ex_id or f"#{i + 1}"
 
-        def at(*keys: str) -> int:
+        def at(*keys: str) -> Line:
             return L.exercise_key(i, *keys)
 
         self.unknown_keys(e, EXERCISE_KEYS, lambda k: at(k), name)
@@ -490,7 +495,7 @@ class _Reader:
             line=line,
         )
 
-    def hints(self, value: Any, at: Callable[..., int], ex: str) -> tuple[Text, ...]:
+    def hints(self, value: Any, at: Callable[..., Line], ex: str) -> tuple[Text, ...]:
         line = at("hints")
         if value is None:
             return ()
@@ -522,7 +527,9 @@ class _Reader:
             for z, n in zip(lists["zh"], lists["en"], strict=True)
         )
 
-    def tolerance(self, value: Any, kind: str | None, at: Callable[..., int], ex: str) -> Tolerance:
+    def tolerance(
+        self, value: Any, kind: str | None, at: Callable[..., Line], ex: str
+    ) -> Tolerance:
         if value is None:
             return Tolerance()
         if kind is not None and kind not in NUMERIC_KINDS:
@@ -564,9 +571,11 @@ class _Reader:
         out: list[Choice] = []
         seen: set[str] = set()
         for j, c in enumerate(value):
-            self.unknown_keys(
-                c, {"id", "zh", "en", "why"}, lambda k, j=j: L.sub(i, "choices", j, k), ex
-            )
+
+            def at(*keys: str, j: int = j) -> Line:
+                return L.sub(i, "choices", j, *keys)
+
+            self.unknown_keys(c, {"id", "zh", "en", "why"}, at, ex)
             cid = self.ident(c.get("id"), "choices.id", L.sub(i, "choices", j, "id"), ex)
             text = self.text(
                 {k: v for k, v in c.items() if k not in ("id", "why")},
@@ -610,7 +619,7 @@ class _Reader:
         seen: set[str] = set()
         for j, r in enumerate(value):
 
-            def at(*keys: str, j: int = j) -> int:
+            def at(*keys: str, j: int = j) -> Line:
                 return L.sub(i, "rubric", j, *keys)
 
             self.unknown_keys(r, IDEA_KEYS, lambda k: at(k), ex)
@@ -670,7 +679,7 @@ class _Reader:
                         source=single["from"] or None,
                         scope=single["scope"] or None,
                         unless=unless,
-                        line=at(),
+                        line=int(at()),
                         bonus=bonus,
                     )
                 )
@@ -687,7 +696,7 @@ class _Reader:
                 self._glossary = {}
         return self._glossary
 
-    def term(self, value: Any, key: str, line: int, ex: str) -> str | None | bool:
+    def term(self, value: Any, key: str, line: Line, ex: str) -> str | Literal[False] | None:
         """A glossary id (None when absent, False after a fault)."""
         if value is None:
             return None
@@ -699,7 +708,7 @@ class _Reader:
             return False
         return value
 
-    def term_list(self, value: Any, key: str, line: int, ex: str) -> tuple[str, ...] | None:
+    def term_list(self, value: Any, key: str, line: Line, ex: str) -> tuple[str, ...] | None:
         if value is None:
             return ()
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -710,7 +719,7 @@ class _Reader:
             self.fault(line, "ex.unknown_term", ex, key=key, term=v)
         return None if bad else tuple(value)
 
-    def alternatives(self, value: Any, key: str, line: int, ex: str) -> tuple[str, ...] | None:
+    def alternatives(self, value: Any, key: str, line: Line, ex: str) -> tuple[str, ...] | None:
         """``["VARIANCE INCREASE", "!BOTTLENECK", "'back to 1'"]``: each parsed, each term
         known; () when absent, None after a fault."""
         from attn_tui.core.exercises.written.judge import parse_alternative
@@ -749,22 +758,25 @@ class _Reader:
                 for v in value:
                     if v not in ids:
                         self.fault(
-                            L.exercise_key(i, "order"), "ex.unknown_idea", ex, id=v,
+                            L.exercise_key(i, "order"),
+                            "ex.unknown_idea",
+                            ex,
+                            id=v,
                             known=", ".join(ids),
-                        )  # fmt: skip
+                        )
                 order = tuple(value)
         contradictions: list[Contradiction] = []
         for j, c in enumerate(self.tables(i, e, "contradiction", ex)):
 
-            def at(*keys: str, j: int = j) -> int:
+            def at(*keys: str, j: int = j) -> Line:
                 return L.sub(i, "contradiction", j, *keys)
 
             self.unknown_keys(c, CONTRADICTION_KEYS, lambda k: at(k), ex)
-            text = (
-                self.text(c["idea"], "contradiction.idea", at("idea"), ex)
-                if "idea" in c
-                else self.fault(at(), "ex.missing_key", ex, key="contradiction.idea")
-            )
+            text = None
+            if "idea" in c:
+                text = self.text(c["idea"], "contradiction.idea", at("idea"), ex)
+            else:
+                self.fault(at(), "ex.missing_key", ex, key="contradiction.idea")
             match = self.alternatives(c.get("match"), "contradiction.match", at("match"), ex)
             phrases = self.phrase_lists(c.get("phrases"), "phrases", at, ex, required=False)
             unless = self.alternatives(c.get("unless"), "contradiction.unless", at("unless"), ex)
@@ -779,14 +791,20 @@ class _Reader:
             if match == () and not phrases:
                 self.fault(at(), "ex.missing_key", ex, key="contradiction.match")
                 match = None
-            if None not in (text, match, phrases, unless, cancels):
+            if (
+                text is not None
+                and match is not None
+                and phrases is not None
+                and unless is not None
+                and cancels is not None
+            ):
                 contradictions.append(
-                    Contradiction(text, match, phrases, unless, tuple(cancels), at())  # type: ignore[arg-type]
+                    Contradiction(text, match, phrases, unless, tuple(cancels), int(at()))
                 )
         examples: list[Example] = []
         for j, x in enumerate(self.tables(i, e, "example", ex)):
 
-            def at(*keys: str, j: int = j) -> int:
+            def at(*keys: str, j: int = j) -> Line:
                 return L.sub(i, "example", j, *keys)
 
             self.unknown_keys(x, EXAMPLE_KEYS, lambda k: at(k), ex)
@@ -794,9 +812,12 @@ class _Reader:
             if not isinstance(answer, str) or not answer.strip():
                 self.fault(at("answer"), "ex.want_text", ex, key="example.answer")
                 continue
-            if not (
-                expect in ("pass", "fail") or (generators._is_num(expect) and 0 <= expect <= 1)
-            ):
+            mark: str | float
+            if expect in ("pass", "fail"):
+                mark = str(expect)
+            elif generators._is_num(expect) and 0 <= expect <= 1:
+                mark = expect
+            else:
                 self.fault(at("expect"), "ex.bad_expect", ex, value=str(expect))
                 continue
             note = x.get("note", "")
@@ -812,15 +833,15 @@ class _Reader:
                 continue
             if (
                 kind in EXAMPLE_KINDS_RIGHT
-                and expect == "fail"
+                and mark == "fail"
                 or kind in EXAMPLE_KINDS_WRONG
-                and expect == "pass"
+                and mark == "pass"
             ):
                 self.fault(
-                    at("kind"), "ex.example_kind_side", ex, value=str(kind), expect=str(expect)
+                    at("kind"), "ex.example_kind_side", ex, value=str(kind), expect=str(mark)
                 )
                 continue
-            examples.append(Example(answer, expect, str(note), at("answer"), str(kind)))
+            examples.append(Example(answer, mark, str(note), int(at("answer")), str(kind)))
         return order, tuple(contradictions), tuple(examples)
 
     def tables(self, i: int, e: dict[str, Any], key: str, ex: str) -> list[dict[str, Any]]:
@@ -833,7 +854,7 @@ class _Reader:
         return value
 
     def phrase_lists(
-        self, value: Any, key: str, at: Callable[..., int], ex: str, required: bool
+        self, value: Any, key: str, at: Callable[..., Line], ex: str, required: bool
     ) -> dict[str, tuple[str, ...]] | None:
         if value is None:
             if required:
@@ -864,7 +885,7 @@ class _Reader:
                     ok = False
         return out if ok else None
 
-    def calculator(self, value: Any, at: Callable[..., int], ex: str) -> dict[str, str] | None:
+    def calculator(self, value: Any, at: Callable[..., Line], ex: str) -> dict[str, str] | None:
         if value is None:
             return None
         if not isinstance(value, dict):
@@ -887,7 +908,9 @@ class _Reader:
             return None
         return dict(value)
 
-    def answer(self, value: Any, kind: str, choices: tuple[Choice, ...], line: int, ex: str) -> Any:
+    def answer(
+        self, value: Any, kind: str, choices: tuple[Choice, ...], line: Line, ex: str
+    ) -> Any:
         num = generators._is_num
         if kind == "number":
             if not num(value):
@@ -935,7 +958,7 @@ class _Reader:
                     self.fault(line, "ex.why_on_right", ex, id=c.id)
         return value
 
-    def check(self, spec: Any, kind: str, answer: Any, tol: Tolerance, line: int, ex: str) -> None:
+    def check(self, spec: Any, kind: str, answer: Any, tol: Tolerance, line: Line, ex: str) -> None:
         if kind not in NUMERIC_KINDS:
             return  # reported by the caller
         if not isinstance(spec, dict):
@@ -974,7 +997,7 @@ class _Reader:
             )
 
     def generator(
-        self, spec: Any, kind: str | None, at: Callable[..., int], ex: str, e: dict[str, Any]
+        self, spec: Any, kind: str | None, at: Callable[..., Line], ex: str, e: dict[str, Any]
     ) -> None:
         line = at("generate")
         if not isinstance(spec, dict):
@@ -1026,12 +1049,12 @@ def load_text(text: str, path: str = "<text>") -> tuple[ExerciseSet | None, list
     try:
         result = reader.read(data)
     except _TooManyProblems:
-        stop = Problem(path, reader.problems[-1].line, "files.too_many_problems",
-                       {"count": MAX_PROBLEMS})  # fmt: skip
+        stop = Problem(
+            path, reader.problems[-1].line, "files.too_many_problems", {"count": MAX_PROBLEMS}
+        )
         return None, sorted(reader.problems, key=lambda p: p.line) + [stop]
     except Exception as err:  # a file we failed to check must not stop the others
-        fault = Problem(path, 1, "files.check_failed", {"error": type(err).__name__})
-        return None, [fault]
+        return None, [Problem(path, 1, "files.check_failed", {"error": type(err).__name__})]
     if result is not None:
         result = _with(result, id_line=int(reader.lines.set_key("id")))
     return result, sorted(reader.problems, key=lambda p: p.line)

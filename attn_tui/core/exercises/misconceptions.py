@@ -385,8 +385,9 @@ def diagnose(inst: Instance, value: Any) -> tuple[Diagnosis, ...]:
     # more than "a transposed matrix"); what fits any answer only when none of them does.
     found = _fitting(specific, got, answer, ex.kind, tol)
     if not found:
-        found = _fitting(list(_universal(ex.kind, answer, "shapes" in ex.topics)), got, answer,
-                         ex.kind, tol)  # fmt: skip
+        found = _fitting(
+            list(_universal(ex.kind, answer, "shapes" in ex.topics)), got, answer, ex.kind, tol
+        )
         places = _rounded(got, answer, tol)
         if places is not None:
             found.setdefault("rounded", {"places": places})
@@ -397,8 +398,9 @@ def diagnose(inst: Instance, value: Any) -> tuple[Diagnosis, ...]:
     return (Diagnosis(code, {**shown, **params}),)
 
 
-def _fitting(candidates: list[Candidate], got: np.ndarray, answer: np.ndarray, kind: str,
-             tol: Tolerance) -> dict[str, dict[str, Any]]:  # fmt: skip
+def _fitting(
+    candidates: list[Candidate], got: np.ndarray, answer: np.ndarray, kind: str, tol: Tolerance
+) -> dict[str, dict[str, Any]]:
     """The codes whose wrong value ``got`` equals (and that differ from the right answer)."""
     found: dict[str, dict[str, Any]] = {}
     for code, wrong, params in candidates:

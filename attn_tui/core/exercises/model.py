@@ -75,8 +75,20 @@ EXERCISE_KEYS = {
     "contradiction",
     "example",
 }
-IDEA_KEYS = {"id", "idea", "weight", "bonus", "phrases", "forbid", "match", "with", "against",
-             "from", "scope", "unless"}  # fmt: skip
+IDEA_KEYS = {
+    "id",
+    "idea",
+    "weight",
+    "bonus",
+    "phrases",
+    "forbid",
+    "match",
+    "with",
+    "against",
+    "from",
+    "scope",
+    "unless",
+}
 CONTRADICTION_KEYS = {"idea", "match", "phrases", "unless", "cancels"}
 EXAMPLE_KEYS = {"answer", "expect", "note", "kind"}
 # What an example of a written item shows (``kind = "…"``): right answers said another way,

@@ -63,11 +63,11 @@ def lint_text(text: str, path: str, terms: Glossary | None = None) -> list[Probl
                 params = {"key": where, "language": lang, "form": form, "chosen": chosen}
                 out.append(Problem(path, line, "ex.warn.avoided", params | {"term": term}, ex))
 
-    meta = data.get("set") if isinstance(data.get("set"), dict) else {}
+    meta = data["set"] if isinstance(data.get("set"), dict) else {}
     for key in ("title", "summary"):
         for lang in LANGS:
             warn(lines.set_key(key), f"set.{key}", lang, meta.get(key), None)
-    exercises = data.get("exercise") if isinstance(data.get("exercise"), list) else []
+    exercises = data["exercise"] if isinstance(data.get("exercise"), list) else []
     for i, e in enumerate(exercises):
         if not isinstance(e, dict):
             continue

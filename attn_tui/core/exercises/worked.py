@@ -100,8 +100,12 @@ def _scores(v: dict[str, Any], answer: Any) -> list[str]:
 
 
 def _steps(v: dict[str, Any]):
-    return attend(v["query"], v["keys"], scale=bool(v.get("scale", True)),
-                  temperature=float(v.get("temperature", 1.0)))  # fmt: skip
+    return attend(
+        v["query"],
+        v["keys"],
+        scale=bool(v.get("scale", True)),
+        temperature=float(v.get("temperature", 1.0)),
+    )
 
 
 def _weights(v: dict[str, Any], answer: Any) -> list[str]:
@@ -143,8 +147,9 @@ def _output(v: dict[str, Any], answer: Any) -> list[str]:
     steps = _steps(v)
     lines = _weights(v, answer)
     terms = " + ".join(f"{num(a)}×{vec(k)}" for a, k in zip(steps.weights, v["keys"], strict=True))
-    lines.append(f"o: {terms} {_rel(steps.output) if _exact_all(steps.weights) else '≈'} "
-                 f"{vec(steps.output)}")  # fmt: skip
+    lines.append(
+        f"o: {terms} {_rel(steps.output) if _exact_all(steps.weights) else '≈'} {vec(steps.output)}"
+    )
     return lines
 
 

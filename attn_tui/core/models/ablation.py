@@ -46,6 +46,7 @@ class CopyFigures:
 
 def copy_figures(model: TinyTransformer, batch: Batch, prev_head: tuple[int, int],
                  ind_head: tuple[int, int]) -> CopyFigures:  # fmt: skip
+    assert batch.copies is not None, "an induction batch carries its copies"
     n, L = batch.x.shape
     seq = np.arange(n)[:, None]
     scored = tasks.scored_positions(batch.copies)

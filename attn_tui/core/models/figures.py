@@ -154,8 +154,16 @@ def load(path: Path | None = None) -> Figures:
     for raw in data.get("row", []):
         stats = {name: Summary(**values) for name, values in raw["stats"].items()}
         per_seed = {name: tuple(values) for name, values in raw["per_seed"].items()}
-        row = Row(raw["id"], raw["length"], raw["variant"], raw["feed"], raw["iters"],
-                  raw["params"], stats, per_seed)  # fmt: skip
+        row = Row(
+            raw["id"],
+            raw["length"],
+            raw["variant"],
+            raw["feed"],
+            raw["iters"],
+            raw["params"],
+            stats,
+            per_seed,
+        )
         rows[row.id] = row
     return Figures(settings, seeds, rows)
 
@@ -170,11 +178,15 @@ def row_of(experiment: Experiment, results: Sequence) -> dict[str, object]:
     per_seed = {name: [metric(r, name) for r in results] for name in names}
     cfg = experiment.config()
     return {
-        "id": experiment.id, "length": experiment.length, "variant": experiment.variant,
-        "feed": experiment.feed, "iters": cfg.iters, "params": cfg.n_params,
+        "id": experiment.id,
+        "length": experiment.length,
+        "variant": experiment.variant,
+        "feed": experiment.feed,
+        "iters": cfg.iters,
+        "params": cfg.n_params,
         "stats": {name: summarise(values).__dict__ for name, values in per_seed.items()},
         "per_seed": per_seed,
-    }  # fmt: skip
+    }
 
 
 def _toml_value(value: object) -> str:
@@ -205,8 +217,10 @@ def to_toml(settings: dict[str, object], seeds: Sequence[int], rows: Sequence[di
     out.append(f"seeds = {_toml_value(list(seeds))}")
     for row in rows:
         out += ["", "[[row]]"]
-        out += [f"{k} = {_toml_value(row[k])}" for k in
-                ("id", "length", "variant", "feed", "iters", "params")]  # fmt: skip
+        out += [
+            f"{k} = {_toml_value(row[k])}"
+            for k in ("id", "length", "variant", "feed", "iters", "params")
+        ]
         out += measured_lines(row)
     return "\n".join(out) + "\n"
 

@@ -96,8 +96,13 @@ class Alignment:
         )
 
     def to_dict(self) -> dict[str, float]:
-        return {"weight": self.weight, "peaks": self.peaks, "left": self.left,
-                "right": self.right, "row_max": self.row_max}  # fmt: skip
+        return {
+            "weight": self.weight,
+            "peaks": self.peaks,
+            "left": self.left,
+            "right": self.right,
+            "row_max": self.row_max,
+        }
 
 
 @dataclass(frozen=True)
@@ -234,15 +239,25 @@ class Progress:
 class Settings(Protocol):
     """What the loop reads of a model's settings (a frozen dataclass, validated by the model)."""
 
-    iters: int  # training iterations
-    eval_every: int  # iterations between held-out evaluations; 0 = only at the end
-    clip: float  # global gradient-norm limit; 0 turns clipping off
-    lr: float  # Adam's learning rate (the model may schedule it: Model.learning_rate)
-    beta1: float
-    beta2: float
-    eps: float
-    seed: int
-    length: int
+    # Read-only (properties), as a frozen dataclass's fields are.
+    @property
+    def iters(self) -> int: ...  # training iterations
+    @property
+    def eval_every(self) -> int: ...  # iterations between held-out evaluations; 0 = at the end
+    @property
+    def clip(self) -> float: ...  # global gradient-norm limit; 0 turns clipping off
+    @property
+    def lr(self) -> float: ...  # Adam's learning rate (a model may schedule it: learning_rate)
+    @property
+    def beta1(self) -> float: ...
+    @property
+    def beta2(self) -> float: ...
+    @property
+    def eps(self) -> float: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def length(self) -> int: ...
 
     def build(self) -> Model:
         """The model these settings describe, initialised from their seed, on its task."""
@@ -262,7 +277,9 @@ class Model(Protocol):
     and ``model.evaluate`` every ``eval_every`` iterations and at the end.
     """
 
-    config: Settings
+    @property
+    def config(self) -> Settings: ...  # read-only: the settings it was built from
+
     params: np.ndarray  # every parameter in one flat vector; Adam updates it in place
     grads: np.ndarray  # its gradient, the same shape, filled by step()
 
@@ -418,9 +435,14 @@ def run(
     if outcome is None:
         outcome = Outcome("finished", done, "train.outcome.finished", {"iteration": done})
     result = model.result(
-        outcome=outcome, iters=done, seconds=train_s, eval_seconds=eval_s,
-        losses=losses[:done].copy(), final=final, snapshots=tuple(snapshots),
-    )  # fmt: skip
+        outcome=outcome,
+        iters=done,
+        seconds=train_s,
+        eval_seconds=eval_s,
+        losses=losses[:done].copy(),
+        final=final,
+        snapshots=tuple(snapshots),
+    )
     last = float(losses[done - 1]) if done else math.nan
     yield Progress(
         done, total, last, losses[last_yield:done].copy(), train_s, eval_s, final, outcome, result
@@ -429,8 +451,11 @@ def run(
 
 def _diverged(iteration: int, what: str, value: float, lr: float) -> Outcome:
     params: dict[str, object] = {
-        "iteration": iteration, "value": str(value), "lr": f"{lr:g}", "suggest": f"{lr / 10:g}",
-    }  # fmt: skip
+        "iteration": iteration,
+        "value": str(value),
+        "lr": f"{lr:g}",
+        "suggest": f"{lr / 10:g}",
+    }
     return Outcome("diverged", iteration - 1, f"train.outcome.diverged_{what}", params)
 
 

@@ -67,7 +67,9 @@ def prepare() -> None:
         sys.stderr = saved
 
 
-def _context(fork_if_alone: bool = False) -> multiprocessing.context.BaseContext:
+def _context(
+    fork_if_alone: bool = False,
+) -> multiprocessing.context.ForkContext | multiprocessing.context.ForkServerContext:
     """The forkserver; or, when asked and this process runs a single thread (a headless
     command), plain fork, which starts children sooner and is safe without other threads."""
     if fork_if_alone and threading.active_count() == 1 and "fork" in START_METHODS:
@@ -79,7 +81,7 @@ def _context(fork_if_alone: bool = False) -> multiprocessing.context.BaseContext
             "attn_tui.core.models.loop",
             "attn_tui.core.models.trainer",
             "attn_tui.core.models.transformer_trainer",
-        ]  # fmt: skip
+        ]
     )
     return ctx
 

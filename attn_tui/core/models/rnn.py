@@ -173,8 +173,10 @@ class OneHotBlocks:
         self.rows[:, L] = 2 * V  # d_1 = nothing: the table's last row
         XT = self.X.reshape(K, L * B, V).transpose(0, 2, 1)
         DT = self.D.reshape(K, L * B, V).transpose(0, 2, 1)
-        self.batches = [Batch(*parts) for parts in zip(
-            self.xs, self.X, self.D, self.Yt, self.rows, XT, DT, strict=True)]  # fmt: skip
+        self.batches = [
+            Batch(*parts)
+            for parts in zip(self.xs, self.X, self.D, self.Yt, self.rows, XT, DT, strict=True)
+        ]
 
     def make(self, xs: np.ndarray) -> list[Batch]:
         K, B, L = xs.shape
@@ -436,6 +438,7 @@ class ReversalRNN:
     def _score_learned(self, ws: _Workspace) -> None:
         scale = 1.0 / math.sqrt(self.H)
         if self.score == "qk":
+            assert self.Wq is not None and ws.WkT is not None
             self.Wq.dot(ws.WkT, ws.Wm)  # M = Wq Wkᵀ
             np.multiply(ws.Wm, scale, ws.Wm)
         else:
@@ -508,7 +511,7 @@ class ReversalRNN:
                 # (−1, 1)), so the scaled scores are below H |Wm|. Under SAFE_SCORE exp needs
                 # no shift, as with "dot"; otherwise shift each (b, t)'s largest score to 0.
                 if float(ws.Wm_flat.dot(ws.Wm_flat)) * (H * H) > SAFE_SCORE * SAFE_SCORE:
-                    np.maximum.reduce(At2, 0, None, colsum)
+                    np.maximum.reduce(At2, 0, out=colsum)
                     subtract(At2, colsum, At2)
                 exp(At2, At2)
                 ws.ones_L.dot(At2, colsum)  # Σ_j over input positions
@@ -520,11 +523,11 @@ class ReversalRNN:
         logits = ws.logits
         ws.WhyT.dot(ws.Z_flatT, logits)  # (V, F) @ (F, N)
         add(logits, self.by_col, logits)
-        np.maximum.reduce(logits, 0, None, ws.colmax)
+        np.maximum.reduce(logits, 0, out=ws.colmax)
         subtract(logits, ws.colmax, logits)  # shift each column: largest logit 0, so exp ≤ 1
         target_logits = float(np.vdot(logits, Yt))  # Σ over predictions of the right logit
         exp(logits, logits)
-        add.reduce(logits, 0, None, ws.sumexp)  # (N,)
+        add.reduce(logits, 0, out=ws.sumexp)  # (N,)
         loss = (float(add.reduce(np.log(ws.sumexp, ws.logsum))) - target_logits) / N
         divide(logits, ws.sumexp, logits)  # (V, N) softmax probabilities
 
@@ -533,7 +536,7 @@ class ReversalRNN:
         subtract(ws.logits3, Yt, ws.logits3)
         multiply(dlogits, 1.0 / N, dlogits)
         ws.Z_flatT.dot(ws.logitsT, self.dWhy)  # (F, N) @ (N, V)
-        add.reduce(dlogits, 1, None, self.dby)
+        add.reduce(dlogits, 1, out=self.dby)
         ws.logitsT.dot(ws.WhyT, ws.dZ_flat)  # (N, V) @ (V, F) → ds_t (and dc_t)
 
         dS = ws.dS

@@ -74,8 +74,11 @@ class StoredRunError(ValueError):
 
 
 def dumps(result: object) -> str:
-    return json.dumps({"format": FORMAT, "version": VERSION, "run": _encode(result)},
-                      separators=(",", ":"), allow_nan=False)  # fmt: skip
+    return json.dumps(
+        {"format": FORMAT, "version": VERSION, "run": _encode(result)},
+        separators=(",", ":"),
+        allow_nan=False,
+    )
 
 
 def loads(text: str) -> object:
@@ -127,9 +130,12 @@ def _encode(value: object) -> object:
     if isinstance(value, dict):
         return {"dict": {str(k): _encode(v) for k, v in value.items()}}
     if isinstance(value, transformer.TinyTransformer):
-        return {"model": _encode(value.arch), "dtype": value.dtype.name,
-                "params": _encode_array(value.params)}  # fmt: skip
-    if type(value) in _NAMES:
+        return {
+            "model": _encode(value.arch),
+            "dtype": value.dtype.name,
+            "params": _encode_array(value.params),
+        }
+    if type(value) in _NAMES and dataclasses.is_dataclass(value):
         fields = {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
         return {"type": _NAMES[type(value)], "fields": fields}
     raise TypeError(f"cannot store {type(value).__name__}")

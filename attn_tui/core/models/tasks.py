@@ -150,13 +150,13 @@ def find_copy(x: np.ndarray) -> tuple[int, int] | None:
     that reappears later without overlapping itself, the earliest such if several tie; None if
     none. For a sequence of the induction task this is its copy (up to the rare chance that a
     random token before or after extends it)."""
-    x = [int(s) for s in np.asarray(x).ravel()]
-    L = len(x)
+    xs = [int(s) for s in np.asarray(x).ravel()]
+    L = len(xs)
     best: tuple[int, int, int] | None = None  # (length, source, destination)
     for d in range(1, L):
         for s in range(0, d):
             n = 0
-            while d + n < L and s + n < d and x[s + n] == x[d + n]:
+            while d + n < L and s + n < d and xs[s + n] == xs[d + n]:
                 n += 1
             if n >= 2 and (best is None or n > best[0]):
                 best = (n, s, d)
@@ -175,6 +175,7 @@ class InductionData:
     def draw(self, rng: np.random.Generator, n_batches: int, batch: int) -> list[Batch]:
         """n_batches training batches, drawn at once (one call per block of batches)."""
         drawn = draw_induction(rng, n_batches * batch, self.length)
+        assert drawn.copies is not None
         L = self.length
         out = []
         for b in range(n_batches):

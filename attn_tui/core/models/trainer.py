@@ -144,9 +144,13 @@ class TrainConfig:
 
     def describe(self) -> dict[str, object]:
         """What a --json report names of these settings, before the run's figures."""
-        return {"length": self.length, "with_attention": self.attention,
-                "score": self.score if self.attention else None, "feed": self.feed,
-                "seed": self.seed}  # fmt: skip
+        return {
+            "length": self.length,
+            "with_attention": self.attention,
+            "score": self.score if self.attention else None,
+            "feed": self.feed,
+            "seed": self.seed,
+        }
 
 
 # ---- what a run costs ------------------------------------------------------------------------
@@ -251,9 +255,11 @@ def evaluate(
 
     def decode(i: int) -> Decode:
         return Decode(
-            tuple(int(s) for s in x[i]), tuple(int(s) for s in target[i]),
-            tuple(int(s) for s in pred[i]), None if attn is None else attn[i].astype(np.float64),
-        )  # fmt: skip
+            tuple(int(s) for s in x[i]),
+            tuple(int(s) for s in target[i]),
+            tuple(int(s) for s in pred[i]),
+            None if attn is None else attn[i].astype(np.float64),
+        )
 
     return Snapshot(
         iteration=iteration,
@@ -279,9 +285,13 @@ class RNNRun:
         self.config = config.validate()
         init_seq, data_seq = np.random.SeedSequence(config.seed).spawn(2)
         self.model = ReversalRNN(
-            config.attention, hidden=config.hidden, dtype=np.dtype(config.dtype),
-            rng=np.random.default_rng(init_seq), score=config.score, feed=config.feed,
-        )  # fmt: skip
+            config.attention,
+            hidden=config.hidden,
+            dtype=np.dtype(config.dtype),
+            rng=np.random.default_rng(init_seq),
+            score=config.score,
+            feed=config.feed,
+        )
         self.data_rng = np.random.default_rng(data_seq)
         self.data = ReversalData(config.length, config.eval_size, config.eval_seed)
         self.params, self.grads = self.model.params, self.model.grads
@@ -349,8 +359,13 @@ class Stats:
         return cls(int(a.size), float(a.mean()), sd, float(a.min()), float(a.max()))
 
     def to_dict(self) -> dict[str, object]:
-        return {"n": self.n, "mean": json_float(self.mean), "sd": json_float(self.sd),
-                "min": json_float(self.lo), "max": json_float(self.hi)}  # fmt: skip
+        return {
+            "n": self.n,
+            "mean": json_float(self.mean),
+            "sd": json_float(self.sd),
+            "min": json_float(self.lo),
+            "max": json_float(self.hi),
+        }
 
 
 METRICS = ("seq_acc", "pos_acc", "weight", "peaks")  # what a comparison summarises per variant
@@ -397,9 +412,11 @@ class Comparison:
             cfg = self.base.with_variant(v)
             runs = self.runs.get(v, ())
             entry: dict[str, object] = {
-                "variant": v, "attention": cfg.attention,
-                "score": cfg.score if cfg.attention else None, "params": cfg.n_params,
-            }  # fmt: skip
+                "variant": v,
+                "attention": cfg.attention,
+                "score": cfg.score if cfg.attention else None,
+                "params": cfg.n_params,
+            }
             names = METRICS if cfg.attention else METRICS[:2]
             for name in names:
                 entry[name] = self.stats(v, name).to_dict()
@@ -410,8 +427,13 @@ class Comparison:
             ]
             entry["reference"] = book_reference(self.length, v, self.base.feed)
             variants.append(entry)
-        return {"length": self.length, "iters": self.iters, "feed": self.base.feed,
-                "seeds": list(self.seeds), "variants": variants}  # fmt: skip
+        return {
+            "length": self.length,
+            "iters": self.iters,
+            "feed": self.base.feed,
+            "seeds": list(self.seeds),
+            "variants": variants,
+        }
 
 
 def compare_configs(

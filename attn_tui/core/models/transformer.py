@@ -122,6 +122,20 @@ class Layer:
     b1: np.ndarray  # (F,)
     W2: np.ndarray  # (F, d)
     b2: np.ndarray  # (d,)
+    # the gradients, the same shapes: views into TinyTransformer.grads
+    dln1_g: np.ndarray
+    dln1_b: np.ndarray
+    dW_QKV: np.ndarray
+    dW_Q: np.ndarray
+    dW_K: np.ndarray
+    dW_V: np.ndarray
+    dW_O: np.ndarray
+    dln2_g: np.ndarray
+    dln2_b: np.ndarray
+    dW1: np.ndarray
+    db1: np.ndarray
+    dW2: np.ndarray
+    db2: np.ndarray
 
 
 @dataclass
@@ -306,6 +320,7 @@ class TinyTransformer:
         """Backprop through attention: fills dW_O, dW_QKV; returns dY (N, d)."""
         h, dk, d = self.arch.heads, self.arch.d_k, self.arch.d_model
         q, k, v, A = c.q, c.k, c.v, c.A
+        assert q is not None and k is not None and v is not None
         Lq = A.shape[2]
         np.dot(c.Zc.T, dO, out=layer.dW_O)  # (d, N) @ (N, d)
         dZ = np.dot(dO, layer.W_O.T).reshape(B, Lq, h, dk).transpose(0, 2, 1, 3)  # (B, h, Lq, d_k)
@@ -327,6 +342,7 @@ class TinyTransformer:
         if c.at is None:
             np.dot(c.Y.T, dQKV, out=layer.dW_QKV)  # (d, N) @ (N, 3d)
             return np.dot(dQKV, layer.W_QKV.T)  # (N, 3d) @ (3d, d): Q's, K's, V's shares summed
+        assert c.Yq is not None
         layer.dW_Q[...] = np.dot(c.Yq.T, dQ)  # (d, B·r) @ (B·r, d)
         layer.dW_QKV[:, d:] = np.dot(c.Y.T, dQKV)  # (d, N) @ (N, 2d)
         dY = np.dot(dQKV, layer.W_QKV[:, d:].T)  # (N, 2d) @ (2d, d): K's and V's shares
@@ -451,6 +467,7 @@ class TinyTransformer:
         for layer, c in zip(reversed(self.layers), reversed(caches), strict=True):
             M = len(c.H_mid)  # N, or B·r for a last layer that queried r positions
             if arch.feed_forward:  # H_out = H_mid + relu(Y2 W1 + b1) W2 + b2
+                assert c.R is not None and c.Hf is not None and c.Y2 is not None
                 np.dot(c.R.T, dH, out=layer.dW2)  # (F, M) @ (M, d)
                 np.dot(self._ones(M), dH, out=layer.db2)
                 dHf = np.dot(dH, layer.W2.T)  # (M, F)
@@ -459,11 +476,13 @@ class TinyTransformer:
                 np.dot(self._ones(M), dHf, out=layer.db1)
                 dY2 = np.dot(dHf, layer.W1.T)  # (M, d)
                 if arch.norm:
+                    assert c.ln2 is not None
                     dY2 = self._norm_back(dY2, c.ln2, layer.ln2_g, layer.dln2_g, layer.dln2_b)
                 dY2 += dH  # the residual carries dH past the block
                 dH = dY2
             dY = self._attention_back(dH, c, layer, B, L)  # H_mid = H_in + attention(Y)
             if arch.norm:
+                assert c.ln1 is not None
                 dY = self._norm_back(dY, c.ln1, layer.ln1_g, layer.dln1_g, layer.dln1_b)
             if c.at is None:
                 dY += dH  # the residual

@@ -48,14 +48,31 @@ from pathlib import Path
 from attn_tui.core.models.figures import Summary, _toml_value, measured_lines, summarise
 from attn_tui.core.models.head_scores import TASK_SCORE
 from attn_tui.core.models.phases import average_at
-from attn_tui.core.models.transformer_trainer import RunResult, SeedRuns, TransformerConfig
+from attn_tui.core.models.transformer_trainer import (
+    RunResult,
+    SeedRuns,
+    TransformerConfig,
+    TransformerResult,
+)
 
 FILE_NAME = "transformer_figures.toml"
 SEEDS = tuple(range(5))
 HEADS = {"position_head": "mirror", "content_head": "by_symbol"}  # head → what picks it
 HEAD_METRICS = ("mirror", "by_symbol", "by_position")
-CONFIG_FIELDS = ("task", "length", "layers", "heads", "d_model", "positions", "feed_forward",
-                 "norm", "causal", "iters", "lr", "batch")  # fmt: skip
+CONFIG_FIELDS = (
+    "task",
+    "length",
+    "layers",
+    "heads",
+    "d_model",
+    "positions",
+    "feed_forward",
+    "norm",
+    "causal",
+    "iters",
+    "lr",
+    "batch",
+)
 
 # What the table holds: the default reversal, the same without positions and with the causal
 # mask, and sorting (the content task) trained for 3000 iterations; each pattern task with its
@@ -118,11 +135,15 @@ def _best(run: RunResult, score: str, layer: int | None = None) -> float:
 
 
 def _uniform(run: RunResult, score: str) -> float:
-    return run.uniform_head.get(score) if run.uniform_head is not None else math.nan
+    if isinstance(run, TransformerResult) and run.uniform_head is not None:
+        return run.uniform_head.get(score)
+    return math.nan
 
 
 def induction_metric(run: RunResult, name: str) -> float:
     """One of ``INDUCTION_METRICS`` of an induction run."""
+    if not isinstance(run, TransformerResult):
+        raise TypeError(f"an induction metric needs a Transformer's run, not {type(run).__name__}")
     if name == "induction_head":
         return _best(run, "induction", run.config.layers)
     if name == "previous_head":
@@ -141,7 +162,7 @@ def induction_metric(run: RunResult, name: str) -> float:
     if name == "plateau_level":
         return p.plateau_level
     if name == "fall_200":  # how far the loss fell in the 200 steps after the plateau
-        if p.drop is None:
+        if p.drop is None or p.plateau_end is None:
             return math.nan
         return p.plateau_level - average_at(run.losses, p.plateau_end + FALL_AFTER)
     if name == "final_loss":

@@ -44,9 +44,23 @@ MAX_TEXT_CHARS = 4096  # config and summary JSON
 MAX_ABS = 1e6  # a trained weight is of order 1; larger values are not a trained model
 SUMMARY_KEYS = ("iters", "seq_acc", "pos_acc", "seconds")
 _META = ("format", "version", "config", "summary", "probe")
-_CONFIG_KEYS = ("task", "length", "layers", "heads", "d_model", "positions", "feed_forward",
-                "norm", "causal", "iters", "seed", "lr", "batch", "eval_size",
-                "eval_seed")  # fmt: skip
+_CONFIG_KEYS = (
+    "task",
+    "length",
+    "layers",
+    "heads",
+    "d_model",
+    "positions",
+    "feed_forward",
+    "norm",
+    "causal",
+    "iters",
+    "seed",
+    "lr",
+    "batch",
+    "eval_size",
+    "eval_seed",
+)
 
 
 @dataclass(frozen=True)
@@ -71,8 +85,12 @@ def as_saved(
 
 def summary_of(result) -> dict[str, object]:
     """How a run went, as the file keeps it (``result``: the Transformer's loop.RunResult)."""
-    return {"iters": result.iters, "seq_acc": result.seq_acc, "pos_acc": result.pos_acc,
-            "seconds": result.seconds}  # fmt: skip
+    return {
+        "iters": result.iters,
+        "seq_acc": result.seq_acc,
+        "pos_acc": result.pos_acc,
+        "seconds": result.seconds,
+    }
 
 
 def result_as_saved(result) -> SavedModel:
@@ -104,7 +122,8 @@ def save(
     for name, _shape in model.shapes:
         arrays[name] = np.array(model.view(name), np.float64)
     try:  # whole or not at all; a pipe or a device is written into, never replaced
-        write_output(path, lambda f: np.savez(f, **arrays))  # a file object: no .npz added
+        # a file object: no .npz added (numpy's stub takes **arrays for its allow_pickle flag)
+        write_output(path, lambda f: np.savez(f, **arrays))  # type: ignore[arg-type]
     except OSError as err:
         raise InputError(
             "transformer.file.unwritable", path=str(path), reason=_reason(err)
@@ -263,8 +282,11 @@ def load(path: str | os.PathLike) -> SavedModel:
             raise _fault("bad_array", path, name=name, reason=_why("values", limit=f"{MAX_ABS:g}"))
         model.view(name)[...] = a
     summary = {  # labels only: keep the figures it should hold, if they are figures
-        k: v for k, v in summary.items()
-        if k in SUMMARY_KEYS and isinstance(v, int | float) and not isinstance(v, bool)
+        k: v
+        for k, v in summary.items()
+        if k in SUMMARY_KEYS
+        and isinstance(v, int | float)
+        and not isinstance(v, bool)
         and math.isfinite(v)
-    }  # fmt: skip
+    }
     return SavedModel(config, model, probe.astype(np.int64), summary)

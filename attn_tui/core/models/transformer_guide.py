@@ -27,15 +27,27 @@ class GuideStep:
 
 TF_GUIDE = (
     GuideStep(TransformerConfig(task="reverse"), "transformer.guide.1", "transformer.guide.1.look"),
-    GuideStep(TransformerConfig(task="reverse", positions="none"), "transformer.guide.2",
-              "transformer.guide.2.look"),
-    GuideStep(TransformerConfig(task="sort", iters=1500), "transformer.guide.3",
-              "transformer.guide.3.look"),
-    GuideStep(TransformerConfig(task="reverse", heads=2), "transformer.guide.4",
-              "transformer.guide.4.look"),
-    GuideStep(TransformerConfig(task="reverse", causal=True), "transformer.guide.5",
-              "transformer.guide.5.look"),
-)  # fmt: skip
+    GuideStep(
+        TransformerConfig(task="reverse", positions="none"),
+        "transformer.guide.2",
+        "transformer.guide.2.look",
+    ),
+    GuideStep(
+        TransformerConfig(task="sort", iters=1500),
+        "transformer.guide.3",
+        "transformer.guide.3.look",
+    ),
+    GuideStep(
+        TransformerConfig(task="reverse", heads=2),
+        "transformer.guide.4",
+        "transformer.guide.4.look",
+    ),
+    GuideStep(
+        TransformerConfig(task="reverse", causal=True),
+        "transformer.guide.5",
+        "transformer.guide.5.look",
+    ),
+)
 
 
 def blind_ceiling(config: TransformerConfig) -> float:

@@ -39,7 +39,7 @@ import math
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields, replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -63,7 +63,7 @@ MIN_D_MODEL, MAX_D_MODEL = 4, 32
 
 # Settings each task starts from (TransformerConfig.for_task); the rest are the class's
 # defaults. Iterations: enough for every one of seeds 0–4 (the stored tables and the tests).
-TASK_DEFAULTS: dict[str, dict[str, object]] = {
+TASK_DEFAULTS: dict[str, dict[str, Any]] = {  # per task: its settings (int, float, bool)
     "reverse": {"iters": 300},
     "sort": {"iters": 3000},
     "previous": {"iters": 300},
@@ -164,8 +164,21 @@ class TransformerConfig:
         return self.positions == "none" and not self.causal
 
     def to_dict(self) -> dict[str, object]:
-        keys = ("task", "length", "layers", "heads", "d_model", "positions", "feed_forward",
-                "norm", "causal", "iters", "seed", "lr", "batch")  # fmt: skip
+        keys = (
+            "task",
+            "length",
+            "layers",
+            "heads",
+            "d_model",
+            "positions",
+            "feed_forward",
+            "norm",
+            "causal",
+            "iters",
+            "seed",
+            "lr",
+            "batch",
+        )
         return {k: getattr(self, k) for k in keys}
 
     @property
@@ -296,10 +309,11 @@ class Decode(loop.Decode):
         return tuple(range(self.copy[1], self.copy[1] + tasks.SEGMENT - 1))
 
     def to_dict(self) -> dict[str, object]:
-        out = {"input": tasks.labels(self.task, self.x),
-               "target": tasks.labels(self.task, self.target),
-               "prediction": tasks.labels(self.task, self.prediction),
-               "attention": self.attention.tolist()}  # fmt: skip
+        assert self.attention is not None  # a Transformer always has its weights
+        out: dict[str, object] = {"input": tasks.labels(self.task, self.x),
+                                  "target": tasks.labels(self.task, self.target),
+                                  "prediction": tasks.labels(self.task, self.prediction),
+                                  "attention": self.attention.tolist()}  # fmt: skip
         if self.copy is not None:
             out["copy"] = {"source": self.copy[0] + 1, "start": self.copy[1] + 1,
                            "scored": [i + 1 for i in self.scored]}  # fmt: skip
@@ -436,31 +450,44 @@ class SeedRuns:
             value = getattr(h, pick)
             return value if math.isfinite(value) else -math.inf
 
-        return Stats.of([
-            getattr(max(r.final.heads, key=key), metric) for r in self.runs if r.final is not None
-        ])  # fmt: skip
+        return Stats.of(
+            [getattr(max(r.final.heads, key=key), metric) for r in self.runs if r.final is not None]
+        )
 
     def head_summary(self) -> dict[str, dict[str, object]]:
         return {
-            "position_head": {m: self.head_stats(m, "mirror").to_dict()
-                              for m in ("mirror", "by_position", "by_symbol")},
-            "content_head": {m: self.head_stats(m, "by_symbol").to_dict()
-                             for m in ("by_symbol", "by_position", "mirror")},
-        }  # fmt: skip
+            "position_head": {
+                m: self.head_stats(m, "mirror").to_dict()
+                for m in ("mirror", "by_position", "by_symbol")
+            },
+            "content_head": {
+                m: self.head_stats(m, "by_symbol").to_dict()
+                for m in ("by_symbol", "by_position", "mirror")
+            },
+        }
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "model": "transformer", **self.config.to_dict(), "params": self.config.n_params,
+            "model": "transformer",
+            **self.config.to_dict(),
+            "params": self.config.n_params,
             "seeds": [r.config.seed for r in self.runs],
-            "seq_acc": self.stats("seq_acc").to_dict(), "pos_acc": self.stats("pos_acc").to_dict(),
+            "seq_acc": self.stats("seq_acc").to_dict(),
+            "pos_acc": self.stats("pos_acc").to_dict(),
             "seconds": self.stats("seconds").to_dict(),
             **self.head_summary(),
-            "runs": [{"seed": r.config.seed, "seq_acc": json_float(r.seq_acc),
-                      "pos_acc": json_float(r.pos_acc), "seconds": r.seconds,
-                      "outcome": r.outcome.kind,
-                      "head_stats": [h.to_dict() for h in r.final.heads] if r.final else []}
-                     for r in self.runs],
-        }  # fmt: skip
+            "runs": [
+                {
+                    "seed": r.config.seed,
+                    "seq_acc": json_float(r.seq_acc),
+                    "pos_acc": json_float(r.pos_acc),
+                    "seconds": r.seconds,
+                    "outcome": r.outcome.kind,
+                    "head_stats": [h.to_dict() for h in r.final.heads] if r.final else [],
+                }
+                for r in self.runs
+            ],
+        }
 
 
 def over_seeds(

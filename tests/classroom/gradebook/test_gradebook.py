@@ -18,10 +18,10 @@ from attn_tui.cli import main
 from attn_tui.core.gradebook import parse_overrides
 
 # Ten questions with a stored, non-written answer: the key is exact, so a right answer is 1.
-TEN = [
-    "sc-dot", "bx-mask-count", "sc-params-plain", "sc-params-attn", "bx-head-dim",
-    "sc-never-zero-tf", "sc-convex-tf", "bx-soft-hard", "bx-scoring", "bx-cost-ratio",
-]  # fmt: skip
+TEN = (
+    "sc-dot bx-mask-count sc-params-plain sc-params-attn bx-head-dim sc-never-zero-tf"
+    " sc-convex-tf bx-soft-hard bx-scoring bx-cost-ratio"
+).split()
 
 
 @pytest.fixture(scope="module")
@@ -100,10 +100,12 @@ def test_an_answer_to_a_question_outside_the_quiz_is_not_marked(tmp_path, capsys
 
 
 def test_count_and_seed_draw_the_same_quiz_again_from_the_chosen_topics(capsys, bank):
-    first = tomllib.loads(template(capsys, "--topics", "softmax,scaling", "--count", "6",
-                                   "--seed", "4"))["_quiz"]  # fmt: skip
-    again = tomllib.loads(template(capsys, "--topics", "softmax,scaling", "--count", "6",
-                                   "--seed", "4"))["_quiz"]  # fmt: skip
+    first = tomllib.loads(
+        template(capsys, "--topics", "softmax,scaling", "--count", "6", "--seed", "4")
+    )["_quiz"]
+    again = tomllib.loads(
+        template(capsys, "--topics", "softmax,scaling", "--count", "6", "--seed", "4")
+    )["_quiz"]
     assert first == again and len(first) == 6 == len(set(first))
     assert all({"softmax", "scaling"} & set(bank[q].topics) for q in first)
     others = {
@@ -111,7 +113,7 @@ def test_count_and_seed_draw_the_same_quiz_again_from_the_chosen_topics(capsys, 
             tomllib.loads(
                 template(capsys, "--topics", "softmax,scaling", "--count", "6", "--seed", str(s))
             )["_quiz"]
-        )  # fmt: skip
+        )
         for s in range(5, 9)
     }
     assert len(others | {tuple(first)}) > 1, "different seeds draw different quizzes"
@@ -252,8 +254,9 @@ def test_faults_in_an_overrides_file_apply_nothing(tmp_path, capsys, klass):
         '[s07]\nsc-dot = { mark = 1, note = "x" }\n[zz-broken]\nsc-dot = 1\n',
         "utf-8",
     )
-    status, out, err = grade(capsys, folder, "--overrides", tmp_path / "marks.toml",
-                             "--csv", tmp_path / "book.csv")  # fmt: skip
+    status, out, err = grade(
+        capsys, folder, "--overrides", tmp_path / "marks.toml", "--csv", tmp_path / "book.csv"
+    )
     assert status == 2 and not (tmp_path / "book.csv").exists()
     lines = out.strip().splitlines()  # every fault on stdout; stderr holds one line
     assert lines[0].endswith("marks.toml:2: s05, sc-dot: the mark 2 must be a number from 0 to 1")
@@ -305,8 +308,8 @@ def test_feedback_gives_the_reference_answer_only_where_the_teacher_allows(tmp_p
 
 def test_feedback_in_chinese(tmp_path, capsys, klass):
     folder, _ = klass
-    assert main(["--lang", "zh", "quiz", "grade", str(folder), "--feedback",
-                 str(tmp_path / "fb"), "--csv", str(tmp_path / "b.csv")]) == 0  # fmt: skip
+    argv = ["--lang", "zh", "quiz", "grade", str(folder), "--feedback", str(tmp_path / "fb")]
+    assert main([*argv, "--csv", str(tmp_path / "b.csv")]) == 0
     text = (tmp_path / "fb" / "s03.txt").read_text("utf-8")
     assert "总分：3 / 10（30%）" in text and "你的答案：2" in text
     assert read_csv(tmp_path / "b.csv")[0][:3] == ["学生", "文件", "状态"]

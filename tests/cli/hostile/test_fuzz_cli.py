@@ -42,8 +42,15 @@ pytestmark = [
 # to the listening socket is driven with real values.
 NOT_FUZZED: dict[tuple[str, ...], str] = {}
 # Exit 1 is documented for these: faults found, nothing graded, a reset declined, a NaN run.
-ALLOWS_ONE = {("exercises", "validate"), ("quiz", "grade"), ("progress",), ("train",),
-              ("code", "check"), ("code", "solution"), ("code", "validate")}  # fmt: skip
+ALLOWS_ONE = {
+    ("exercises", "validate"),
+    ("quiz", "grade"),
+    ("progress",),
+    ("train",),
+    ("code", "check"),
+    ("code", "solution"),
+    ("code", "validate"),
+}
 FAST_TRAIN = ["--iters", "1", "--batch", "1", "--length", "2"]
 # The command lines each option is tried on: fast settings for what would otherwise compute
 # for long, a positional a command needs to get past its parser, and the modes whose options
@@ -73,8 +80,13 @@ POSITIONALS: dict[tuple[str, ...], list[str]] = {
     ("code", "validate"): ["{}", "--no-run"],
 }
 # Options naming a file the command writes, and ones naming a file it reads.
-OUTPUTS = {("calc", "--svg"), ("lab", "--svg"), ("quiz", "grade", "--csv"), ("train", "--save"),
-           ("quiz", "grade", "--feedback")}  # fmt: skip
+OUTPUTS = {
+    ("calc", "--svg"),
+    ("lab", "--svg"),
+    ("quiz", "grade", "--csv"),
+    ("train", "--save"),
+    ("quiz", "grade", "--feedback"),
+}
 INPUTS = {("lab", "--model"), ("quiz", "grade", "--overrides")}
 
 
@@ -297,12 +309,14 @@ def _leaf_cases() -> list[tuple[list[str], tuple[str, ...], str]]:
 
 
 # the hostile files and targets world() makes, by key (kept in step with it by a test)
-OUTPUT_KEYS = ["out:fifo", "out:dir", "out:loop", "out:dangling", "out:missing-folder",
-               "out:under-a-file", "out:dev-full", "out:dev-null"]  # fmt: skip
+OUTPUT_KEYS = (
+    "out:fifo out:dir out:loop out:dangling out:missing-folder out:under-a-file out:dev-full"
+    " out:dev-null"
+).split()
 INPUT_KEYS = [
     f"model:{name}"
     for name in ("empty", "garbage", "too-large", "fifo", "loop", "zero", "dir", "deep", "not-utf8")
-] + [  # fmt: skip
+] + [
     "answers.toml:deep",
     "answers.toml:dotted-20000",
     "answers.toml:int-5000",
@@ -403,8 +417,11 @@ def test_data_directories_that_cannot_hold_progress(world):
     cases = []
     for key in world:
         if key.startswith("data:"):
-            for argv in (["--data-dir", key, "progress"], ["progress", "--json", "--data-dir", key],
-                         ["--data-dir", key, "progress", "--reset", "--yes"]):  # fmt: skip
+            for argv in (
+                ["--data-dir", key, "progress"],
+                ["progress", "--json", "--data-dir", key],
+                ["--data-dir", key, "progress", "--reset", "--yes"],
+            ):
                 cases.append((argv, ("progress",), ""))
     assert check_all(cases, world) >= 27
 
@@ -468,8 +485,11 @@ def _megabyte_cases() -> dict[tuple[str, ...], list[tuple[list[str], str]]]:
             for option in values:
                 rows.append(([*command, *base, option, text], ""))
         for value in ("1" * mb + "x", "猫" * (mb // 3) + "/"):
-            rows += [([*command, *(value if a == "{}" else a for a in shape)], "")
-                     for shape in [POSITIONALS.get(command)] if shape]  # fmt: skip
+            rows += [
+                ([*command, *(value if a == "{}" else a for a in shape)], "")
+                for shape in [POSITIONALS.get(command)]
+                if shape
+            ]
     out[("exercises", "try")].append((["exercises", "try", "sc-steps", "--answer", "-"], text))
     out[("exercises", "try")].append(
         (["exercises", "try", "sc-steps", "--answer", "-"], "the scores are scaled " * 50_000)
@@ -488,8 +508,10 @@ def test_a_megabyte_in_every_option_and_argument_in_bounded_time_and_memory(comm
     """Each case in a fresh process (several to a process, each with its own peak): exit 0 or
     2, one line on stderr that does not echo the megabyte back, time linear in the input,
     peak memory under MEMORY_LIMIT_MB."""
-    cases = [([str(world[a]) if a in world else a for a in argv], stdin)
-             for argv, stdin in MEGABYTE_CASES[command]]  # fmt: skip
+    cases = [
+        ([str(world[a]) if a in world else a for a in argv], stdin)
+        for argv, stdin in MEGABYTE_CASES[command]
+    ]
     failures = []
     for outcome in run_batch(cases):
         problem = verdict(outcome, allowed(command))

@@ -281,8 +281,11 @@ def test_guarded_answers_every_store_method_a_screen_calls():
     called: set[str] = set()
     for path in Path(attn_tui.screens.__path__[0]).glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute)
-                    and node.value.attr == "store"):  # fmt: skip
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Attribute)
+                and node.value.attr == "store"
+            ):
                 called.add(node.attr)
     public = {name for name in dir(ProgressStore) if not name.startswith("_")}
     assert called & public, "no store calls found: the scan is broken"

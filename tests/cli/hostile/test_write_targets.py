@@ -126,7 +126,16 @@ def test_a_folder_a_loop_and_a_missing_folder_are_one_line_each(writer, tmp_path
 def test_a_gradebook_and_feedback_together_say_so_in_one_line(tmp_path):
     good = tmp_path / "good.toml"
     good.write_text("sc-dot = 2\n", "utf-8")
-    outcome = run(["quiz", "grade", str(good), "--csv", str(tmp_path / "g.csv"),
-                   "--feedback", str(tmp_path / "fb")])  # fmt: skip
+    outcome = run(
+        [
+            "quiz",
+            "grade",
+            str(good),
+            "--csv",
+            str(tmp_path / "g.csv"),
+            "--feedback",
+            str(tmp_path / "fb"),
+        ]
+    )
     line = one_line(outcome, 0)
     assert "g.csv" in line and "fb" in line

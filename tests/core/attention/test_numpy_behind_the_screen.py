@@ -18,8 +18,14 @@ HAND_K = [[1.0, 0, 0], [0, 1, 0], [1, 0, 1], [1, 1, 0]]
 @pytest.mark.parametrize("temperature", [1.0, 0.5, 3.0])
 @pytest.mark.parametrize("values", [None, [[1.0, 2], [0, -1], [3, 3], [0.5, 0.25]]])
 def test_the_calculators_code_gives_its_numbers(scale, hard, temperature, values):
-    steps = attend(np.array(HAND_Q), np.array(HAND_K), None if values is None else
-                   np.array(values), scale=scale, hard=hard, temperature=temperature)  # fmt: skip
+    steps = attend(
+        np.array(HAND_Q),
+        np.array(HAND_K),
+        None if values is None else np.array(values),
+        scale=scale,
+        hard=hard,
+        temperature=temperature,
+    )
     ns = as_numpy.run(as_numpy.calculator(steps))
     assert np.allclose(ns["scores"], steps.scores, rtol=1e-14, atol=1e-14)
     assert np.allclose(ns["weights"], steps.weights, rtol=1e-12, atol=1e-15)

@@ -49,8 +49,11 @@ def loop_layer(Xq, Xkv, WQ, WK, WV, WO, h, causal=False, window=None):
         v = [[_dot(x, _col(WV, c)) for c in vcols] for x in Xkv]
         A, Z = [], []
         for i, qi in enumerate(q):
-            s = {j: _dot(qi, kj) / math.sqrt(dk) for j, kj in enumerate(k)
-                 if _allowed(i, j, causal, window)}  # fmt: skip
+            s = {
+                j: _dot(qi, kj) / math.sqrt(dk)
+                for j, kj in enumerate(k)
+                if _allowed(i, j, causal, window)
+            }
             top = max(s.values())
             e = {j: math.exp(x - top) for j, x in s.items()}
             total = sum(e.values())
@@ -236,8 +239,10 @@ def test_cross_attention_is_rectangular_and_matches_loops():
     assert r.weights.shape == (2, 3, 5)
     assert r.output.shape == (3, 8)
     assert r.Q.shape == (3, 8) and r.K.shape == (5, 8) and r.V.shape == (5, 8)
-    assert r.to_dict()["tokens"] == {"queries": ["我", "爱", "中国"],
-                                     "keys": ["y1", "y2", "y3", "y4", "y5"]}  # fmt: skip
+    assert r.to_dict()["tokens"] == {
+        "queries": ["我", "爱", "中国"],
+        "keys": ["y1", "y2", "y3", "y4", "y5"],
+    }
     P = r.proj
     W, Z, C, Out = loop_layer(target.X, source.X, P.W_Q, P.W_K, P.W_V, P.W_O, 2)
     np.testing.assert_allclose(r.weights, W, rtol=1e-12)
@@ -422,7 +427,7 @@ def test_every_fault_reads_as_a_sentence(lang):
         lambda: lab.shapes_trace(0, 512, 8),
         lambda: lab.compute(
             lab.typed("1 0 0"), proj=lab.projections(3, W_Q=np.ones((3, 2))), heads=3
-        ),  # fmt: skip
+        ),
     ]
     for fault in faults:
         with pytest.raises(InputError) as info:

@@ -30,8 +30,9 @@ def test_checks_solutions_and_passed(tmp_path, library, learner_file):
         progress.record_check(store, other, check_file(other, other.solution, runner=run_here))
         seen = progress.status(store, other)
         assert seen.passed and seen.solution_seen and not seen.unaided
-        assert progress.current(library.exercises, progress.statuses(store, library.exercises)) \
-            == library.get("scaled-scores")  # fmt: skip
+        assert progress.current(
+            library.exercises, progress.statuses(store, library.exercises)
+        ) == library.get("scaled-scores")
 
 
 def test_a_code_attempt_does_not_show_as_an_exercise_set(tmp_path, library):

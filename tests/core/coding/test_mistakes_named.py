@@ -818,10 +818,16 @@ def test_every_shipped_exercise_has_wrong_solutions_here(library):
     assert len(library.exercises) == 15
 
 
-@pytest.mark.parametrize("exercise_id", [
-    "scores", "scaled-scores", "softmax", "weighted-sum", "attention-one", "causal-mask",
-    "padding-mask", "attention", "split-heads", "merge-heads", "multi-head", "positions",
-    "softmax-backward", "attention-backward", "rnn-attention"])  # fmt: skip
+@pytest.mark.parametrize(
+    "exercise_id",
+    [
+        *(
+            "scores scaled-scores softmax weighted-sum attention-one causal-mask padding-mask"
+            " attention split-heads merge-heads multi-head positions softmax-backward"
+            " attention-backward rnn-attention"
+        ).split()
+    ],
+)
 def test_the_solution_passes_and_the_starter_does_not(library, exercise_id):
     ex = library.get(exercise_id)
     passed = check_file(ex, ex.solution, runner=run_here)
@@ -832,8 +838,9 @@ def test_the_solution_passes_and_the_starter_does_not(library, exercise_id):
     assert [d.code for d in started.diagnoses] == ["not_written"]
 
 
-@pytest.mark.parametrize(("exercise_id", "label", "source", "mistake"), WRONG,
-                         ids=[f"{w[0]}:{w[1]}" for w in WRONG])  # fmt: skip
+@pytest.mark.parametrize(
+    ("exercise_id", "label", "source", "mistake"), WRONG, ids=[f"{w[0]}:{w[1]}" for w in WRONG]
+)
 def test_a_wrong_solution_is_caught_and_named_only_where_it_fits(
     library, learner_file, exercise_id, label, source, mistake
 ):

@@ -43,8 +43,9 @@ def test_batched_attention_with_a_causal_mask_equals_the_labs_masked_weights():
     rng = np.random.default_rng(3)
     X = rng.normal(size=(4, 4))
     eye = np.eye(4)
-    result = lab.compute(lab.Tokens(tuple("abcd"), X), proj=lab.Projections(eye, eye, eye, eye),
-                         causal=True)  # fmt: skip
+    result = lab.compute(
+        lab.Tokens(tuple("abcd"), X), proj=lab.Projections(eye, eye, eye, eye), causal=True
+    )
     got = ref.attention(X[None], X[None], X[None], ref.causal_mask(4))
     assert np.allclose(got[0], result.Z[0])
 
@@ -65,7 +66,9 @@ def test_positions_follow_the_formula():
 
 def test_padding_mask_marks_the_real_positions():
     assert ref.padding_mask(np.array([3, 1]), 4).tolist() == [
-        [[True, True, True, False]], [[True, False, False, False]]]  # fmt: skip
+        [[True, True, True, False]],
+        [[True, False, False, False]],
+    ]
 
 
 def test_softmax_backward_equals_finite_differences():
@@ -79,8 +82,9 @@ def test_attention_backward_equals_finite_differences_on_non_square_shapes():
     rng = np.random.default_rng(1)
     Q, K, V = rng.normal(size=(2, 2, 3)), rng.normal(size=(2, 4, 3)), rng.normal(size=(2, 4, 2))
     dO = rng.normal(size=(2, 2, 2))
-    for mine, numeric in zip(ref.attention_backward(Q, K, V, dO),
-                             ref.attention_backward_fd(Q, K, V, dO), strict=True):  # fmt: skip
+    for mine, numeric in zip(
+        ref.attention_backward(Q, K, V, dO), ref.attention_backward_fd(Q, K, V, dO), strict=True
+    ):
         assert mine.shape == numeric.shape
         assert np.allclose(mine, numeric, atol=1e-7)
 

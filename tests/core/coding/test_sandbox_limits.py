@@ -43,8 +43,9 @@ def test_every_shipped_solution_passes_in_a_real_child(library):
 
 
 def test_an_endless_loop_is_stopped_in_a_few_seconds_and_its_line_named(softmax, learner_file):
-    path = learner_file(SOFTMAX_HEAD + "def softmax(x):\n    n = 0\n    while True:\n"
-                        "        n += 1\n")  # fmt: skip
+    path = learner_file(
+        SOFTMAX_HEAD + "def softmax(x):\n    n = 0\n    while True:\n        n += 1\n"
+    )
     report, took = timed(softmax, path)
     assert report.stopped == "time"
     assert report.where and report.where[0][0] in (5, 6)  # the loop's lines
@@ -75,8 +76,10 @@ def test_memory_that_grows_slowly_is_stopped_at_the_limit(softmax, learner_file)
     machine can fault pages in — on this VM ~90 MB/s, so the time limit may come first:
     stopped either way, and never swapped (the address space is capped)."""
     for make, verdicts in (("np.empty", {"memory"}), ("np.ones", {"memory", "time"})):
-        path = learner_file(SOFTMAX_HEAD + "def softmax(x):\n    keep = []\n    while True:\n"
-                            f"        keep.append({make}(10**6))\n")  # fmt: skip
+        path = learner_file(
+            SOFTMAX_HEAD + "def softmax(x):\n    keep = []\n    while True:\n"
+            f"        keep.append({make}(10**6))\n"
+        )
         report, took = timed(softmax, path)
         assert report.stopped in verdicts, make
         assert took < Limits().seconds + 4
@@ -92,8 +95,9 @@ def test_a_syntax_error_names_its_line_and_column(softmax, learner_file):
 
 
 def test_a_flood_of_output_is_stopped_and_kept_bounded(softmax, learner_file):
-    path = learner_file(SOFTMAX_HEAD + "def softmax(x):\n    while True:\n"
-                        "        print('x' * 1000)\n")  # fmt: skip
+    path = learner_file(
+        SOFTMAX_HEAD + "def softmax(x):\n    while True:\n        print('x' * 1000)\n"
+    )
     report, took = timed(softmax, path)
     assert report.stopped == "output"
     assert len(report.output) <= Limits().output
@@ -101,16 +105,19 @@ def test_a_flood_of_output_is_stopped_and_kept_bounded(softmax, learner_file):
 
 
 def test_open_files_are_limited(softmax, learner_file, tmp_path):
-    path = learner_file(SOFTMAX_HEAD + "def softmax(x):\n"
-                        "    return [open('/dev/null') for _ in range(500)]\n")  # fmt: skip
+    path = learner_file(
+        SOFTMAX_HEAD + "def softmax(x):\n    return [open('/dev/null') for _ in range(500)]\n"
+    )
     report, _ = timed(softmax, path)
     assert report.failure.error["type"] == "OSError"
     assert "Too many open files" in report.failure.error["message"]
 
 
 def test_its_exceptions_show_only_frames_of_its_own_file(softmax, learner_file):
-    path = learner_file(SOFTMAX_HEAD + "def helper(x):\n    return x @ np.ones((7, 7))\n\n"
-                        "def softmax(x):\n    return helper(x)\n")  # fmt: skip
+    path = learner_file(
+        SOFTMAX_HEAD + "def helper(x):\n    return x @ np.ones((7, 7))\n\n"
+        "def softmax(x):\n    return helper(x)\n"
+    )
     report, _ = timed(softmax, path)
     frames = report.failure.error["frames"]
     assert [f[1] for f in frames] == ["softmax", "helper"]
@@ -127,9 +134,11 @@ def test_an_exit_at_import_or_in_the_function_is_a_verdict(softmax, learner_file
 
 def test_garbage_on_the_results_pipe_is_a_protocol_fault_not_a_crash(softmax, learner_file):
     # the learner cannot know the pipe's number, but may guess: every fd above 2 gets junk
-    path = learner_file(SOFTMAX_HEAD + "import os\n\ndef softmax(x):\n    for fd in range(3, 40):\n"
-                        "        try:\n            os.write(fd, b'\\xff' * 64)\n"
-                        "        except OSError:\n            pass\n    return x\n")  # fmt: skip
+    path = learner_file(
+        SOFTMAX_HEAD + "import os\n\ndef softmax(x):\n    for fd in range(3, 40):\n"
+        "        try:\n            os.write(fd, b'\\xff' * 64)\n"
+        "        except OSError:\n            pass\n    return x\n"
+    )
     report, took = timed(softmax, path)
     assert not report.passed
     assert report.stopped in ("protocol", "exited") or report.failure is not None
@@ -139,13 +148,15 @@ def test_garbage_on_the_results_pipe_is_a_protocol_fault_not_a_crash(softmax, le
 def test_it_cannot_write_outside_its_scratch_or_run_programs(softmax, learner_file, tmp_path):
     target = tmp_path / "store.db"
     target.write_text("kept")
-    path = learner_file(SOFTMAX_HEAD + f"import subprocess\n\ndef softmax(x):\n"
-                        f"    try:\n        open({str(target)!r}, 'w').write('changed')\n"
-                        f"    except OSError:\n        pass\n"
-                        f"    try:\n        subprocess.run(['/bin/true'])\n"
-                        f"    except OSError as err:\n"
-                        f"        raise RuntimeError('no exec') from err\n"
-                        f"    return x\n")  # fmt: skip
+    path = learner_file(
+        SOFTMAX_HEAD + f"import subprocess\n\ndef softmax(x):\n"
+        f"    try:\n        open({str(target)!r}, 'w').write('changed')\n"
+        f"    except OSError:\n        pass\n"
+        f"    try:\n        subprocess.run(['/bin/true'])\n"
+        f"    except OSError as err:\n"
+        f"        raise RuntimeError('no exec') from err\n"
+        f"    return x\n"
+    )
     report, _ = timed(softmax, path)
     if report.landlock == 0:
         pytest.skip("no Landlock in this kernel: the file system is not restricted here")
@@ -155,9 +166,11 @@ def test_it_cannot_write_outside_its_scratch_or_run_programs(softmax, learner_fi
 
 def test_the_expected_values_are_the_parents_whatever_the_child_does(softmax, learner_file):
     """The learner's code may rewrite numpy in its own process; the verdict is made here."""
-    path = learner_file(SOFTMAX_HEAD + "np.allclose = lambda *a, **k: True\n"
-                        "np.isclose = lambda a, b, **k: np.ones_like(a, bool)\n\n"
-                        "def softmax(x):\n    return np.zeros_like(x)\n")  # fmt: skip
+    path = learner_file(
+        SOFTMAX_HEAD + "np.allclose = lambda *a, **k: True\n"
+        "np.isclose = lambda a, b, **k: np.ones_like(a, bool)\n\n"
+        "def softmax(x):\n    return np.zeros_like(x)\n"
+    )
     report, _ = timed(softmax, path)
     assert not report.passed
     assert np.isclose(1.0, 1.0)  # ours untouched
@@ -181,12 +194,19 @@ def _signature(path) -> str:
     return f"def {fn.name}({ast.unparse(fn.args)}):\n"
 
 
-@pytest.mark.parametrize("exercise_id", [
-    "scores", "scaled-scores", "softmax", "weighted-sum", "attention-one", "causal-mask",
-    "padding-mask", "attention", "split-heads", "merge-heads", "multi-head", "positions",
-    "softmax-backward", "attention-backward", "rnn-attention"])  # fmt: skip
-def test_each_exercise_names_a_hang_a_memory_bomb_and_a_syntax_error(library, learner_file,
-                                                                      exercise_id):  # fmt: skip
+@pytest.mark.parametrize(
+    "exercise_id",
+    [
+        *(
+            "scores scaled-scores softmax weighted-sum attention-one causal-mask padding-mask"
+            " attention split-heads merge-heads multi-head positions softmax-backward"
+            " attention-backward rnn-attention"
+        ).split()
+    ],
+)
+def test_each_exercise_names_a_hang_a_memory_bomb_and_a_syntax_error(
+    library, learner_file, exercise_id
+):
     """Every exercise's own function, written three bad ways: each a clear verdict in time."""
     ex = library.get(exercise_id)
     head = SOFTMAX_HEAD + _signature(ex.starter)

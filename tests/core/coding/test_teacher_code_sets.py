@@ -40,8 +40,10 @@ args = { x = [[1.0, 2.0], [3.0, 3.0]] }
 """
 
 START = "import numpy as np\n\n\ndef softmax(x):\n    raise NotImplementedError\n"
-ANSWER = ("import numpy as np\n\n\ndef softmax(x):\n    e = np.exp(x - x.max(-1, keepdims=True))\n"
-          "    return e / e.sum(-1, keepdims=True)\n")  # fmt: skip
+ANSWER = (
+    "import numpy as np\n\n\ndef softmax(x):\n    e = np.exp(x - x.max(-1, keepdims=True))\n"
+    "    return e / e.sum(-1, keepdims=True)\n"
+)
 
 
 def folder_with(tmp_path: Path, toml: str, start: str = START, answer: str = ANSWER) -> Path:
@@ -73,21 +75,33 @@ def test_a_teachers_set_loads_beside_the_shipped_one_and_runs_its_own_cases(tmp_
     assert check_file(ex, ex.solution, runner=run_here).passed
 
 
-@pytest.mark.parametrize(("change", "where", "says"), [
-    (('check = "softmax"', 'check = "softmaxx"'), "mine.toml:10", "no check named softmaxx"),
-    (('cases = ["large", "ties"]', 'cases = ["huge"]'), "mine.toml:21", "no case named huge"),
-    (('random = 2', 'random = 500'), "mine.toml:19", "from 0 to 50"),
-    (('file = "my_softmax.py"', 'file = "../x.py"'), "mine.toml:12", "file must be a .py"),
-    (('solution = "answer.py"', 'solution = "../../../etc/passwd"'), "mine.toml:14", "outside"),
-    (('solution = "answer.py"', 'solution = "nope.py"'), "mine.toml:14", "cannot be read"),
-    (('args = { x = [[1.0, 2.0], [3.0, 3.0]] }', 'args = { y = [1.0] }'), "mine.toml:24",
-     "must name these arguments: x"),
-    (('args = { x = [[1.0, 2.0], [3.0, 3.0]] }', 'args = { x = [[1.0, 2.0], [3.0]] }'),
-     "mine.toml:24", "rectangular"),
-    (('hints = { zh = ["减去最大值。"], en = ["Subtract the maximum."] }', 'hint = "x"'),
-     "mine.toml:18", "hint"),
-    (('topics = ["softmax"]', 'topics = ["softmaxes"]'), "mine.toml:15", "softmaxes"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("change", "where", "says"),
+    [
+        (('check = "softmax"', 'check = "softmaxx"'), "mine.toml:10", "no check named softmaxx"),
+        (('cases = ["large", "ties"]', 'cases = ["huge"]'), "mine.toml:21", "no case named huge"),
+        (("random = 2", "random = 500"), "mine.toml:19", "from 0 to 50"),
+        (('file = "my_softmax.py"', 'file = "../x.py"'), "mine.toml:12", "file must be a .py"),
+        (('solution = "answer.py"', 'solution = "../../../etc/passwd"'), "mine.toml:14", "outside"),
+        (('solution = "answer.py"', 'solution = "nope.py"'), "mine.toml:14", "cannot be read"),
+        (
+            ("args = { x = [[1.0, 2.0], [3.0, 3.0]] }", "args = { y = [1.0] }"),
+            "mine.toml:24",
+            "must name these arguments: x",
+        ),
+        (
+            ("args = { x = [[1.0, 2.0], [3.0, 3.0]] }", "args = { x = [[1.0, 2.0], [3.0]] }"),
+            "mine.toml:24",
+            "rectangular",
+        ),
+        (
+            ('hints = { zh = ["减去最大值。"], en = ["Subtract the maximum."] }', 'hint = "x"'),
+            "mine.toml:18",
+            "hint",
+        ),
+        (('topics = ["softmax"]', 'topics = ["softmaxes"]'), "mine.toml:15", "softmaxes"),
+    ],
+)
 def test_a_fault_in_the_toml_is_reported_at_its_line(tmp_path, change, where, says):
     code = folder_with(tmp_path, GOOD.replace(*change))
     found = faults(code / "mine.toml")
@@ -117,13 +131,16 @@ def test_duplicate_ids_across_sets_are_refused(tmp_path, library):
 
 @pytest.mark.slow  # runs both files in real children
 def test_validate_runs_the_solution_and_the_starter(tmp_path):
-    wrong = ("import numpy as np\n\n\ndef softmax(x):\n    e = np.exp(x)\n"
-             "    return e / e.sum(-1, keepdims=True)\n")  # fmt: skip
+    wrong = (
+        "import numpy as np\n\n\ndef softmax(x):\n    e = np.exp(x)\n"
+        "    return e / e.sum(-1, keepdims=True)\n"
+    )
     code = folder_with(tmp_path, GOOD, answer=wrong, start=ANSWER)
     _, problems = validate(code / "mine.toml")
     said = [p.format(i18n.t, "en") for p in problems]
-    assert any("answer.py" in s and "fails its own check" in s and "overflow" in s
-               for s in said), said  # fmt: skip
+    assert any("answer.py" in s and "fails its own check" in s and "overflow" in s for s in said), (
+        said
+    )
     assert any("start.py:1:" in s and "already passes" in s for s in said), said
 
 

@@ -49,10 +49,11 @@ def test_the_shipped_path_loads_whole(course):
 
 def test_the_path_covers_the_three_chapters_and_the_four_new_seed_topics(course):
     taught = {topic for lesson in course.lessons for topic in lesson.topics}
-    chapter_topics = {"dot-product", "scaling", "softmax", "weighted-sum", "convex", "variance",
-                      "rnn", "bottleneck", "alignment", "qkv", "causal-mask", "multi-head",
-                      "patterns", "positions", "soft-hard", "global-local", "self-cross",
-                      "cost", "interpretability", "context", "lineage", "mlm"}  # fmt: skip
+    chapter_topics = set(
+        "dot-product scaling softmax weighted-sum convex variance rnn bottleneck alignment qkv"
+        " causal-mask multi-head patterns positions soft-hard global-local self-cross cost"
+        " interpretability context lineage mlm".split()
+    )
     assert chapter_topics <= taught
     areas = {lesson.of_kind("do")[0].area for lesson in course.lessons}
     assert areas == {"calc", "train", "lab"}
@@ -230,8 +231,11 @@ def solve(step):
         return state, str(best.head)
     config = LabConfig(**pre)
     if fn == "lab.mask_row":
-        config = replace(config, causal=p["mask"] == "causal",
-                         window=p["window"] if p["mask"] == "window" else None)  # fmt: skip
+        config = replace(
+            config,
+            causal=p["mask"] == "causal",
+            window=p["window"] if p["mask"] == "window" else None,
+        )
         r = build(config)
         return LabState(config, r), _row_text(r, p["row"])
     if fn == "lab.head_size":
@@ -258,26 +262,37 @@ def wrong(step, state, typed):
         out += [(_calc(pre, keys="; ".join(" ".join(str(v) for v in r) for r in K)), None)]
     elif fn == "calc.saturate":
         small = (dimension_experiment(3), dimension_experiment(64))
-        out += [(CalcState(None, experiment=small), typed), (state, None),
-                (state, f"{state.experiment[1].max_scaled:.3f}")]  # fmt: skip
+        out += [
+            (CalcState(None, experiment=small), typed),
+            (state, None),
+            (state, f"{state.experiment[1].max_scaled:.3f}"),
+        ]
     elif fn == "calc.temperature":
-        out += [(_calc(pre), None), (_calc(pre, temperature=0.2, hard=True), None),
-                (_calc(pre, keys="9 0 9; 0 1 0; 1 0 1; 1 1 0"), None)]  # fmt: skip
+        out += [
+            (_calc(pre), None),
+            (_calc(pre, temperature=0.2, hard=True), None),
+            (_calc(pre, keys="9 0 9; 0 1 0; 1 0 1; 1 1 0"), None),
+        ]
     elif fn == "calc.output_reaches":
         out += [(_calc(pre), None), (_calc(pre, values="1 0 0; 0 1 0; 1 0 1; 1 1 0"), None)]
     elif fn == "train.diagonal":
-        out += [(replace(state, running=True), None),
-                (replace(state, config=replace(state.config, score="dot")), None),
-                (replace(state, model="transformer"), None),
-                (TrainState("rnn", state.config, False, 0, None), None)]  # fmt: skip
+        out += [
+            (replace(state, running=True), None),
+            (replace(state, config=replace(state.config, score="dot")), None),
+            (replace(state, model="transformer"), None),
+            (TrainState("rnn", state.config, False, 0, None), None),
+        ]
     elif fn in ("train.blind", "train.mirror_head"):
         out += [(replace(state, running=True), typed), (state, "7"), (state, None)]
         flipped = "learned" if state.config.positions == "none" else "none"
         out += [(replace(state, config=replace(state.config, positions=flipped)), typed)]
     elif fn == "lab.mask_row":
         plain = build(LabConfig(**pre))
-        out += [(LabState(LabConfig(**pre), plain), typed), (state, "0.2 0.2 0.2 0.2 0.2"),
-                (state, None)]  # fmt: skip
+        out += [
+            (LabState(LabConfig(**pre), plain), typed),
+            (state, "0.2 0.2 0.2 0.2 0.2"),
+            (state, None),
+        ]
     elif fn in ("lab.head_size", "lab.shape"):
         other = replace(state.config, heads=1 if state.config.heads != 1 else 2)
         if fn == "lab.head_size" or p["heads"]:

@@ -18,8 +18,19 @@ TOPICS = {("s", "a"): ("softmax",), ("s", "b"): ("softmax", "scaling"), ("s", "g
 
 
 def attempt(n, ex, day, correct=True, review=False, revealed=False, hour=10):
-    return Attempt(n, "s", ex, "x", correct, float(correct), 0, revealed, None,
-                   T0 + day * DAY + hour * 3600, review)  # fmt: skip
+    return Attempt(
+        n,
+        "s",
+        ex,
+        "x",
+        correct,
+        float(correct),
+        0,
+        revealed,
+        None,
+        T0 + day * DAY + hour * 3600,
+        review,
+    )
 
 
 def level(attempts, topic="softmax"):

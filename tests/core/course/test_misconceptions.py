@@ -222,10 +222,15 @@ def _every_mistake(inst) -> list[np.ndarray]:
     """Every value the bank could name for this item, computed here from its parts."""
     ctx = M.context(inst)
     answer = np.atleast_1d(np.asarray(inst.answer, dtype=np.float64))
-    out = [np.asarray(w, dtype=np.float64) for _, w, _ in M._BANK[ctx[0]](ctx[1])] if (
-        ctx and ctx[0] in M._BANK) else []  # fmt: skip
-    out += [np.asarray(w, dtype=np.float64) for _, w, _ in M._universal(
-        inst.exercise.kind, answer, True)]  # fmt: skip
+    out = (
+        [np.asarray(w, dtype=np.float64) for _, w, _ in M._BANK[ctx[0]](ctx[1])]
+        if (ctx and ctx[0] in M._BANK)
+        else []
+    )
+    out += [
+        np.asarray(w, dtype=np.float64)
+        for _, w, _ in M._universal(inst.exercise.kind, answer, True)
+    ]
     out += [np.round(answer, k) for k in range(4)]
     return out
 
@@ -256,8 +261,7 @@ def test_whatever_is_diagnosed_is_the_recomputed_mistake(items):
                         continue
                     g = grade(inst, typed(got, ex.kind))
                     for d in g.diagnoses:
-                        again = [np.asarray(v, dtype=np.float64) for c, v, _ in pool
-                                 if c == d.code]  # fmt: skip
+                        again = [np.asarray(v, dtype=np.float64) for c, v, _ in pool if c == d.code]
                         value = np.asarray(g.value, dtype=np.float64)
                         fits = (
                             any(

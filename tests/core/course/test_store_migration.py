@@ -60,19 +60,25 @@ def test_a_schema_1_file_migrates_and_keeps_every_row(tmp_path):
         assert (check.ideas, check.score, check.claimed) == (("softmax",), 0.5, 0.8)
         (quiz,) = store.quiz_attempts()
         assert (quiz.score, quiz.total, quiz.per_topic, quiz.missed) == (
-            7, 10, {"softmax": (3, 4)}, ("sc-dot",))  # fmt: skip
+            7,
+            10,
+            {"softmax": (3, 4)},
+            ("sc-dot",),
+        )
         assert store.quiz_run() == {"mode": "full", "at": 3}
         # the new parts work on the old file
         assert store.cards() == [] and store.lessons() == {}
-        store.record_attempt("hand-example", "dots", "1 0 2 1", correct=True, score=1.0,
-                             at=1700086400.0, review=True)  # fmt: skip
+        store.record_attempt(
+            "hand-example", "dots", "1 0 2 1", correct=True, score=1.0, at=1700086400.0, review=True
+        )
         assert store.card("hand-example", "dots").due == 1700086400.0 + 2 * 86400
         assert store.attempts("hand-example", "dots")[-1].review is True
         store.save_lesson(LessonRecord("l1", ("read",), "do", {"do": "1 0 1"}, None, 5.0))
         assert store.lessons()["l1"].draft == {"do": "1 0 1"}
     conn = sqlite3.connect(tmp_path / FILENAME)
     assert conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (
-        str(SCHEMA_VERSION),)  # fmt: skip
+        str(SCHEMA_VERSION),
+    )
     assert SCHEMA_VERSION == 2
     conn.close()
 
@@ -109,8 +115,12 @@ def test_processes_opening_an_old_file_at_once_migrate_it_once(tmp_path):
         "    s.record_attempt('x', sys.argv[2], 'a', correct=True, score=1.0)\n"
         "    print(len(s.attempts()) >= 4)\n"
     )
-    procs = [subprocess.Popen([sys.executable, "-c", code, str(tmp_path), f"e{i}"],
-                              stdout=subprocess.PIPE, text=True) for i in range(4)]  # fmt: skip
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", code, str(tmp_path), f"e{i}"], stdout=subprocess.PIPE, text=True
+        )
+        for i in range(4)
+    ]
     outs = [p.communicate(timeout=120)[0].strip() for p in procs]
     assert outs == ["True"] * 4
     with ProgressStore.open(tmp_path) as store:

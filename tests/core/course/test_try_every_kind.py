@@ -26,10 +26,14 @@ def run(capsys, *args):
         ("scaling-variance/why-sqrt-not-d", "a", "choice", True),
         ("softmax/properties", "z", "multi", False),
         ("quiz-selfcheck/sc-never-zero-tf", "true", "truefalse", False),
-        ("quiz-selfcheck/sc-steps", "q·k for each key, softmax, then a weighted sum of v",
-         "text", True),
+        (
+            "quiz-selfcheck/sc-steps",
+            "q·k for each key, softmax, then a weighted sum of v",
+            "text",
+            True,
+        ),
     ],
-)  # fmt: skip
+)
 def test_every_kind_is_graded(capsys, item, answer, kind, passed):
     data = run(capsys, item, "--answer", answer)
     assert data["kind"] == kind and data["passed"] is passed

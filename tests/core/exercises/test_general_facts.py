@@ -36,8 +36,12 @@ def said(exercise, lang: str) -> str:
 
 
 # 5 ---------------------------------------------------------------------------------------
-BY_D = [("quiz-selfcheck", "sc-exp-by-d-variance"), ("quiz-selfcheck", "sc-exp-by-d-effect"),
-        ("scaling-variance", "divide-by-d"), ("scaling-variance", "why-sqrt-not-d")]  # fmt: skip
+BY_D = [
+    ("quiz-selfcheck", "sc-exp-by-d-variance"),
+    ("quiz-selfcheck", "sc-exp-by-d-effect"),
+    ("scaling-variance", "divide-by-d"),
+    ("scaling-variance", "why-sqrt-not-d"),
+]
 NOTHING_LEARNED = re.compile(
     r"nothing is learned|just as bad|can hardly focus|cannot single anything out"
     r"|同样学不到东西|同样学不好|很难把注意力集中|注意力什么也挑不出来"

@@ -225,9 +225,17 @@ def test_generated_exercise_must_be_graded_through_its_instance(ex):
 
 @pytest.mark.parametrize(
     "typed, value",
-    [("√3", 3**0.5), ("1/√3", 3**-0.5), ("√3/3", 3**0.5 / 3), ("2√3", 2 * 3**0.5),
-     ("−√2/2", -(2**0.5) / 2), ("sqrt(3)", 3**0.5), ("√(2)", 2**0.5), ("3/4", 0.75)],
-)  # fmt: skip
+    [
+        ("√3", 3**0.5),
+        ("1/√3", 3**-0.5),
+        ("√3/3", 3**0.5 / 3),
+        ("2√3", 2 * 3**0.5),
+        ("−√2/2", -(2**0.5) / 2),
+        ("sqrt(3)", 3**0.5),
+        ("√(2)", 2**0.5),
+        ("3/4", 0.75),
+    ],
+)
 def test_a_number_may_be_typed_as_a_root_or_a_simple_fraction(typed, value):
     """1/√d is printed so; a learner types it so (issue 11)."""
     from attn_tui.core.exercises.grading import _read_number

@@ -75,8 +75,9 @@ def test_validate_warns_but_passes_unless_strict(tmp_path, capsys):
     path.write_text(TEACHER, "utf-8")
     assert main(["--lang", "en", "exercises", "validate", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].endswith("mine.toml:4: wording: the zh text of set.summary says “key”; "
-                           "the glossary's form is “键”.")  # fmt: skip
+    assert out[0].endswith(
+        "mine.toml:4: wording: the zh text of set.summary says “key”; the glossary's form is “键”."
+    )
     assert out[-1].startswith("2 wording warnings")
     assert main(["--lang", "en", "exercises", "validate", "--strict", str(path)]) == 1
     capsys.readouterr()

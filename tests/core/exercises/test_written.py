@@ -219,9 +219,12 @@ def test_near_the_pass_mark_the_grade_is_uncertain_and_a_self_check_keeps_the_sc
     with ProgressStore.open(tmp_path) as store:
         store.record_attempt(ex.set_id, ex.id, "x", correct=g.correct, score=g.score)
         store.record_self_check(
-            ex.set_id, ex.id, [i.id for i in marked.self_marked], score=g.score,
+            ex.set_id,
+            ex.id,
+            [i.id for i in marked.self_marked],
+            score=g.score,
             claimed=self_score(marked),
-        )  # fmt: skip
+        )
         (check,) = store.self_checks(ex.set_id)
         assert check.ideas == ("noise",) and check.claimed > check.score
         assert store.statuses(ex.set_id)[ex.id].best_score == g.score  # kept apart

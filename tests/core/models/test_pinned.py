@@ -80,8 +80,9 @@ BEFORE_REORDERING = [
 )
 def test_the_learned_scores_give_the_same_numbers_for_the_same_seed(case, before):
     (length, score, feed, iters, seed), params, seq, pos, last, losses, attn = case
-    config = TrainConfig(length=length, attention=True, score=score, feed=feed, iters=iters,
-                         seed=seed)  # fmt: skip
+    config = TrainConfig(
+        length=length, attention=True, score=score, feed=feed, iters=iters, seed=seed
+    )
     result = run_to_end(config)
     assert result.params == params
     assert (result.seq_acc, result.pos_acc) == (seq, pos)

@@ -21,13 +21,17 @@ from attn_tui.core.models.transformer_trainer import TransformerConfig
 
 
 def _same(a, b) -> bool:
-    return a.config == b.config and np.array_equal(a.losses, b.losses) and (
-        a.seq_acc, a.pos_acc) == (b.seq_acc, b.pos_acc)  # fmt: skip
+    return (
+        a.config == b.config
+        and np.array_equal(a.losses, b.losses)
+        and (a.seq_acc, a.pos_acc) == (b.seq_acc, b.pos_acc)
+    )
 
 
 def test_the_pool_gives_exactly_the_sequential_results():
-    configs = compare_configs(TrainConfig(length=4, iters=60, eval_every=20), range(3),
-                              ("none", "qk"))  # fmt: skip
+    configs = compare_configs(
+        TrainConfig(length=4, iters=60, eval_every=20), range(3), ("none", "qk")
+    )
     sequential = {c: run_to_end(c) for c in configs}
     pooled = list(pool_runs(configs, workers=2))
     assert sorted(r.config.seed for r in pooled) == [0, 0, 1, 1, 2, 2]
@@ -38,8 +42,9 @@ def test_the_pool_gives_exactly_the_sequential_results():
 
 def test_the_pool_from_a_threaded_process_uses_the_forkserver_and_the_same_numbers():
     """The app has threads, so its pool comes from the forkserver, not fork: same results."""
-    configs = compare_configs(TrainConfig(length=3, iters=40, eval_every=0), range(2),
-                              ("dot", "general"))  # fmt: skip
+    configs = compare_configs(
+        TrainConfig(length=3, iters=40, eval_every=0), range(2), ("dot", "general")
+    )
     sequential = {c: run_to_end(c) for c in configs}
     busy = threading.Event()
     other = threading.Thread(target=busy.wait)  # a second thread, as a running app has
@@ -90,8 +95,9 @@ def test_live_loop_pauses_steps_and_stops_on_command():
     cfg = TrainConfig(length=4, iters=1000, eval_every=0)
     sent = []
     # step pace: one iteration, then each "step" one more; a "pause" is ignored there
-    live_loop(cfg, "step", lambda kind, p: sent.append((kind, p)),
-              _script(["step", "step", "stop"]))  # fmt: skip
+    live_loop(
+        cfg, "step", lambda kind, p: sent.append((kind, p)), _script(["step", "step", "stop"])
+    )
     updates = [p for kind, p in sent if kind == "update"]
     assert [u.iteration for u in updates] == [1, 2, 3, 3]
     assert all(u.state == "stepping" for u in updates[:3])
@@ -194,27 +200,36 @@ def test_a_live_transformer_run_in_a_child_gives_the_core_run_weights_and_all():
 
 
 def test_the_pool_trains_transformers_too_with_the_sequential_numbers():
-    configs = [TransformerConfig(length=4, iters=40, positions=p, seed=s)
-               for p in ("learned", "none") for s in range(2)]  # fmt: skip
+    configs = [
+        TransformerConfig(length=4, iters=40, positions=p, seed=s)
+        for p in ("learned", "none")
+        for s in range(2)
+    ]
     pooled = list(pool_runs(configs, workers=2))
     assert sorted((r.config.positions, r.config.seed) for r in pooled) == sorted(
-        (c.positions, c.seed) for c in configs)  # fmt: skip
+        (c.positions, c.seed) for c in configs
+    )
     for r in pooled:
         assert _same(r, transformer_run_to_end(r.config))
         assert (r.ceiling is not None) == (r.config.positions == "none")
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
-@pytest.mark.parametrize("extra", [
-    ["--iters", "100000", "--batch", "1024", "--length", "12"],  # issue 12's runaway run
-    ["--compare", "--seeds", "20", "--iters", "20000", "--length", "10"],
-], ids=["single", "compare"])  # fmt: skip
+@pytest.mark.parametrize(
+    "extra",
+    [
+        ["--iters", "100000", "--batch", "1024", "--length", "12"],  # issue 12's runaway run
+        ["--compare", "--seeds", "20", "--iters", "20000", "--length", "10"],
+    ],
+    ids=["single", "compare"],
+)
 @pytest.mark.slow  # real processes
 def test_ctrl_c_stops_cleanly_with_one_line(extra):
     marker = "0.0030123"  # a learning rate no other process uses: finds our children
     argv = [sys.executable, "-m", "attn_tui", "--lang", "en", "train", "--lr", marker, *extra]
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)  # fmt: skip
+    proc = subprocess.Popen(
+        argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
     time.sleep(3)  # started, stated its budget, training (or its workers training)
     os.killpg(proc.pid, signal.SIGINT)  # what the terminal does on Ctrl+C
     try:

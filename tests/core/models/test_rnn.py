@@ -198,8 +198,9 @@ def test_without_decoder_input_greedy_equals_teacher_forcing_everywhere(attentio
     pred, attn = model.greedy(x)
     np.testing.assert_array_equal(pred, probs.reshape(6, 7, 8).argmax(axis=0).T)
     if attention:
-        np.testing.assert_allclose(attn.transpose(1, 0, 2), model._ws.A.transpose(1, 0, 2),
-                                   rtol=1e-12)  # fmt: skip
+        np.testing.assert_allclose(
+            attn.transpose(1, 0, 2), model._ws.A.transpose(1, 0, 2), rtol=1e-12
+        )
 
 
 def test_learned_scores_do_not_overflow():

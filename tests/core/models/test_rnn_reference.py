@@ -23,8 +23,14 @@ VARIANTS = [
 
 
 def fast_and_params(attention, score, feed, hidden=5, seed=0):
-    model = ReversalRNN(attention, hidden=hidden, dtype=np.float64, score=score, feed=feed,
-                        rng=np.random.default_rng(seed))  # fmt: skip
+    model = ReversalRNN(
+        attention,
+        hidden=hidden,
+        dtype=np.float64,
+        score=score,
+        feed=feed,
+        rng=np.random.default_rng(seed),
+    )
     return model, {name: getattr(model, name).copy() for name, _ in model.shapes}
 
 
@@ -37,8 +43,9 @@ def test_the_readable_model_gives_the_fast_models_loss_and_gradients(attention, 
     assert loss == pytest.approx(fast_loss, rel=1e-12)
     assert set(grads) == {name for name, _ in model.shapes}
     for name, _ in model.shapes:
-        np.testing.assert_allclose(grads[name], getattr(model, "d" + name), rtol=1e-9,
-                                   atol=1e-14, err_msg=name)  # fmt: skip
+        np.testing.assert_allclose(
+            grads[name], getattr(model, "d" + name), rtol=1e-9, atol=1e-14, err_msg=name
+        )
 
 
 @pytest.mark.parametrize("attention, score", [(False, "dot"), (True, "dot"), (True, "qk")])

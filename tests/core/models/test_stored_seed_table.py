@@ -29,15 +29,23 @@ def test_each_summary_is_the_summary_of_its_seeds(row):
     experiment = next(e for e in figures.EXPERIMENTS if e.id == row.id)
     cfg = experiment.config()
     assert (row.length, row.variant, row.feed, row.iters) == (
-        cfg.length, cfg.variant, cfg.feed, cfg.iters)  # fmt: skip
+        cfg.length,
+        cfg.variant,
+        cfg.feed,
+        cfg.iters,
+    )
     assert row.params == count_params(cfg.attention, score=cfg.score, feed=cfg.feed)
     assert set(row.stats) == set(row.per_seed) == set(figures.metrics_of(row.variant))
     for name, values in row.per_seed.items():
         assert len(values) == len(TABLE.seeds)
         s, independent = row.stats[name], Stats.of(values)  # numpy's mean and sd, not ours
         assert s.n == independent.n
-        for mine, theirs in ((s.mean, independent.mean), (s.sd, independent.sd),
-                             (s.min, independent.lo), (s.max, independent.hi)):  # fmt: skip
+        for mine, theirs in (
+            (s.mean, independent.mean),
+            (s.sd, independent.sd),
+            (s.min, independent.lo),
+            (s.max, independent.hi),
+        ):
             assert math.isclose(mine, theirs, rel_tol=1e-12, abs_tol=1e-15)
 
 
@@ -58,11 +66,18 @@ def test_a_fresh_run_gives_the_stored_figures(row_id, seed):
 
 def test_the_table_round_trips_through_its_writer(tmp_path):
     rows = [
-        {"id": r.id, "length": r.length, "variant": r.variant, "feed": r.feed, "iters": r.iters,
-         "params": r.params, "stats": {k: v.__dict__ for k, v in r.stats.items()},
-         "per_seed": {k: list(v) for k, v in r.per_seed.items()}}
+        {
+            "id": r.id,
+            "length": r.length,
+            "variant": r.variant,
+            "feed": r.feed,
+            "iters": r.iters,
+            "params": r.params,
+            "stats": {k: v.__dict__ for k, v in r.stats.items()},
+            "per_seed": {k: list(v) for k, v in r.per_seed.items()},
+        }
         for r in TABLE
-    ]  # fmt: skip
+    ]
     path = tmp_path / "t.toml"
     path.write_text(figures.to_toml(TABLE.settings, TABLE.seeds, rows), encoding="utf-8")
     assert figures.load(path) == TABLE

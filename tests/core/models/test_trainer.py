@@ -113,8 +113,9 @@ def test_the_generator_hands_back_control_every_max_interval():
     def clock():  # 10 ms per reading
         return next(ticks) * 0.01
 
-    gen = train(TrainConfig(iters=100_000, eval_every=0), every=10**9, max_interval=0.05,
-                clock=clock)  # fmt: skip
+    gen = train(
+        TrainConfig(iters=100_000, eval_every=0), every=10**9, max_interval=0.05, clock=clock
+    )
     first = next(gen)
     second = next(gen)
     gen.close()  # stopping = no longer iterating; nothing is left running
@@ -158,7 +159,13 @@ def test_compare_runs_both_variants_per_seed():
     c = compare(TrainConfig(length=3, iters=40, eval_every=0), range(3), on_result=seen.append)
     assert isinstance(c, Comparison)
     assert [(r.config.seed, r.config.variant) for r in seen] == [
-        (0, "none"), (0, "dot"), (1, "none"), (1, "dot"), (2, "none"), (2, "dot")]  # fmt: skip
+        (0, "none"),
+        (0, "dot"),
+        (1, "none"),
+        (1, "dot"),
+        (2, "none"),
+        (2, "dot"),
+    ]
     s = c.stats("dot", "pos_acc")
     values = [r.pos_acc for r in c.runs["dot"]]
     assert s.n == 3 and s.lo == min(values) and s.hi == max(values)
@@ -206,7 +213,11 @@ def test_variants_and_their_names():
     assert cfg.variant == "none" and cfg.with_variant("qk").variant == "qk"
     assert cfg.with_variant("qk").with_variant("none").attention is False
     assert [cfg.with_variant(v).n_params for v in ("none", "dot", "general", "qk")] == [
-        838, 934, 1190, 1446]  # fmt: skip
+        838,
+        934,
+        1190,
+        1446,
+    ]
 
 
 def test_budget_estimate_grows_with_the_work():
@@ -216,7 +227,8 @@ def test_budget_estimate_grows_with_the_work():
     huge = estimate_seconds(TrainConfig(length=12, iters=100_000, batch=1024))
     assert 0 < small < 10 < 60 < huge
     assert estimate_seconds(TrainConfig(iters=2000)) == pytest.approx(
-        2 * estimate_seconds(TrainConfig(iters=1000)), rel=0.05)  # fmt: skip
+        2 * estimate_seconds(TrainConfig(iters=1000)), rel=0.05
+    )
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])

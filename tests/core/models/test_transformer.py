@@ -45,10 +45,12 @@ def test_the_prototype_count_2454():
         (Architecture(layers=2), 2454 + 1024 + 1072),
         # d = 32, L = 12, 2 layers, norm: E 192, P 384, per layer 4096 + (2048+64+2048+32) + 128,
         # final norm 64, output 198
-        (Architecture(d_model=32, length=12, layers=2, norm=True),
-         192 + 384 + 2 * (4096 + 4192 + 128) + 64 + 198),
+        (
+            Architecture(d_model=32, length=12, layers=2, norm=True),
+            192 + 384 + 2 * (4096 + 4192 + 128) + 64 + 198,
+        ),
     ],
-)  # fmt: skip
+)
 def test_counts_from_shapes(arch, expected):
     assert count_params(arch) == expected
     assert sum(math.prod(s) for _, s in param_shapes(arch)) == expected
@@ -117,10 +119,16 @@ def _model(arch, seed=1, B=2):
     return model, x, y, rng
 
 
-SWITCHES = list(itertools.product(
-    ("learned", "sinusoidal", "none"), (1, 2), (1, 2, 4), (True, False), (True, False),
-    (False, True),
-))  # fmt: skip
+SWITCHES = list(
+    itertools.product(
+        ("learned", "sinusoidal", "none"),
+        (1, 2),
+        (1, 2, 4),
+        (True, False),
+        (True, False),
+        (False, True),
+    )
+)
 
 
 def gradient_check_by_block(arch, seed=1) -> float:
@@ -148,13 +156,23 @@ def gradient_check_by_block(arch, seed=1) -> float:
 
 
 @pytest.mark.parametrize(
-    "positions, layers, heads, feed_forward, norm, causal", SWITCHES,
+    "positions, layers, heads, feed_forward, norm, causal",
+    SWITCHES,
     ids=["-".join(map(str, s)) for s in SWITCHES],
-)  # fmt: skip
-def test_gradients_for_every_switch_combination(positions, layers, heads, feed_forward, norm,
-                                                causal):  # fmt: skip
-    arch = Architecture(length=4, d_model=4, heads=heads, layers=layers, positions=positions,
-                        feed_forward=feed_forward, norm=norm, causal=causal)  # fmt: skip
+)
+def test_gradients_for_every_switch_combination(
+    positions, layers, heads, feed_forward, norm, causal
+):
+    arch = Architecture(
+        length=4,
+        d_model=4,
+        heads=heads,
+        layers=layers,
+        positions=positions,
+        feed_forward=feed_forward,
+        norm=norm,
+        causal=causal,
+    )
     assert gradient_check_by_block(arch) < 1e-6
 
 
@@ -184,11 +202,12 @@ def gradient_check_every_entry(arch, seed=1) -> tuple[float, int]:
     "arch",
     [
         Architecture(length=6, d_model=8),  # the default switches, smaller
-        Architecture(length=5, d_model=8, heads=2, layers=2, norm=True, causal=True,
-                     positions="sinusoidal"),
+        Architecture(
+            length=5, d_model=8, heads=2, layers=2, norm=True, causal=True, positions="sinusoidal"
+        ),
     ],
     ids=["default", "2-layers-norm-causal"],
-)  # fmt: skip
+)
 def test_every_entry_of_the_gradient(arch):
     worst, skipped = gradient_check_every_entry(arch)
     assert worst < 1e-6
@@ -231,8 +250,10 @@ def test_attention_rows_sum_to_one_and_the_causal_mask_hides_later_inputs():
     L = 10
     earlier = np.arange(5 * L).reshape(5, L)[:, :-1].ravel()
     np.testing.assert_allclose(logits1[:, earlier], logits2[:, earlier], atol=1e-12)
-    assert not np.allclose(logits1[:, ~np.isin(np.arange(5 * L), earlier)],
-                           logits2[:, ~np.isin(np.arange(5 * L), earlier)])  # fmt: skip
+    assert not np.allclose(
+        logits1[:, ~np.isin(np.arange(5 * L), earlier)],
+        logits2[:, ~np.isin(np.arange(5 * L), earlier)],
+    )
 
 
 def test_without_positions_every_copy_of_a_letter_gets_the_same_output():

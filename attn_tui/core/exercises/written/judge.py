@@ -913,11 +913,11 @@ def _try(
         best.first_found = min(found_at, default=None)
         best.found_at = sorted(set(found_at)) if best.state == FOUND else []
         # the same alternative said in one sentence and denied or swapped in another
-        said = {(k, sent) for k, st, sent in seen if st == FOUND}
+        found_where = {(k, sent) for k, st, sent in seen if st == FOUND}
         best.seen = frozenset(
             st
             for k, st, sent in seen
-            if st != FOUND and any(k == k2 and sent != s2 for k2, s2 in said)
+            if st != FOUND and any(k == k2 and sent != s2 for k2, s2 in found_where)
         )
     return best
 
@@ -1108,7 +1108,7 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
             idea,
             states[k],
             _evidence(a, hits[k], states[k]),
-            a.quote(against[k]) if against[k] is not None else "",
+            "" if (mention := against[k]) is None else a.quote(mention),
         )
         for k, (idea, _, _) in enumerate(comp.ideas)
     )

@@ -3,7 +3,8 @@
     attn-tui train --length 5 [--attention] --iters 2000 --seed 0 [--lr 0.003] [--batch 16]
     attn-tui train --length 10 --score qk [--feed none]       # --score implies --attention
     attn-tui train --compare [--seeds 10] [--length 5] [--iters N] [--score S] [--versus V]
-    attn-tui train --model transformer [--task reverse|sort] [--layers 1] [--heads 1]
+    attn-tui train --model transformer [--task reverse|sort|previous|local|first|block|induction]
+                   [--layers 1] [--heads 1]
                    [--d-model 16] [--positions learned|sinusoidal|none] [--save FILE]
 
 A Rich progress bar goes to stderr, the result to stdout. Before a long run one line on

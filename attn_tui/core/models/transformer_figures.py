@@ -40,6 +40,7 @@ without a drop); and ``final_loss`` (the mean of the last 50 steps).
 from __future__ import annotations
 
 import math
+import statistics
 import tomllib
 from dataclasses import dataclass, replace
 from importlib.resources import files
@@ -212,6 +213,34 @@ def load(path: Path | None = None) -> Table:
         seeds = {k: tuple(float(x) for x in v) for k, v in raw["per_seed"].items()}
         rows[raw["id"]] = Row(raw["id"], dict(raw["config"]), raw["params"], stats, seeds)
     return Table(tuple(int(s) for s in data["seeds"]), rows)
+
+
+STEP_METRICS = ("plateau_end", "drop_seen")  # counted in steps: resolution 1, not 1e-3
+
+
+def outside_spread(row: Row, fresh: dict[str, list[float]]) -> list[str]:
+    """The metrics of a fresh retraining of ``row``'s seeds whose mean lies farther from the
+    stored mean than four standard errors (of the larger of the two seed spreads, and never
+    under the metric's resolution: 1e-3, or one step), or that are finite in a different
+    number of seeds. Not bits: another CPU's BLAS rounds its own way and float32 training
+    amplifies the last bits, so a retrained seed lands near its stored value, not on it; a
+    figure the content quotes is a bound or a mean at a precision this tolerance keeps."""
+    out = []
+    for name, values in fresh.items():
+        finite = [v for v in values if math.isfinite(v)]
+        s = row.stats[name]
+        if len(finite) != s.n:
+            out.append(f"{name}: finite in {len(finite)} seeds, stored {s.n}")
+            continue
+        if not finite:
+            continue
+        resolution = 1.0 if name in STEP_METRICS else 1e-3
+        sd = max(statistics.stdev(finite) if len(finite) > 1 else 0.0, s.sd)
+        tolerance = max(4 * sd / math.sqrt(len(finite)), resolution)
+        mean = statistics.fmean(finite)
+        if abs(mean - s.mean) > tolerance:
+            out.append(f"{name}: mean {mean:.4g}, stored {s.mean:.4g} ± {tolerance:.2g}")
+    return out
 
 
 def config_of(row_id: str) -> TransformerConfig:

@@ -48,7 +48,7 @@ from attn_tui.core.models.ablation import Ablation, ablate
 from attn_tui.core.models.head_scores import HeadScores, eta_squared, scores, uniform
 from attn_tui.core.models.loop import RunResult, Snapshot, json_float, run_to_end
 from attn_tui.core.models.phases import Phases, detect
-from attn_tui.core.models.tasks import TASKS, Batch, targets
+from attn_tui.core.models.tasks import Batch, targets
 from attn_tui.core.models.trainer import BLOCK, Stats, TrainConfig
 from attn_tui.core.models.transformer import (
     POSITIONS,
@@ -75,6 +75,12 @@ TASK_DEFAULTS: dict[str, dict[str, Any]] = {  # per task: its settings (int, flo
                   "feed_forward": False, "causal": True, "lr": 0.003, "batch": 32,
                   "eval_size": 500, "eval_every": 50},
 }  # fmt: skip
+
+
+# The tasks the trainer screen offers: reversal and sorting. The pattern and induction tasks
+# (tasks.TASKS) train from the CLI and the core; the screen offers them once it draws their
+# views (the induction copy's scored positions, the plateau and drop, the ablation key).
+TASKS = ("reverse", "sort")
 
 
 def default_iters(task: str) -> int:
@@ -114,8 +120,10 @@ class TransformerConfig:
 
     def validate(self) -> TransformerConfig:
         """Refuse settings that cannot run; returns self so it can be chained."""
-        if self.task not in TASKS:
-            raise InputError("transformer.bad_task", value=self.task, choices=", ".join(TASKS))
+        if self.task not in tasks.TASKS:
+            raise InputError(
+                "transformer.bad_task", value=self.task, choices=", ".join(tasks.TASKS)
+            )
         # the settings the RNN shares are checked by its own rules, with its messages
         shared = {f.name for f in fields(TrainConfig)} & {f.name for f in fields(self)}
         if self.task == "induction":  # longer sequences than the RNN's; checked below

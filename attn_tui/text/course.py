@@ -40,6 +40,10 @@ TEXT = {
         "这是把分数除以 d = {d} 的结果；缩放除的是 √d = {sqrt_d}。",
         "This is what dividing the scores by d = {d} gives; the scaling divides by √d = {sqrt_d}.",
     ),
+    "course.mis.sqrt-where-d-asked": (
+        "这是照常除以 √d = {sqrt_d} 得到的标准差；这道题问的是改成除以 d = {d} 会怎样。",
+        "This is the standard deviation after the usual division by √d = {sqrt_d}; the question asks what dividing by d = {d} would give.",
+    ),
     "course.mis.scaled-for-raw": (
         "这些已经除以了 √d = {sqrt_d}；题目只问点积 q·kᵢ 本身。",
         "These are already divided by √d = {sqrt_d}; the question asks only for the dot products q·kᵢ.",

@@ -76,6 +76,7 @@ CODES = {
     "unscaled": "the scores not divided by √d",
     "scaled-anyway": "the scores divided by √d where the question turns scaling off",
     "divided-by-d": "the scores divided by d instead of √d",
+    "sqrt-where-d-asked": "the usual √d scaling where the question divides by d",
     "scaled-for-raw": "scaled scores where the plain dot products are asked",
     "temperature-ignored": "the temperature left out",
     "scores-as-weights": "the scores themselves where the weights are asked",
@@ -246,7 +247,7 @@ def _dot_std(p: dict[str, Any]) -> Iterator[Candidate]:
         yield "variance-for-std", 1.0, info
     else:  # divided by d
         yield "unscaled", root, info
-        yield "divided-by-d", 1.0, {**info, "note": "sqrt"}
+        yield "sqrt-where-d-asked", 1.0, info
         yield "variance-for-std", 1.0 / d, info
 
 

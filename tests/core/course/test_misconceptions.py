@@ -50,6 +50,7 @@ CASES = {
         ["hand-example/scaled", "hand-example/weights"],
         ["hand-example/weights-practice", "convex/output-practice"],
     ),
+    "sqrt-where-d-asked": (["scaling-variance/divide-by-d"], ["mistakes-fixture/std-by-d-gen"]),
     "scaled-for-raw": (["hand-example/dots"], ["three-steps/scores-practice"]),
     "temperature-ignored": (
         ["mistakes-fixture/temperature-stored"],
@@ -190,6 +191,10 @@ def test_the_examples_the_issue_names(items):
     g = grade(items["scaling-variance/variance-dk"], "8")
     assert [d.code for d in g.diagnoses] == ["std-for-variance"]
     assert "8 is √64, the standard deviation" in " ".join(g.lines(t, "en"))
+    # dividing by √d where the question divides by d is not "divided by d" (it was, before)
+    g = grade(items["scaling-variance/divide-by-d"], "1")
+    assert [d.code for d in g.diagnoses] == ["sqrt-where-d-asked"]
+    assert "the usual division by √d = 8" in " ".join(g.lines(t, "en"))
     g = grade(items["hand-example/scaled"], "1 0 2 1")  # q·k unscaled, 2 for k₃
     assert [d.code for d in g.diagnoses] == ["unscaled"]
 

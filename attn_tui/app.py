@@ -6,8 +6,9 @@ import asyncio
 import gc
 import importlib
 import importlib.util
+import os
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from textual import events, on
@@ -18,11 +19,12 @@ from textual.screen import Screen
 
 from attn_tui import compat, i18n, svg
 from attn_tui.screens.base import TutorScreen, freeze_heap
+from attn_tui.screens.copying import COPY_KEY
 from attn_tui.screens.home import HomeScreen
 
 # Every area the tutor knows, in the order the home screen lists them: mode → screen class.
-# An area appears once its screen module exists, and is imported only when first opened,
-# so a cold start pays for the home screen alone.
+# An area appears once its screen module exists, and is imported in the background once the
+# home screen is up (PREFETCH_AFTER_S), so a cold start pays for the home screen alone.
 KNOWN_AREAS = {
     "calc": "attn_tui.screens.calculator:CalculatorScreen",
     "train": "attn_tui.screens.trainer:TrainerScreen",
@@ -57,6 +59,58 @@ FULL_GC_AT_MOST_EVERY_S = 10.0
 # a screen that never finishes mounting).
 HOLD_AT_MOST_S = 5.0
 
+# The areas' modules (numpy, the trainer, the widgets) are imported in the background this long
+# after the home screen is up: a learner reads it first, and Enter then opens a screen without
+# importing it. Not at start, so the cold start to the home screen does not pay for them.
+PREFETCH_AFTER_S = 0.3
+
+
+def _import_areas(areas: Iterable[str]) -> None:
+    for mode in areas:
+        try:
+            importlib.import_module(KNOWN_AREAS[mode].split(":")[0])
+        except Exception:  # (opening the area says what is wrong, in its own words)
+            pass
+
+
+# The looks a learner can ask for (--theme, $ATTN_TUI_THEME) → Textual's theme for a terminal of
+# thousands of colours and for one of 16. A 16-colour terminal gets an ANSI theme, drawn in the
+# terminal's own palette: an RGB theme squeezed into 16 colours put grey text on a grey that
+# became black, and black on black.
+LOOKS = {
+    "dark": ("textual-dark", "ansi-dark"),
+    "light": ("attn-light", "ansi-light"),
+    "ansi-dark": ("ansi-dark", "ansi-dark"),
+    "ansi-light": ("ansi-light", "ansi-light"),
+}
+ENV_THEME = "ATTN_TUI_THEME"
+
+
+def _light_theme():
+    """Textual's light theme with its orange, blue and green darkened until letters in them
+    read on its greys (contrast at least 3, 4 for the accent): the accent titled the focused
+    panel at 1.5 against the background, the footer's keys at 2.9."""
+    from textual.theme import BUILTIN_THEMES, Theme
+
+    base = BUILTIN_THEMES["textual-light"]
+    return Theme(
+        name="attn-light", primary=base.primary, secondary="#005A9E", accent="#8A5300",
+        warning="#8A5300", error="#A12B48", success="#2E7043", surface=base.surface,
+        panel=base.panel, background=base.background, dark=False,
+        variables={"footer-key-foreground": "#005A9E"},
+    )  # fmt: skip
+
+
+def choose_theme(asked: str | None, environ: Mapping[str, str], sixteen_colours: bool) -> str:
+    """The Textual theme for ``asked`` (a LOOKS key, "auto" or None; else $ATTN_TUI_THEME).
+    "auto" reads the background from $COLORFGBG ("15;0" dark, "0;15" light: set by rxvt,
+    Konsole, iTerm2), dark when it says nothing."""
+    look = asked or environ.get(ENV_THEME, "").strip().lower() or "auto"
+    if look not in LOOKS:
+        background = environ.get("COLORFGBG", "").rpartition(";")[2].strip()
+        look = "light" if background in ("7", "15") else "dark"
+    return LOOKS[look][1 if sixteen_colours else 0]
+
 
 class AttnApp(App[None]):
     CSS_PATH = "app.tcss"
@@ -76,6 +130,10 @@ class AttnApp(App[None]):
         # The numpy behind the screen, on the calculator and the lab (NUMPY_AREAS); listed by
         # the help overlay (F1), not the footer, which is full at 80 columns.
         Binding("f9", "numpy", "code.key.numpy", show=False),
+        # The figure or matrix on show, as text, to the clipboard (screens/copying.py).
+        Binding(COPY_KEY, "copy_figure", "app.key.copy", show=False),
+        # Empties the focused field, however many lines it holds (ctrl+z brings it back).
+        Binding("ctrl+l", "clear_field", "app.key.clear", show=False),
     ]
 
     lang: reactive[str] = reactive("en", init=False)
@@ -96,8 +154,13 @@ class AttnApp(App[None]):
         lang: str | None = None,
         data_dir: Path | None = None,
         extra_exercises: Iterable[Path] = (),
+        theme: str | None = None,
     ) -> None:
+        """``theme``: a LOOKS key or "auto" (None: $ATTN_TUI_THEME, else auto)."""
         super().__init__()
+        self.register_theme(_light_theme())
+        self._asked_theme = theme
+        self.theme = choose_theme(theme, os.environ, sixteen_colours=False)
         self.data_dir = data_dir
         self.extra_exercises = list(extra_exercises)
         self.set_reactive(AttnApp.lang, lang or i18n.default_lang())
@@ -201,6 +264,15 @@ class AttnApp(App[None]):
         gc.set_threshold(young, middle, 1_000_000)  # generation 2 only from _full_gc
         self._last_input = self._last_full_gc = time.monotonic()
         self.set_interval(FULL_GC_PAUSE_S / 2, self._full_gc, name="full gc")
+        self.set_timer(PREFETCH_AFTER_S, self._prefetch_areas, name="prefetch")
+
+    def _prefetch_areas(self) -> None:
+        """Import every area's module in a thread of its own (a daemon: quitting never waits)."""
+        import threading
+
+        areas = [mode for mode in self.AREAS if mode in KNOWN_AREAS]
+        threading.Thread(target=_import_areas, args=(areas,), name="prefetch-areas",
+                         daemon=True).start()  # fmt: skip
 
     def _full_gc(self) -> None:
         assert self._gc_threshold is not None
@@ -222,6 +294,18 @@ class AttnApp(App[None]):
 
     def watch_lang(self, lang: str) -> None:
         i18n.set_lang(lang)
+
+    def on_compose(self) -> None:
+        """On a terminal of 16 colours (as Rich reads $TERM and $COLORTERM for the driver), the
+        ANSI variant of the look. Decided here, once the driver is known and before any style
+        is applied: a headless run (tests, a served session's browser) draws in RGB."""
+        if not self.is_headless and self.console.color_system in ("standard", "windows"):
+            self.theme = choose_theme(self._asked_theme, os.environ, sixteen_colours=True)
+
+    def watch_theme(self, theme: str) -> None:
+        """Under NO_COLOR, the colour filter the new theme needs (greys, or no colour for an
+        ANSI theme), whoever changed it (the palette's theme command too)."""
+        compat.colour_filter_follows_theme(self)
 
     _lang_note_pending = False
 
@@ -261,6 +345,22 @@ class AttnApp(App[None]):
 
     def action_save_figure(self) -> None:
         svg.save_screen(self)
+
+    def action_clear_field(self) -> None:
+        """Empty the focused text field or input. A TextArea is emptied by an edit, so its
+        undo (ctrl+z) brings the text back; nothing the learner typed is lost."""
+        from textual.widgets import Input, TextArea
+
+        field = self.focused
+        if isinstance(field, TextArea) and not field.read_only:
+            field.clear()
+        elif isinstance(field, Input) and not field.disabled:
+            field.clear()
+
+    def action_copy_figure(self) -> None:
+        from attn_tui.screens.copying import copy_figure
+
+        copy_figure(self)
 
     @on(events.DeliveryComplete)
     def _figure_saved(self, event: events.DeliveryComplete) -> None:

@@ -32,6 +32,7 @@ EXCLUDES = {("lab", "shapes"): ("x", "cross", "causal", "window", "seed")}
 # The global options, accepted after the subcommand too (under these dests, merged after).
 LATE = {"lang": "late_lang", "data_dir": "late_data_dir", "exercises": "late_exercises"}
 
+THEMES = ("auto", "dark", "light", "ansi-dark", "ansi-light")  # attn_tui.app.LOOKS, and auto
 _NEGATIVE_VALUE = re.compile(r"-\.?\d")  # "-3e-05", "-1,0", "-.5": never an option
 _EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug of ours, not the learner's
 
@@ -64,6 +65,12 @@ def build_parser(commands: bool = True) -> argparse.ArgumentParser:
     parser.add_argument(
         "--exercises", type=path_arg, action="append", default=[],
         help="a folder of extra exercise sets (may be repeated)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--theme", choices=THEMES,
+        help="the app's colours: dark, light (a light terminal background), ansi-dark or "
+        "ansi-light (the terminal's own 16 colours); default: $ATTN_TUI_THEME, else auto "
+        "(light if $COLORFGBG says so; ANSI on a 16-colour terminal)",
     )  # fmt: skip
     if commands:
         sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -168,6 +175,11 @@ def _check(args: argparse.Namespace) -> None:
     for (command, dest), needed in NEEDS.items():
         if args.command == command and dest in args.given and not getattr(args, needed, False):
             raise InputError("cli.needs", option=_option(dest), needed=_option(needed))
+    if args.command is not None and getattr(args, "theme", None) is not None:
+        raise InputError("cli.theme_for_app", command=f"attn-tui {args.command}")
+    env_theme = os.environ.get("ATTN_TUI_THEME", "").strip().lower()
+    if args.command is None and env_theme and env_theme not in THEMES:
+        raise InputError("cli.bad_env_theme", value=env_theme, known=", ".join(THEMES))
     for (command, dest), others in EXCLUDES.items():
         if args.command == command and dest in args.given:
             for other in others:
@@ -203,7 +215,8 @@ def _launch(args: argparse.Namespace) -> int:
         raise InputError("cli.needs_terminal")
     from attn_tui.app import AttnApp
 
-    app = AttnApp(lang=i18n.get_lang(), data_dir=args.data_dir, extra_exercises=args.exercises)
+    app = AttnApp(lang=i18n.get_lang(), data_dir=args.data_dir, extra_exercises=args.exercises,
+                  theme=args.theme)  # fmt: skip
     app.run()
     return app.return_code or 0
 

@@ -24,6 +24,12 @@ The hooks, and why a public API does not do:
 - ``FooterKey``, ``Toast``, ``CompositorUpdate``: the footer's key widgets and a notification
   widget (tests find them on screen), and a frame update (the calculator benchmark turns it
   into terminal bytes, as a terminal run does).
+- :func:`colour_filter_follows_theme`: with ``NO_COLOR`` set, Textual picks its colour filter
+  once, in ``App.__init__``, for the theme of that moment (greys for an RGB theme, no colour at
+  all for an ANSI one) and keeps it when the theme changes: an app that then turned to an ANSI
+  theme drew every letter black on black. The filters are the app's private ``_filters``.
+- :func:`screen_strips`: the lines of the screen as drawn, with their styles (the compositor's
+  ``render_strips``): the copy key's fallback writes them as text, tests measure contrast.
 """
 
 from __future__ import annotations
@@ -31,8 +37,10 @@ from __future__ import annotations
 import asyncio
 
 from textual._compositor import CompositorUpdate
+from textual.app import App
 from textual.dom import DOMNode
 from textual.drivers._input_reader import InputReader
+from textual.filter import Monochrome, NoColor
 from textual.message_pump import MessagePump
 from textual.widgets._footer import FooterKey
 from textual.widgets._select import SelectCurrent, SelectOverlay
@@ -46,8 +54,10 @@ __all__ = [
     "SelectCurrent",
     "SelectOverlay",
     "Toast",
+    "colour_filter_follows_theme",
     "drop_closed_watchers",
     "mounted_event",
+    "screen_strips",
     "watchers",
 ]
 
@@ -81,3 +91,21 @@ def drop_closed_watchers(node: DOMNode) -> None:
 
 def _gone(node: object) -> bool:
     return bool(getattr(node, "_closing", False) or getattr(node, "_closed", False))
+
+
+def colour_filter_follows_theme(app: App) -> None:
+    """Under ``NO_COLOR``: the filter for the theme now on (Monochrome for an RGB theme,
+    NoColor for an ANSI one), as ``App.__init__`` would have chosen for it."""
+    if not app.no_color:
+        return
+    wanted = NoColor() if app.native_ansi_color else Monochrome()
+    filters = app._filters
+    for n, line_filter in enumerate(filters):
+        if isinstance(line_filter, (Monochrome, NoColor)) and type(line_filter) is not type(wanted):
+            filters[n] = wanted
+
+
+def screen_strips(app: App) -> list:
+    """The screen on show, line by line (Textual ``Strip``s of Rich segments), as drawn now:
+    overlays and notifications included, the app's colour filters applied."""
+    return list(app.screen._compositor.render_strips())

@@ -71,7 +71,7 @@ def calc_figure(steps) -> RenderableType:
     """The four steps of one calculation, each in its panel (what ``attn-tui calc`` prints)."""
     from rich.panel import Panel
 
-    from attn_tui.widgets.steps import STEPS
+    from attn_tui.render.steps import STEPS
 
     return Group(*(Panel(render(steps), expand=False, border_style="dim") for render in STEPS))
 
@@ -81,7 +81,7 @@ def lab_figure(result) -> RenderableType:
     from rich.text import Text
 
     from attn_tui.core import format as fmt
-    from attn_tui.widgets.heatmap import Heatmap
+    from attn_tui.render.heatmap import Heatmap
 
     parts: list[RenderableType] = []
     for head in range(result.heads):

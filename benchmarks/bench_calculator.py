@@ -134,7 +134,7 @@ def core_and_render(count: int) -> tuple[list[float], list[float]]:
 
     from attn_tui.core.attention.steps import attend
     from attn_tui.core.parse import parse_matrix, parse_vector
-    from attn_tui.widgets.steps import render_steps
+    from attn_tui.render.steps import render_steps
 
     rng = np.random.default_rng(0)
     qtext = " ".join(str(v) for v in rng.integers(-9, 10, D))

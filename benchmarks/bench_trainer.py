@@ -450,7 +450,7 @@ async def _in_app_it_per_s(seconds: float) -> float:
         start = time.perf_counter()
         while time.perf_counter() - start < seconds:
             await asyncio.sleep(0.05)
-        rate = screen.iteration / screen.wall
+        rate = screen.live.iteration / screen.live.wall
         screen.action_stop()
         await app.workers.wait_for_complete()
     return rate

@@ -72,7 +72,7 @@ async def measure(presses: int, length: int, attention: bool) -> dict[str, list[
             app.post_message(events.Key(key, None))
             await asyncio.wait_for(fired.wait(), timeout=5)
             results[key].append((stamp[0] - sent) * 1000)
-            iterations.append(screen.iteration)
+            iterations.append(screen.live.iteration)
         assert screen.running, "training must still run at the end of the measurement"
         screen.action_stop()
         await app.workers.wait_for_complete()

@@ -100,3 +100,22 @@ def number(x: float | None, spec: str = ".4f") -> str:
 
 def shape_text(shape: tuple[int, ...]) -> str:
     return "(" + ", ".join(str(s) for s in shape) + ")"
+
+
+def unbroken_lines(items: list[str], width: int, indent: str = "   ") -> str:
+    """``items`` joined by ", " in lines of at most ``width`` cells, broken only between items
+    (never inside one: a shape "K (10, 16)" once wrapped as "K (10," / "16)"); lines after the
+    first start with ``indent``. An item wider than a line has one to itself."""
+    from rich.cells import cell_len
+
+    lines: list[str] = []
+    line = ""
+    for n, item in enumerate(items):
+        piece = item if n == len(items) - 1 else item + ","
+        if line and cell_len(line + " " + piece) > width:
+            lines.append(line)
+            line = indent + piece
+        else:
+            line = f"{line} {piece}" if line else piece
+    lines.append(line)
+    return "\n".join(lines)

@@ -394,7 +394,7 @@ def run_lab(args: argparse.Namespace) -> int:
     import numpy as np
     from rich.console import Console
 
-    from attn_tui.commands._report import attention_table, shape_text
+    from attn_tui.commands._report import attention_table, shape_text, unbroken_lines
     from attn_tui.core.models.head_scores import scores
     from attn_tui.core.models.tasks import labels
 
@@ -407,9 +407,10 @@ def run_lab(args: argparse.Namespace) -> int:
     copy = view.copy
     copies = None if copy is None else np.array([copy])
     for n, layer in enumerate(view.layers, start=1):
-        shapes = ", ".join(f"{name} {shape_text(shape)}" for name, shape in layer.shapes.items()
-                           if name != "X_kv")  # fmt: skip
-        out.print(f"\n{n}: {shapes}")
+        shapes = [f"{name} {shape_text(shape)}" for name, shape in layer.shapes.items()
+                  if name != "X_kv"]  # fmt: skip
+        shapes[0] = f"{n}: {shapes[0]}"
+        out.print("\n" + unbroken_lines(shapes, out.width), soft_wrap=True)
         for head in range(layer.heads):
             title = t("transformer.lab_head_title", layer=n, head=head + 1)
             if config.length <= MAX_PRINTED_MAP:

@@ -52,11 +52,15 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.panel import Panel
 
-    from attn_tui.widgets.steps import STEPS
+    from attn_tui.render.steps import STEPS
 
     console = Console(width=min(Console().width, 100))
-    for render in STEPS:
-        console.print(Panel(render(steps), expand=False, border_style="dim"))
+    bodies = [render(steps) for render in STEPS]
+    # one width for the four boxes (the widest step's, within the terminal): boxes that grew
+    # and shrank from step to step (40, 80, 76, 72 columns) looked uneven on a slide
+    width = min(console.width, max(console.measure(b).maximum for b in bodies) + 4)
+    for body in bodies:
+        console.print(Panel(body, width=width, border_style="dim"))
     return 0
 
 

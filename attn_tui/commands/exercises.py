@@ -3,7 +3,8 @@
 
 validate checks files the way the app loads them and prints each fault as ``file:line: message``
 (exit 1 when there is any); with no PATH it checks every shipped file plus any --exercises folder.
-list shows every set and quiz bank the app would show, and the files that did not load.
+list shows every set and quiz bank the app would show, and the files that did not load;
+``list SET`` shows that set's items with their ids, kinds and prompts.
 try grades one answer to any item (``SET/ID`` or a quiz id; ``--answer -`` reads it from
 stdin; ``--seed`` picks a generated item's draw) and prints the grade, the feedback and the
 mistake the answer shows (``diagnoses`` in ``--json``); for a written item also the pass mark
@@ -42,7 +43,13 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         action="store_true",
         help="exit 1 on wording warnings too (a form the glossary says to avoid)",
     )
-    listing = sub.add_parser("list", help="list every exercise set and quiz bank")
+    listing = sub.add_parser(
+        "list",
+        help="list every exercise set and quiz bank, or one set's items with their ids",
+        description="List every set and quiz bank the app shows; with SET, that set's items, "
+        "each with the id `exercises try SET/ID` takes.",
+    )
+    listing.add_argument("set", nargs="?", metavar="SET", help="a set or quiz bank's id")
     listing.add_argument("--json", action="store_true", help="machine-readable output")
     trying = sub.add_parser(
         "try",
@@ -335,6 +342,8 @@ def _list(args: argparse.Namespace) -> int:
     lang = get_lang()
     data = paths.data_dir(args.data_dir)  # its exercises/ folder holds a teacher's sets too
     library = paths.load_all(args.exercises, data)
+    if args.set is not None:
+        return _list_items(args, library)
 
     def entry(s) -> dict:
         return {
@@ -347,6 +356,7 @@ def _list(args: argparse.Namespace) -> int:
             "exercises": len(s.exercises),
             "generated": sum(e.generated for e in s.exercises),
             "topics": list(s.topics),
+            "items": [e.id for e in s.exercises],
             "source": s.source,
             "path": display_path(s.path) if s.path else None,
         }
@@ -401,4 +411,67 @@ def _list(args: argparse.Namespace) -> int:
             )
             if len(b.problems) > 1:
                 console.print(f"  (+{len(b.problems) - 1})", markup=False)
+    first = (library.sets or library.quizzes or [None])[0]
+    if first is not None:
+        console.print(t("ex.cmd.list_items_how", example=first.id), soft_wrap=True)
+    return 0
+
+
+PROMPT_CELLS = 200  # of a prompt's first line, in `list SET` (the table cuts it to its width)
+
+
+def _list_items(args: argparse.Namespace, library) -> int:
+    """One set's items: the id `exercises try SET/ID` takes, the kind and the prompt's start
+    (a generated item's with its first draw)."""
+    from attn_tui.core.exercises.generators import instance
+    from attn_tui.core.format import visible
+    from attn_tui.core.parse import InputError
+    from attn_tui.i18n import get_lang, t
+
+    found = library.get(args.set)
+    if found is None:
+        known = t("ex.list_sep").join(s.id for s in library.sets + library.quizzes)
+        raise InputError("ex.cmd.no_set", set=args.set, known=known)
+    lang = get_lang()
+
+    def prompt(ex) -> str:
+        text = instance(ex, 0 if ex.generated else None).prompt(lang).strip()
+        return visible(text.splitlines()[0] if text else "", True)[:PROMPT_CELLS]
+
+    if args.json:
+        items = [
+            {"id": e.id, "kind": e.kind, "generated": e.generated, "topics": list(e.topics),
+             "try": f"{found.id}/{e.id}", "prompt": prompt(e)}
+            for e in found.exercises
+        ]  # fmt: skip
+        print(json.dumps({"set": found.id, "title": found.title.get(lang), "quiz": found.quiz,
+                          "items": items}, ensure_ascii=False, indent=2))  # fmt: skip
+        return 0
+    from rich.cells import cell_len
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False, markup=False)
+    title = t("ex.cmd.items_title", set=found.id, title=visible(found.title.get(lang), True),
+              count=len(found.exercises))  # fmt: skip
+    rows = [
+        (str(n), e.id, t(f"ex.cmd.kind.{e.kind}") + (t("ex.cmd.kind_generated") if e.generated
+         else ""), prompt(e))
+        for n, e in enumerate(found.exercises, 1)
+    ]  # fmt: skip
+    heads = ("#", t("ex.cmd.col_item"), t("ex.cmd.col_kind"))
+    widths = [
+        max(cell_len(c) for c in [head] + [r[i] for r in rows]) for i, head in enumerate(heads)
+    ]
+    # whole: only the prompt is cut, to the width the others leave (4 columns: 5 rules, 8 pads)
+    left = max(10, console.width - sum(widths) - 13)
+    table = Table(title=title, title_justify="left")
+    for head, width in zip(heads, widths, strict=True):
+        table.add_column(head, no_wrap=True, min_width=width)
+    table.add_column(t("ex.cmd.col_prompt"), no_wrap=True, overflow="ellipsis", max_width=left)
+    for row in rows:
+        table.add_row(*row)
+    console.print(table)
+    example = found.exercises[0].id if found.exercises else "ID"
+    console.print(t("ex.cmd.try_how", item=f"{found.id}/{example}"), soft_wrap=True)
     return 0

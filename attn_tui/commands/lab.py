@@ -224,6 +224,7 @@ def _print_tables(result, figures) -> None:
     from rich.table import Table
     from rich.text import Text
 
+    from attn_tui.core.format import fixed
     from attn_tui.i18n import t
 
     console = Console(highlight=False, markup=False)  # words may contain "["
@@ -275,25 +276,28 @@ def _print_tables(result, figures) -> None:
     for c in range(result.d_model):
         out.add_column(str(c + 1), justify="right")
     for i, label in enumerate(result.queries.labels):
-        out.add_row(label, *(f"{v:+.2f}" for v in result.output[i]))
+        out.add_row(label, *(fixed(v, 2, sign=True) for v in result.output[i]))
     console.print(out)
     _print_cost(console, figures, result.n_k if result.cross else None)
 
 
 def _print_cost(console, figures, n_k: int | None = None) -> None:
+    from rich.padding import Padding
+
     from attn_tui.i18n import t
+
+    def say(text: str) -> None:  # indented, and so is every line it wraps onto
+        console.print(Padding(text, (0, 0, 0, 2), expand=False))
 
     console.print(t("lab.cost_title"), style="bold")
     if n_k is None:
-        console.print("  " + t("lab.cost_scores", n=figures.n, scores=f"{figures.scores:,}"))
+        say(t("lab.cost_scores", n=figures.n, scores=f"{figures.scores:,}"))
     else:  # cross-attention: every query against every key of the other sequence
         scores = f"{figures.n * n_k:,}"
-        console.print("  " + t("lab.cost_scores_cross", n_q=figures.n, n_k=n_k, scores=scores))
-    console.print(
-        "  " + t("lab.cost_ratio", short_scores=f"{figures.short_scores:,}",
-                 long_scores=f"{figures.long_scores:,}", ratio=figures.ratio)
-    )  # fmt: skip
-    console.print("  " + t("lab.cost_steps", rnn=figures.rnn_steps, att=figures.attention_steps))
+        say(t("lab.cost_scores_cross", n_q=figures.n, n_k=n_k, scores=scores))
+    say(t("lab.cost_ratio", short_scores=f"{figures.short_scores:,}",
+          long_scores=f"{figures.long_scores:,}", ratio=figures.ratio))  # fmt: skip
+    say(t("lab.cost_steps", rnn=figures.rnn_steps, att=figures.attention_steps))
 
 
 def _write_svg(path: Path, result) -> None:

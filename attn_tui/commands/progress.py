@@ -229,6 +229,7 @@ def _as_json(store, rows, quiz) -> dict:
 def _print(store, rows, quiz) -> None:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     from attn_tui.core.format import visible
     from attn_tui.i18n import get_lang, t
@@ -237,22 +238,17 @@ def _print(store, rows, quiz) -> None:
     console = Console(highlight=False, markup=False)  # a teacher's title may hold "[bold]"
     console.print(visible(t("ex.prog.file", path=store.path), True), soft_wrap=True)
     table = Table(title=t("ex.sets"), title_justify="left")
-    # Within 80 columns as they are (13 + 13 + 5, 8 and 12 for the headers, 12, and 19 for the
-    # rules): a squeezed table of wide characters can come out one cell over, losing a column.
-    for key, width, least in (
-        ("ex.cmd.col_id", 13, None),
-        ("ex.cmd.col_title", 13, 8),
-        ("ex.prog.col_done", None, 5),
-        ("ex.prog.col_solved", None, 5),
-        ("ex.prog.col_next", 12, None),
-        ("ex.prog.col_last", None, 10),
-    ):
-        table.add_column(t(key), no_wrap=True, overflow="ellipsis", max_width=width,
-                         min_width=least)  # fmt: skip
+    # Within 80 columns whole: the set's title wraps above its id (the name `exercises list SET`
+    # and `exercises try SET/ID` take), and the figures, the next item's id and the date are
+    # never cut (a squeezed table once showed "4/…" and "scores-pra…").
+    table.add_column(t("ex.prog.col_set"), min_width=12, overflow="fold")
+    for key in ("ex.prog.col_done", "ex.prog.col_solved", "ex.prog.col_next", "ex.prog.col_last"):
+        table.add_column(t(key), no_wrap=True)
     for s, p in rows:
+        name = Text(visible(s.title.get(lang)))
+        name.append("\n" + visible(s.id, True), style="dim")
         table.add_row(
-            s.id,
-            visible(s.title.get(lang)),
+            name,
             f"{p.done}/{p.total}",
             f"{p.solved}/{p.total}",
             p.first_unsolved or t("ex.prog.all_done"),

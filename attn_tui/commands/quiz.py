@@ -117,6 +117,19 @@ def _add_gradebook_options(grade: argparse.ArgumentParser) -> None:
         help="the teacher's own marks (TOML: [student] question = mark, or "
         '{ mark = 0.5, comment = "..." })',
     )
+    grade.add_argument(
+        "--groups",
+        action="store_true",
+        help="also show each written question's answers in groups of alike answers, to "
+        "mark a group once",
+    )
+    grade.add_argument(
+        "--write-groups",
+        type=path_arg,
+        metavar="FILE",
+        help="write the groups of written answers as an overrides file to fill in (one "
+        "mark per group; apply it with --overrides)",
+    )
     grade.add_argument("--key-for", type=_ids, metavar="ID,...",
                        help="feedback files give the reference answer for these questions "
                        "only (default: every question with --show-key, none without)")  # fmt: skip
@@ -192,12 +205,15 @@ def _comment(text: str) -> str:
 
 
 def _grade(args: argparse.Namespace, bank) -> int:
+    from attn_tui.commands import _groups
     from attn_tui.core.parse import InputError
     from attn_tui.core.quiz import answer_files, grade_path, summarise
 
     path: Path = args.answers
     if not path.exists():
         raise InputError("quiz.missing_path", path=str(path))
+    if args.write_groups is not None and _groups.taken(args.write_groups):
+        raise InputError("groups.exists", path=str(args.write_groups))  # before any grading
     if path.is_dir() and not answer_files(path):
         raise InputError("quiz.cli.none", path=str(path))
     learners = grade_path(bank, path)
@@ -207,13 +223,18 @@ def _grade(args: argparse.Namespace, bank) -> int:
     learners = [s.learner for s in students]
     bank = _graded_questions(bank, students)
     summary = summarise(bank, learners)
+    groups = _groups.class_groups(students) if args.groups or args.write_groups else None
     if args.json:
-        print_json(_as_json(bank, learners, summary, args.show_key, students))
+        data = _as_json(bank, learners, summary, args.show_key, students)
+        data.update(_groups.json_views(args, students, groups))
+        print_json(data)
     elif path.is_dir():
         _print_class(bank, learners, summary, args.show_key, students)
+        _groups.print_views(_console(), args, students, groups)
     else:
         _print_learner(bank, learners[0], args.show_key, students[0])
-    _write_gradebook(args, path, students)
+        _groups.print_views(_console(), args, students, groups)
+    _write_gradebook(args, path, students, groups)
     return 0 if summary.graded else 1
 
 
@@ -225,16 +246,21 @@ def _apply_overrides(args: argparse.Namespace, learners):
     every fault, as validate does: each on stdout, one line on stderr) when it has any."""
     import sys
 
+    from attn_tui.core.answer_groups import expand_group_marks, read_marks
     from attn_tui.core.exercises.loader import display_path
-    from attn_tui.core.gradebook import apply_overrides, read_overrides
+    from attn_tui.core.gradebook import apply_overrides
     from attn_tui.i18n import t
 
-    overrides, problems = [], []
+    overrides, marks, problems = [], [], []
     if args.overrides is not None:
-        overrides, problems = read_overrides(args.overrides)
+        overrides, marks, problems = read_marks(args.overrides)
     if not problems:
         source = display_path(args.overrides) if args.overrides is not None else ""
         students, problems = apply_overrides(learners, overrides, source)
+    if not problems and marks:  # each group's mark, as a mark for each of its students
+        by_group, problems = expand_group_marks(marks, students, overrides, source)
+        if not problems:
+            students, problems = apply_overrides(learners, overrides + by_group, source)
     if problems:
         for problem in problems:
             print(problem.format(t))
@@ -254,7 +280,7 @@ def _graded_questions(bank, students):
     return [by_id[qid] for qid in ids]
 
 
-def _write_gradebook(args: argparse.Namespace, path: Path, students) -> None:
+def _write_gradebook(args: argparse.Namespace, path: Path, students, groups=None) -> None:
     import sys
 
     from attn_tui.commands import _gradebook
@@ -274,6 +300,11 @@ def _write_gradebook(args: argparse.Namespace, path: Path, students) -> None:
             key_for = None if args.show_key else set()
         written = _gradebook.write_feedback(args.feedback, students, key_for, protect)
         said.append(t("classroom.wrote_feedback", path=args.feedback, count=len(written)))
+    if args.write_groups is not None and groups is not None:
+        from attn_tui.commands._groups import write_groups_file
+
+        count = write_groups_file(args.write_groups, groups[0], protect)
+        said.append(t("groups.wrote", path=args.write_groups, groups=count))
     if said:
         print(visible(" ".join(said), True), file=sys.stderr)
 
@@ -397,7 +428,7 @@ def _topic_table(per_topic: dict[str, tuple[float, float]], title: str, mean: bo
     from rich.table import Table
 
     from attn_tui.i18n import t
-    from attn_tui.widgets.steps import bar
+    from attn_tui.render.steps import bar
 
     table = Table(title=title, title_justify="left")
     table.add_column(t("quiz.cli.col_topic"))

@@ -95,6 +95,8 @@ def _lines(text: str) -> dict[tuple[str, str | None], int]:
         if m := _HEADER.match(line):
             table = _unquote(m.group(1))
             where.setdefault((table, None), n)
+        elif line.lstrip().startswith("["):  # [[group]], [group.students]: no student's
+            table = None
         elif table is not None and (m := _KEY.match(line)):
             where.setdefault((table, _unquote(m.group(1))), n)
     return where
@@ -114,6 +116,8 @@ def parse_overrides(text: str, name: str) -> tuple[list[Override], list[Problem]
     overrides: list[Override] = []
     problems: list[Problem] = []
     for student, marks in data.items():
+        if student == "group" and isinstance(marks, list):
+            continue  # [[group]]: marks per group of answers (core.answer_groups reads them)
         line = where.get((student, None), 1)
         if not isinstance(marks, dict):
             problems.append(Problem(name, line, "classroom.ov.not_table", {"student": student}))

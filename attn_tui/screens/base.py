@@ -1,8 +1,9 @@
 """What every screen of the tutor shares: redrawing in the other language, in place.
 
-Widgets that show catalogue text are marked with :func:`tr` (which records the text key and
-the attribute it fills); when ``app.lang`` changes, :meth:`TutorScreen.localize` re-applies
-every mark and the screen's own ``relocalize`` redraws computed content. Binding descriptions
+Widgets that show catalogue text are marked with :func:`~attn_tui.widgets.localized.tr`
+(which records the text key and the attribute it fills); when ``app.lang`` changes,
+:meth:`TutorScreen.localize` re-applies every mark, lets every widget with a ``relocalize``
+redraw what it computes, then calls the screen's own ``relocalize``. Binding descriptions
 are text keys too, translated in :attr:`TutorScreen.active_bindings`, so the Footer, the help
 overlay and the command palette all follow the language without special cases.
 """
@@ -11,37 +12,15 @@ from __future__ import annotations
 
 import gc
 from dataclasses import replace
-from typing import Any, TypeVar
 
 from textual.binding import ActiveBinding
 from textual.events import ScreenResume
 from textual.screen import ModalScreen, Screen
-from textual.widget import Widget
 from textual.widgets import Footer
 
 from attn_tui.compat import drop_closed_watchers
 from attn_tui.i18n import catalogue, t
-
-W = TypeVar("W", bound=Widget)
-
-
-def _apply(widget: Widget, attr: str, key: str, params: dict[str, Any]) -> None:
-    text = t(key, **params)
-    if attr == "content":
-        widget.update(text)  # type: ignore[attr-defined]
-    else:
-        setattr(widget, attr, text)
-
-
-def tr(widget: W, key: str, attr: str = "content", **params: Any) -> W:
-    """Fill ``widget.<attr>`` from the catalogue now and again after every language switch.
-
-    ``attr`` is "content" (Static.update), "label", "placeholder", "border_title", ...
-    """
-    marks = widget.__dict__.setdefault("_i18n", {})
-    marks[attr] = (key, params)
-    _apply(widget, attr, key, params)
-    return widget
+from attn_tui.widgets.localized import localize_tree
 
 
 def describe_binding(description: str) -> str:
@@ -139,10 +118,8 @@ class TutorScreen(Screen):
         super().refresh_bindings()
 
     def localize(self) -> None:
-        """Re-apply every :func:`tr` mark, redraw computed content, relabel the footer."""
-        for widget in self.query("*"):
-            for attr, (key, params) in widget.__dict__.get("_i18n", {}).items():
-                _apply(widget, attr, key, params)
+        """Re-apply every ``tr`` mark, redraw computed content, relabel the footer."""
+        localize_tree(self)
         self.relocalize()
         self.refresh_bindings()
 

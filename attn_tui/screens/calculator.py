@@ -8,39 +8,31 @@ so nothing the learner built disappears while they fix a typo.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 import numpy as np
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import (
-    Button,
-    Checkbox,
-    ContentSwitcher,
-    Input,
-    Select,
-    Static,
-    TextArea,
-)
+from textual.widgets import Checkbox, ContentSwitcher, Input, Select, Static, TextArea
 
 from attn_tui.core.attention.steps import (
-    MAX_EXPERIMENT_DIM,
     AttentionSteps,
     DimensionExperiment,
     attend,
-    dimension_experiment,
     parse_temperature,
 )
 from attn_tui.core.parse import InputError, parse_matrix, parse_vector
 from attn_tui.i18n import describe, t
-from attn_tui.screens.base import TutorFooter, TutorScreen, tr
-from attn_tui.widgets.fields import LineInput, PanelSelect, Tick, say
-from attn_tui.widgets.prose import Prose
-from attn_tui.widgets.steps import render_experiment, render_steps
-from attn_tui.widgets.stepsview import StepsView
+from attn_tui.render.prose import Prose
+from attn_tui.render.steps import render_steps
+from attn_tui.screens.base import TutorFooter, TutorScreen
+from attn_tui.widgets.calculator import DimensionPanel, NumbersArea, StepsPanel
+from attn_tui.widgets.fields import LineInput, PanelSelect, Tick
+from attn_tui.widgets.localized import tr
+from attn_tui.widgets.panel import MessageLine
 
 
 @dataclass(frozen=True)
@@ -53,6 +45,16 @@ class Preset:
     scale: bool = True
     hard: bool = False
     temperature: str = "1"
+
+    @classmethod
+    def of_exercise(cls, query: str, keys: str, values: str = "") -> Preset:
+        """An exercise's worked example: its matrices written ``1 0; 0 1`` (the files' form)
+        become one row per line (the calculator's form)."""
+
+        def rows(text: str) -> str:
+            return "\n".join(r.strip() for r in text.replace("\n", ";").split(";") if r.strip())
+
+        return cls(query, rows(keys), rows(values))
 
     @cached_property
     def parsed(self) -> tuple:
@@ -79,31 +81,6 @@ def _same(a: np.ndarray | None, b: np.ndarray | None) -> bool:
     return a.shape == b.shape and bool(np.array_equal(a, b))
 
 
-@lru_cache(maxsize=16)
-def _experiment(d: int, seed: int) -> DimensionExperiment:
-    return dimension_experiment(d, 8, seed)
-
-
-class StepsPanel(StepsView):
-    """The steps; focusable so that ← → n b a work here without reaching an input."""
-
-    BINDINGS = [
-        Binding("right,n", "screen.next_step", "app.key.next", show=False),
-        Binding("left,b", "screen.prev_step", "app.key.prev", show=False),
-        Binding("a", "screen.toggle_all", "app.key.all", show=False),
-    ]
-
-
-class NumbersArea(TextArea):
-    """The keys and values fields: an edit recomputes in this field's own turn (its own
-    Changed handler runs before the field's repaint is handed to the screen), so the echo and
-    the steps it changes are painted in one frame (see CalculatorScreen.on_mount)."""
-
-    def on_text_area_changed(self) -> None:
-        if isinstance(self.screen, CalculatorScreen):
-            self.screen._field_edited()
-
-
 class CalculatorScreen(TutorScreen):
     CSS_PATH = "calculator.tcss"
     HELP = (
@@ -121,6 +98,7 @@ class CalculatorScreen(TutorScreen):
     ]
     # The inputs panel narrows on a small terminal and widens on a large one (calculator.tcss).
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (70, "-normal"), (110, "-wide")]
+    AUTO_FOCUS = "#query"  # focused as it is composed: one restyle of the screen, not two
 
     step: reactive[int] = reactive(1, init=False)
     show_all: reactive[bool] = reactive(False, init=False)
@@ -134,7 +112,12 @@ class CalculatorScreen(TutorScreen):
         self.result: AttentionSteps | None = None
         self.stale = False
         self._parse_cache: dict[str, tuple[str, np.ndarray | None, InputError | None]] = {}
-        self.experiment: tuple[DimensionExperiment, DimensionExperiment] | None = None
+        self.dimension = DimensionPanel(id="experiment")  # titled when drawn
+
+    @property
+    def experiment(self) -> tuple[DimensionExperiment, DimensionExperiment] | None:
+        """The √d experiment last drawn (small d, large d)."""
+        return self.dimension.experiment
 
     # ---- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -149,41 +132,31 @@ class CalculatorScreen(TutorScreen):
                     "calc.query_placeholder",
                     "placeholder",
                 )
-                yield Static(id="query-error", classes="error")
+                yield MessageLine(Prose, id="query-error", classes="error")
                 yield tr(Static(classes="field-label"), "calc.keys")
                 yield NumbersArea(
                     keys, id="keys", compact=True, soft_wrap=False, tab_behavior="focus"
                 )
-                yield Static(id="keys-error", classes="error")
+                yield MessageLine(Prose, id="keys-error", classes="error")
                 yield tr(Static(classes="field-label"), "calc.values")
                 yield NumbersArea(
                     values, id="values", compact=True, soft_wrap=False, tab_behavior="focus"
                 )
-                yield Static(id="values-error", classes="error")
+                yield MessageLine(Prose, id="values-error", classes="error")
                 yield tr(Tick(value=start.scale, id="scale", compact=True), "calc.scale", "label")
                 yield tr(Tick(value=start.hard, id="hard", compact=True), "calc.hard", "label")
                 with Horizontal(classes="row"):
                     yield tr(Static(classes="inline-label"), "calc.temperature")
                     yield LineInput(start.temperature, id="temperature", compact=True)
-                yield Static(id="temperature-error", classes="error")
+                yield MessageLine(Prose, id="temperature-error", classes="error")
                 yield PanelSelect(self._preset_options(), id="preset", compact=True,
                                   prompt=t("calc.preset"))  # fmt: skip
             with ContentSwitcher(initial="steps-box", id="calc-right"):
                 with Vertical(id="steps-box") as steps:
                     tr(steps, "calc.steps_panel", "border_title")
-                    yield Static(id="stale", classes="stale")
+                    yield MessageLine(id="stale", classes="stale")
                     yield StepsPanel(id="steps")
-                with VerticalScroll(id="experiment"):  # titled by redraw_experiment
-                    with Horizontal(classes="row"):
-                        yield tr(Static(classes="inline-label"), "calc.exp.d_small")
-                        yield Input("3", id="d-small", compact=True, type="integer")
-                        yield tr(Static(classes="inline-label"), "calc.exp.d_large")
-                        yield Input("300", id="d-large", compact=True, type="integer")
-                        yield tr(Static(classes="inline-label"), "calc.exp.seed")
-                        yield Input("0", id="exp-seed", compact=True, type="integer")
-                    yield Static(id="exp-error", classes="error")
-                    yield Static(id="exp-body")
-                    yield tr(Button(id="exp-back", compact=True), "calc.exp.back", "label")
+                yield self.dimension
         yield TutorFooter()
 
     def _preset_options(self) -> list[tuple[str, str]]:
@@ -196,9 +169,12 @@ class CalculatorScreen(TutorScreen):
         # reached the screen first and was painted alone, and the steps waited for a later
         # frame, often two frames later (Textual's update timer, resumed off its beat, skips
         # one). Now the echo and the steps it changes are painted in the same frame. (Keys and
-        # values do the same in NumbersArea.)
+        # values do the same: NumbersArea counts its edits in a reactive watched here.)
         for field in ("#query", "#temperature"):
             self.watch(self.query_one(field, Input), "value", self._field_edited, init=False)
+        for field in ("#keys", "#values"):
+            self.watch(self.query_one(field, NumbersArea), "edits", self._field_edited,
+                       init=False)  # fmt: skip
         self.recompute()
         self.query_one("#query", Input).focus()
 
@@ -238,7 +214,7 @@ class CalculatorScreen(TutorScreen):
                 errors[field] = describe(err)
         self.stale = bool(errors)
         for field in ("query", "keys", "values", "temperature"):
-            say(self.query_one(f"#{field}-error", Static), errors.get(field, ""), Prose)
+            self.query_one(f"#{field}-error", MessageLine).say(errors.get(field, ""))
         self._show_preset(None if errors else self.result)
         self.redraw()
 
@@ -285,7 +261,8 @@ class CalculatorScreen(TutorScreen):
             return 1.0
 
     def redraw(self) -> None:
-        say(self.query_one("#stale", Static), t("calc.stale") if self.stale and self.result else "")
+        stale = t("calc.stale") if self.stale and self.result else ""
+        self.query_one("#stale", MessageLine).say(stale)
         view = self.query_one("#steps", StepsPanel)
         view.show(render_steps(self.result, self.step, self.show_all) if self.result else "")
         view.set_class(self.stale, "-stale")
@@ -293,25 +270,6 @@ class CalculatorScreen(TutorScreen):
         subtitle = t("calc.all_steps") if self.show_all else t("calc.step_of", step=self.step)
         if box.border_subtitle != subtitle:  # setting it repaints the whole box, border and all
             box.border_subtitle = subtitle
-
-    def redraw_experiment(self) -> None:
-        error = self.query_one("#exp-error", Static)
-        try:
-            small, large = (self._experiment_dim(f"#d-{name}") for name in ("small", "large"))
-            seed = int(self.query_one("#exp-seed", Input).value or 0)
-        except ValueError:
-            say(error, t("calc.exp.bad_d", limit=MAX_EXPERIMENT_DIM))
-            return
-        say(error, "")
-        self.experiment = (_experiment(small, seed), _experiment(large, seed))
-        self.query_one("#experiment").border_title = t("calc.exp.panel", small=small, large=large)
-        self.query_one("#exp-body", Static).update(render_experiment(*self.experiment))
-
-    def _experiment_dim(self, selector: str) -> int:
-        value = int(self.query_one(selector, Input).value)
-        if not 1 <= value <= MAX_EXPERIMENT_DIM:
-            raise ValueError(value)
-        return value
 
     def relocalize(self) -> None:
         select = self.query_one("#preset", Select)
@@ -324,8 +282,6 @@ class CalculatorScreen(TutorScreen):
             if isinstance(value, str):
                 select.value = value
         self.recompute()
-        if self.query_one(ContentSwitcher).current == "experiment":
-            self.redraw_experiment()
 
     # ---- events -------------------------------------------------------------------------
     @on(Checkbox.Changed)
@@ -338,18 +294,10 @@ class CalculatorScreen(TutorScreen):
         if not self._loading:
             self.recompute()
 
-    @on(Input.Changed, "#d-small, #d-large, #exp-seed")
-    def _experiment_changed(self) -> None:
-        self.redraw_experiment()
-
     @on(Select.Changed, "#preset")
     def _preset_chosen(self, event: Select.Changed) -> None:
         if isinstance(event.value, str):
             self.action_preset(event.value)
-
-    @on(Button.Pressed, "#exp-back")
-    def _experiment_back(self) -> None:
-        self.action_toggle_experiment()
 
     def watch_step(self) -> None:
         self.redraw()
@@ -379,7 +327,7 @@ class CalculatorScreen(TutorScreen):
         switcher = self.query_one(ContentSwitcher)
         switcher.current = "steps-box" if switcher.current == "experiment" else "experiment"
         if switcher.current == "experiment":
-            self.redraw_experiment()
+            self.dimension.redraw()
 
     def fill(self, query: str, keys: str, values: str = "") -> None:
         """Put a worked example in the fields and start at step 1 (on a screen already open;
@@ -389,7 +337,7 @@ class CalculatorScreen(TutorScreen):
     def action_preset(self, name: str) -> None:
         if name == EXPERIMENT:
             self.query_one(ContentSwitcher).current = "experiment"
-            self.redraw_experiment()
+            self.dimension.redraw()
             return
         self._load(PRESETS[name])
 

@@ -30,8 +30,9 @@ from attn_tui.core.coding.model import CodeExercise, CodeLibrary, Report
 from attn_tui.core.coding.sandbox import Sandbox
 from attn_tui.core.progress import Guarded, ProgressStore, StoreError
 from attn_tui.i18n import describe, get_lang, t
-from attn_tui.screens.base import TutorFooter, TutorScreen, tr
+from attn_tui.screens.base import TutorFooter, TutorScreen
 from attn_tui.widgets.code_panels import ExerciseList, HintsPanel, ReportPanel, TaskPanel
+from attn_tui.widgets.localized import tr
 
 WORKSPACE_ENV = "ATTN_TUI_CODE_DIR"  # the serve session sets it to the student's own folder
 

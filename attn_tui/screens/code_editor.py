@@ -17,7 +17,8 @@ from attn_tui.core import files
 from attn_tui.core.coding.loader import SOURCE_LIMIT
 from attn_tui.core.coding.model import CodeExercise
 from attn_tui.i18n import get_lang, t
-from attn_tui.screens.base import TutorFooter, describe_binding, tr
+from attn_tui.screens.base import TutorFooter, describe_binding
+from attn_tui.widgets.localized import tr
 
 
 def python_highlighting() -> str | None:

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from attn_tui.i18n import t
-from attn_tui.widgets.prose import Prose
+from attn_tui.render.prose import Prose
 
 
 class ConfirmScreen(ModalScreen[bool]):

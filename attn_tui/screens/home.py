@@ -17,11 +17,12 @@ from textual.widgets.option_list import Option
 
 from attn_tui import coursebook
 from attn_tui.core.course import clock
-from attn_tui.core.course.path import LOCKED, OPEN, PASSED, STARTED
+from attn_tui.core.course.path import OPEN, PASSED, STARTED
 from attn_tui.i18n import get_lang, t
-from attn_tui.screens.base import TutorScreen, tr
+from attn_tui.screens.base import TutorScreen
+from attn_tui.screens.path import STATE_MARK
+from attn_tui.widgets.localized import tr
 
-STATE_MARK = {PASSED: "✓", STARTED: "▸", OPEN: "○", LOCKED: "·"}
 COURSE_OPTIONS = ("continue", "review", "path")
 
 

@@ -26,10 +26,10 @@ from attn_tui.core.course import path as P
 from attn_tui.core.course.lessons import Lesson, Step
 from attn_tui.core.exercises.generators import instance
 from attn_tui.i18n import get_lang, t
+from attn_tui.render.prose import Prose
 from attn_tui.screens.base import TutorFooter, TutorScreen
 from attn_tui.widgets.fields import LineInput
 from attn_tui.widgets.item_card import ItemCard
-from attn_tui.widgets.prose import Prose
 
 POLL_S = 0.25  # how often an area's state is read while its do-task is open
 DRAFT_S = 1.0  # a draft is written at most this often (and always on leaving)

@@ -12,9 +12,11 @@ from textual.widgets.option_list import Option
 
 from attn_tui import coursebook
 from attn_tui.core.course.mastery import LEVELS
+from attn_tui.core.course.path import LOCKED, OPEN, PASSED, STARTED
 from attn_tui.i18n import get_lang, t
 from attn_tui.screens.base import TutorFooter, TutorScreen
-from attn_tui.screens.home import STATE_MARK
+
+STATE_MARK = {PASSED: "✓", STARTED: "▸", OPEN: "○", LOCKED: "·"}  # a lesson's state, one mark
 
 
 class PathScreen(TutorScreen):

@@ -2,52 +2,34 @@
 graded with the reference answer and why, then a score by topic, a review of what was missed,
 and a retry of just those. Quick and full runs are kept in the progress store (history, best).
 
-All the state is plain data (the run, the answers so far, which view is up), and every view is
-drawn from it by one method, so switching language (F2) redraws any view in place.
+The run is plain data on the screen (the questions, the answers so far, the result); each of
+the four views is a widget of its own (``widgets.quiz``: StartView, QuestionView, SummaryView,
+ReviewView) that draws what it is handed and redraws itself in the other language (F2).
 """
 
 from __future__ import annotations
 
-import time
+from dataclasses import replace
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, ContentSwitcher, Input, Static
+from textual.widgets import ContentSwitcher, Static
 
-from attn_tui import paths
+from attn_tui import coursebook, paths
 from attn_tui.core import quiz
 from attn_tui.core.exercises.generators import Instance, instance
 from attn_tui.core.exercises.model import Exercise
-from attn_tui.core.progress import Guarded, ProgressStore, QuizAttempt, StoreError
+from attn_tui.core.progress import Guarded, ProgressStore, StoreError
 from attn_tui.i18n import describe, get_lang, t
-from attn_tui.screens.base import TutorFooter, TutorScreen, tr
+from attn_tui.render import quiz as draw
+from attn_tui.render.prose import Prose
+from attn_tui.screens.base import TutorFooter, TutorScreen
 from attn_tui.screens.confirm import ConfirmScreen
-from attn_tui.widgets.prose import Prose
+from attn_tui.widgets.quiz import QuestionView, ReviewView, StartView, SummaryView
 from attn_tui.widgets.self_check import SelfCheck
-from attn_tui.widgets.steps import bar, columns
-
-GOOD, PART, BAD, DIM, ACCENT = "bold green", "bold yellow", "bold red", "dim", "bold cyan"
-SIGN = {"correct": ("✓", GOOD), "partial": ("◐", PART)}  # anything else: ✗ in red
-HISTORY_SHOWN = 5
-
-
-def _num(x: float) -> str:
-    """Marks as people write them: 7, 7.5, 6.67."""
-    return f"{x:.2f}".rstrip("0").rstrip(".")
-
-
-def _topic(tag: str) -> str:
-    return t(f"quiz.topic.{tag}")
-
-
-def _topic_bar(fraction: float, width: int, style: str) -> Text:
-    """A bar on a faint track, so an empty bar still shows where full would be."""
-    filled = bar(fraction, width).rstrip(" ")
-    return Text.assemble((filled, style), ("·" * (width - len(filled)), DIM))
 
 
 class QuizScreen(TutorScreen):
@@ -71,7 +53,6 @@ class QuizScreen(TutorScreen):
         self.bank: list[Exercise] = []
         self.broken_banks = 0
         self.store: Guarded | None = None  # None: progress could not be opened
-        self.view = "start"
         self.mode = "quick"  # quick, full or retry
         self.run: list[Instance] = []
         self._leave_armed = False  # F5 pressed once mid-quiz; a second press leaves
@@ -80,62 +61,30 @@ class QuizScreen(TutorScreen):
         self.result: quiz.QuizResult | None = None
         self.new_best = False
         self.saved: dict | None = None  # a quiz left unfinished (in the store), to resume
+        self.views = {"start": StartView(id="start"), "question": QuestionView(id="question"),
+                      "summary": SummaryView(id="summary"),
+                      "review-view": ReviewView(id="review-view")}  # fmt: skip
 
     # ---- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="quiz-status")
         with ContentSwitcher(initial="start", id="quiz-views"):
-            with VerticalScroll(id="start"):
-                yield Static(id="start-intro")
-                yield Button(id="resume", compact=True, variant="warning")
-                with Horizontal(classes="buttons"):
-                    yield Button(id="quick", compact=True, variant="primary")
-                    yield Button(id="full", compact=True)
-                yield Static(id="history")
-            with Vertical(id="question"):
-                with VerticalScroll(id="q-panel"):
-                    yield Static(id="q-prompt")
-                    yield Static(id="q-feedback")
-                    yield SelfCheck(id="quiz-self")
-                with Horizontal(id="q-bar", classes="bar"):
-                    yield tr(
-                        Input(id="answer", compact=True), "quiz.answer_placeholder", "placeholder"
-                    )
-                    yield tr(
-                        Button(id="submit", compact=True, variant="primary"), "quiz.submit", "label"
-                    )
-                    yield tr(Button(id="skip", compact=True), "quiz.skip", "label")
-                    yield Button(id="next", compact=True, variant="primary")
-            with Vertical(id="summary"):
-                with VerticalScroll(id="sum-panel"):
-                    yield Static(id="sum-body")
-                with Horizontal(classes="bar"):
-                    yield tr(
-                        Button(id="review", compact=True, variant="primary"), "quiz.review", "label"
-                    )
-                    yield tr(Button(id="retry", compact=True), "quiz.retry", "label")
-                    yield tr(Button(id="again", compact=True), "quiz.again", "label")
-            with Vertical(id="review-view"):
-                with VerticalScroll(id="review-panel") as review:
-                    tr(review, "quiz.review_title", "border_title")
-                    yield Static(id="review-body")
-                with Horizontal(classes="bar"):
-                    yield tr(Button(id="back", compact=True), "quiz.back_to_summary", "label")
+            yield from self.views.values()
         yield TutorFooter()
 
     def on_mount(self) -> None:
         super().on_mount()
         data = paths.data_dir(self.app.data_dir)  # type: ignore[attr-defined]
-        library = paths.load_all(self.app.extra_exercises, data)  # type: ignore[attr-defined]
+        book = coursebook.loaded(self.app)  # home loads it in the background: read once
+        library = book.library if book is not None else paths.load_all(
+            self.app.extra_exercises, data)  # type: ignore[attr-defined]  # fmt: skip
         self.bank = library.quiz_exercises
         self.broken_banks = sum(1 for b in library.broken if "quiz" in b.path.parts)
         try:
             self.store = Guarded(ProgressStore.open(data), self._store_failed)
         except StoreError as err:  # the quiz works without a store; the learner is told why
             self._store_failed(err, True)
-        from attn_tui.coursebook import moved_aside
-
-        if (damaged := moved_aside(self.app, self.store)) is not None:
+        if (damaged := coursebook.moved_aside(self.app, self.store)) is not None:
             self.notify(t("ex.moved_aside", path=damaged), severity="warning")
         self.saved = self._remember(lambda store: store.quiz_run())
         self.show("start")
@@ -148,33 +97,35 @@ class QuizScreen(TutorScreen):
         if self.store is not None:
             self.store.close()
 
-    # ---- drawing ------------------------------------------------------------------------
+    # ---- the views ------------------------------------------------------------------------
+    @property
+    def view(self) -> str:
+        """The view on show: "start", "question", "summary" or "review-view"."""
+        return self.query_one("#quiz-views", ContentSwitcher).current or "start"
+
     def show(self, view: str) -> None:
+        """Bring a view up, drawn from the run as it stands, with the focus where it acts."""
         self._leave_armed = False  # any move on (next question, summary...) disarms a lone F5
-        self.view = view
         self.query_one("#quiz-views", ContentSwitcher).current = view
-        self.redraw()
+        if view == "start":
+            store = self.store
+            attempts = store.quiz_attempts() if store else []
+            bests = [b for m in ("quick", "full") if store and (b := store.best_quiz(m))]
+            self.views["start"].show(len(self.bank), self.broken_banks, self.saved, attempts,
+                                     bests)  # fmt: skip
+        elif view == "question" and self.run:
+            question = self.views["question"]
+            if self.current is None:
+                question.ask(self.run[self._index()], self._index() + 1 >= len(self.run))
+        elif view == "summary" and self.result is not None:
+            self.views["summary"].show(self.result, self.mode, self.new_best, self._course_links)
+        elif view == "review-view" and self.result is not None:
+            self.views["review-view"].show(self.result)
+        self._draw_status()
         self.refresh_bindings()
-        focus = {"start": "#resume" if self.saved else "#quick", "summary": "#review",
-                 "review-view": "#back"}.get(view)  # fmt: skip
-        if view == "question":
-            focus = "#next" if self.current else "#answer"
-        if view == "summary" and not (self.result and self.result.missed):
-            focus = "#again"
-        if focus:
-            self.query_one(focus).focus()
+        self.views[view].focus_first()
 
     def relocalize(self) -> None:
-        self.redraw()
-        self.query_one(SelfCheck).relocalize()
-
-    def redraw(self) -> None:
-        {
-            "start": self._draw_start,
-            "question": self._draw_question,
-            "summary": self._draw_summary,
-            "review-view": self._draw_review,
-        }[self.view]()
         self._draw_status()
 
     def _draw_status(self) -> None:
@@ -182,146 +133,16 @@ class QuizScreen(TutorScreen):
         if self.view == "question" and self.run:
             done = self.answered + ([self.current] if self.current else [])
             score = sum(a.grade.score for a in done)
-            status.update(
-                Text.assemble(
-                    (t("quiz.question_of", n=self._index() + 1, total=len(self.run)), ACCENT),
-                    ("  ·  " + t("quiz.running", score=_num(score), done=len(done)), DIM),
-                    ("  ·  " + t(f"quiz.mode.{self.mode}"), DIM),
-                )
-            )
+            status.update(draw.status(self._index() + 1, len(self.run), score, len(done),
+                                      self.mode))  # fmt: skip
         else:
-            status.update(Text(t("quiz.title"), ACCENT))
+            status.update(Text(t("quiz.title"), draw.ACCENT))
 
     def _index(self) -> int:
         return len(self.answered)
 
-    def _draw_start(self) -> None:
-        parts: list[RenderableType] = [Prose(t("quiz.intro"))]
-        if not self.bank:
-            parts.append(Text(t("quiz.empty_bank"), BAD))
-        if self.broken_banks:
-            parts.append(Text(t("quiz.broken_banks", count=self.broken_banks), "yellow"))
-        self.query_one("#start-intro", Static).update(Group(*parts))
-        quick = self.query_one("#quick", Button)
-        full = self.query_one("#full", Button)
-        quick.label = t("quiz.quick", n=min(quiz.QUICK_SIZE, len(self.bank)))
-        full.label = t("quiz.full", n=len(self.bank))
-        quick.disabled = full.disabled = not self.bank
-        resume = self.query_one("#resume", Button)
-        resume.display = bool(self.saved)
-        if self.saved:
-            resume.label = t("quiz.resume", mode=t(f"quiz.mode.{self.saved.get('mode', 'quick')}"),
-                             n=len(self.saved.get("answers", [])) + 1,
-                             total=len(self.saved.get("questions", [])))  # fmt: skip
-        self.query_one("#history", Static).update(self._history())
-
-    def _history(self) -> RenderableType:
-        lines: list[RenderableType] = [Text(t("quiz.history"), "bold")]
-        attempts = self.store.quiz_attempts() if self.store else []
-        if not attempts:
-            lines.append(Text(t("quiz.no_history"), DIM))
-            return Group(*lines)
-        for mode in ("quick", "full"):
-            best = self.store.best_quiz(mode) if self.store else None
-            if best is not None:
-                lines.append(Text(self._attempt_line("quiz.best", best), GOOD))
-        for a in reversed(attempts[-HISTORY_SHOWN:]):
-            lines.append(Text(self._attempt_line("quiz.history_line", a)))
-        return Group(*lines)
-
-    @staticmethod
-    def _attempt_line(key: str, a: QuizAttempt) -> str:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(a.at))
-        return t(
-            key, when=when, mode=t(f"quiz.mode.{a.mode}"), score=_num(a.score),
-            total=_num(a.total), percent=round(100 * a.fraction),
-        )  # fmt: skip
-
-    def _draw_question(self) -> None:
-        if not self.run:
-            return
-        lang = get_lang()
-        inst = self.run[self._index()]
-        ex = inst.exercise
-        parts: list[RenderableType] = [Prose(inst.prompt(lang), "bold")]
-        for c in ex.choices:
-            parts.append(Prose(f"  {c.id}. {c.text.get(lang)}"))
-        topics = t("ex.list_sep").join(_topic(x) for x in ex.topics)
-        parts.append(
-            Text(f"{t(f'quiz.kind.{ex.kind}')}  ·  {t('quiz.topics', topics=topics)}", DIM)
-        )
-        self.query_one("#q-prompt", Static).update(Group(*parts))
-        feedback = self.query_one("#q-feedback", Static)
-        feedback.update(self._feedback(self.current) if self.current else "")
-        feedback.set_class(self.current is not None, "-shown")
-        graded = self.current is not None
-        for wid in ("#submit", "#skip"):
-            self.query_one(wid).display = not graded
-        nxt = self.query_one("#next", Button)
-        nxt.display = graded
-        last = self._index() + 1 >= len(self.run)
-        nxt.label = t("quiz.finish" if last else "quiz.next")
-        self.query_one("#answer", Input).disabled = graded
-
-    def _feedback(self, a: quiz.Answered, numbered: int | None = None) -> RenderableType:
-        """The verdict, what was typed, the notes (ideas found and missing), the reference
-        answer and the explanation — the same block in the question view and the review."""
-        lang = get_lang()
-        g = a.grade
-        sign, style = SIGN.get(g.status, ("✗", BAD))
-        lines = g.lines(t)
-        parts: list[RenderableType] = []
-        if numbered is not None:
-            parts.append(Prose(f"{numbered}. {a.inst.prompt(lang)}", "bold"))
-        typed = str(a.answer).strip() if a.answer is not None else ""
-        parts.append(Prose(t("quiz.your_answer", answer=typed or t("quiz.no_answer"))))
-        parts.append(Text.assemble((f"{sign} ", style), (lines[0], style)))
-        parts += [Prose(line, "yellow") for line in lines[1:]]
-        parts.append(Prose(t("quiz.reference", answer=a.inst.answer_text(t)), GOOD))
-        parts.append(Text(t("quiz.why"), ACCENT))
-        parts.append(Prose(a.inst.explanation(lang)))
-        return Group(*parts)
-
-    def _draw_summary(self) -> None:
-        res = self.result
-        if res is None:
-            return
-        percent = round(100 * res.fraction)
-        parts: list[RenderableType] = [
-            Text(
-                t("quiz.score", score=_num(res.score), total=_num(res.total), percent=percent),
-                ACCENT,
-            ),
-            _topic_bar(res.fraction, 30, GOOD if res.fraction >= 0.8 else PART),
-        ]
-        if self.mode == "retry":
-            parts.append(Text(t("quiz.not_recorded"), DIM))
-        elif self.new_best:
-            parts.append(Text(t("quiz.new_best"), GOOD))
-        if res.missed:
-            parts.append(Text(t("quiz.missed_count", count=len(res.missed))))
-        else:
-            parts.append(Text(t("quiz.all_right"), GOOD))
-        parts.append(Text(""))
-        parts.append(Text(t("quiz.by_topic"), "bold"))
-        rows = []
-        ordered = sorted(
-            res.per_topic.items(), key=lambda kv: (kv[1][0] / kv[1][1], _topic(kv[0]).casefold())
-        )
-        for tag, (s, m) in ordered:
-            style = GOOD if s >= m - 1e-9 else PART if s > 0 else BAD
-            rows.append([_topic(tag), _topic_bar(s / m, 16, style), f"{_num(s)}/{_num(m)}"])
-        parts.append(columns(rows, "llr"))
-        parts += self._course_links([tag for tag, (s, m) in ordered if s < 0.8 * m])
-        self.query_one("#sum-body", Static).update(Group(*parts))
-        has_missed = bool(res.missed)
-        self.query_one("#review", Button).disabled = not has_missed
-        self.query_one("#retry", Button).disabled = not has_missed
-
     def _course_links(self, weak: list[str]) -> list[RenderableType]:
         """Each weak topic's lesson and set, and the path's next lesson (the quiz's "next")."""
-        from attn_tui import coursebook
-
         book = coursebook.of(self.app)  # loaded at start by home; waits if still loading
         lang = get_lang()
         out: list[RenderableType] = []
@@ -333,23 +154,13 @@ class QuizScreen(TutorScreen):
             number = status.get(lesson.id).number
             practice = book.library.get(lesson.practice_sets[0]) if lesson.practice_sets else None
             sets = practice.title.get(lang) if practice is not None else "—"
-            out.append(Prose(t("course.quiz.weak", topic=_topic(tag), n=number,
-                               title=lesson.title.get(lang), sets=sets), DIM))  # fmt: skip
+            out.append(Prose(t("course.quiz.weak", topic=draw.topic(tag), n=number,
+                               title=lesson.title.get(lang), sets=sets), draw.DIM))  # fmt: skip
         nxt = status.next
         if nxt is not None:
             out.append(Text(t("course.quiz.next", n=nxt.number, title=nxt.lesson.title.get(lang)),
-                            ACCENT))  # fmt: skip
+                            draw.ACCENT))  # fmt: skip
         return [Text(""), *out] if out else []
-
-    def _draw_review(self) -> None:
-        res = self.result
-        if res is None:
-            return
-        parts: list[RenderableType] = []
-        for i, a in enumerate(res.answered, 1):
-            if not a.grade.correct:
-                parts += [self._feedback(a, numbered=i), Text("")]
-        self.query_one("#review-body", Static).update(Group(*parts))
 
     # ---- the run ------------------------------------------------------------------------
     def start(self, mode: str, exercises: list[Exercise] | list[Instance]) -> None:
@@ -360,7 +171,6 @@ class QuizScreen(TutorScreen):
         self.current = None
         self.result = None
         self.new_best = False
-        self._fresh_input()
         self._save_run()
         self.show("question")
 
@@ -435,14 +245,9 @@ class QuizScreen(TutorScreen):
             answered,
         )  # fmt: skip
 
-    def _fresh_input(self) -> None:
-        box = self.query_one("#answer", Input)
-        box.disabled = False
-        box.value = ""
-
     def submit(self, typed: str) -> None:
-        self._leave_armed = False  # carrying on with the quiz disarms a lone F5
         """Grade what was typed (once); an empty answer asks again rather than scoring 0."""
+        self._leave_armed = False  # carrying on with the quiz disarms a lone F5
         if self.current is not None or not self.run:
             return
         if not typed.strip():
@@ -459,20 +264,15 @@ class QuizScreen(TutorScreen):
         if typed and not answered.grade.is_answer:
             # A typo in a number or a choice that does not exist is not an answer: say why
             # and let the learner fix it, rather than spend the question on it.
-            feedback = self.query_one("#q-feedback", Static)
-            lines = [t("quiz.not_an_answer"), *answered.grade.lines(t)[1:]]
-            feedback.update(Group(*(Prose(line, "yellow") for line in lines)))
-            feedback.add_class("-shown")
+            self.views["question"].not_an_answer(answered.grade)
             return
         self.current = answered
         self._save_run()
         self._remember_answer(answered, typed)
-        self.redraw()
-        self.query_one(SelfCheck).offer(answered.grade if answered.grade.kind == "text" else None)
-        self.query_one("#next", Button).focus()
-        self.query_one("#q-panel").scroll_to_widget(self.query_one("#q-feedback"), top=True)
+        self._draw_status()
+        self.views["question"].graded(answered)
 
-    def _remember_answer(self, answered, typed: str) -> None:
+    def _remember_answer(self, answered: quiz.Answered, typed: str) -> None:
         """Each question answered is an attempt of its own (its bank as the set): it comes
         back in the reviews on its FSRS schedule and counts for its topics' mastery."""
         if self.store is None or self.mode not in ("quick", "full") or not typed:
@@ -487,12 +287,9 @@ class QuizScreen(TutorScreen):
             return
         self.answered.append(self.current)
         self.current = None
-        self.query_one(SelfCheck).offer(None)
         if len(self.answered) >= len(self.run):
             self.finish()
             return
-        self._fresh_input()
-        self.query_one("#q-panel").scroll_home(animate=False)
         self.show("question")
 
     def finish(self) -> None:
@@ -508,8 +305,6 @@ class QuizScreen(TutorScreen):
     @on(SelfCheck.Marked)
     def _self_marked(self, event: SelfCheck.Marked) -> None:
         """Ideas the learner says they wrote: stored as self-assessed; the mark stays."""
-        from dataclasses import replace
-
         from attn_tui.core.exercises.grading import self_check, self_score
 
         if self.current is None:
@@ -524,52 +319,19 @@ class QuizScreen(TutorScreen):
             )  # fmt: skip
         ideas = t("ex.list_sep").join(i.text.get(get_lang()) for i in g.self_marked)
         self.notify(t("ex.self.recorded", ideas=ideas, percent=round(100 * g.score)), timeout=4)
-        self.redraw()
+        self.views["question"].answered = self.current
+        self.views["question"].redraw()
+        self._draw_status()
 
-    # ---- events -------------------------------------------------------------------------
-    @on(Button.Pressed, "#quick")
-    def _quick(self) -> None:
-        self.start("quick", quiz.draw_quick(self.bank, seed=self.SEED))
+    # ---- what the question view says -------------------------------------------------------
+    def on_question_view_answered(self, message: QuestionView.Answered) -> None:
+        self.submit(message.typed)
 
-    @on(Button.Pressed, "#resume")
-    def _resume(self) -> None:
-        self.resume()
-
-    @on(Button.Pressed, "#full")
-    def _full(self) -> None:
-        self.start("full", quiz.draw_full(self.bank))
-
-    @on(Input.Submitted, "#answer")
-    def _submitted(self, event: Input.Submitted) -> None:
-        self.submit(event.value)
-
-    @on(Button.Pressed, "#submit")
-    def _submit_pressed(self) -> None:
-        self.submit(self.query_one("#answer", Input).value)
-
-    @on(Button.Pressed, "#skip")
-    def _skip(self) -> None:
+    def on_question_view_skipped(self) -> None:
         self.skip()
 
-    @on(Button.Pressed, "#next")
-    def _next(self) -> None:
+    def on_question_view_next(self) -> None:
         self.next_question()
-
-    @on(Button.Pressed, "#review")
-    def _review(self) -> None:
-        self.action_review()
-
-    @on(Button.Pressed, "#retry")
-    def _retry(self) -> None:
-        self.action_retry()
-
-    @on(Button.Pressed, "#again")
-    def _again(self) -> None:
-        self.action_new_quiz()
-
-    @on(Button.Pressed, "#back")
-    def _back(self) -> None:
-        self.show("summary")
 
     # ---- actions ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -579,6 +341,18 @@ class QuizScreen(TutorScreen):
         if action == "new_quiz":
             return self.view != "start"
         return True
+
+    def action_quick(self) -> None:
+        self.start("quick", quiz.draw_quick(self.bank, seed=self.SEED))
+
+    def action_full(self) -> None:
+        self.start("full", quiz.draw_full(self.bank))
+
+    def action_resume(self) -> None:
+        self.resume()
+
+    def action_summary(self) -> None:
+        self.show("summary")
 
     def action_review(self) -> None:
         if self.result is not None and self.result.missed:

@@ -16,9 +16,9 @@ from textual.widgets import Static
 from attn_tui import coursebook
 from attn_tui.core.exercises.generators import instance
 from attn_tui.i18n import get_lang, t
+from attn_tui.render.prose import Prose
 from attn_tui.screens.base import TutorFooter, TutorScreen
 from attn_tui.widgets.item_card import ItemCard
-from attn_tui.widgets.prose import Prose
 
 SESSION = 20  # items in one sitting, the longest overdue first
 

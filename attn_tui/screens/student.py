@@ -13,10 +13,11 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Input, Static
 
 from attn_tui.i18n import t
-from attn_tui.screens.base import TutorScreen, tr
+from attn_tui.render.prose import Prose
+from attn_tui.screens.base import TutorScreen
 from attn_tui.serve.students import BadName, canonical
-from attn_tui.widgets.fields import say
-from attn_tui.widgets.prose import Prose
+from attn_tui.widgets.localized import tr
+from attn_tui.widgets.panel import MessageLine
 
 
 class StudentScreen(TutorScreen):
@@ -36,7 +37,7 @@ class StudentScreen(TutorScreen):
             yield tr(Static(classes="student-intro"), "serve.name.intro")
             yield tr(Input(id="student-name", max_length=80), "serve.name.placeholder",
                      "placeholder")  # fmt: skip
-            yield Static(id="student-error", classes="error")
+            yield MessageLine(Prose, id="student-error", classes="error")
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -48,6 +49,6 @@ class StudentScreen(TutorScreen):
         try:
             canonical(event.value)
         except BadName as err:
-            say(self.query_one("#student-error", Static), t(err.code), Prose)
+            self.query_one("#student-error", MessageLine).say(t(err.code))
             return
         self.dismiss(event.value)

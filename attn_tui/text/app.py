@@ -43,8 +43,14 @@ TEXT = {
     "app.help.panels": ("各个面板", "The panels"),
     "app.help.close": ("按 Esc 或 F1 关闭", "Esc or F1 closes this"),
     "app.help.global": (
-        "Tab / Shift+Tab 在控件间移动；鼠标也可以点击。Ctrl+P 打开命令面板。",
-        "Tab / Shift+Tab move between controls; the mouse works too. Ctrl+P opens the command palette.",
+        "Tab / Shift+Tab 在控件间移动；鼠标也可以点击。Ctrl+P 打开命令面板。"
+        "Ctrl+L 清空当前输入框（多行也一次清空；Ctrl+Z 撤销）。"
+        "Ctrl+G 把正在显示的图或矩阵作为文本复制到剪贴板；要用鼠标选字，拖动时按住 Shift"
+        "（macOS 上按住 Option）。",
+        "Tab / Shift+Tab move between controls; the mouse works too. Ctrl+P opens the command "
+        "palette. Ctrl+L clears the field you are in, every line of it (Ctrl+Z undoes it). "
+        "Ctrl+G copies the figure or matrix on show to the clipboard as text; to "
+        "select text with the mouse, hold Shift while you drag (Option on macOS).",
     ),
     "app.help.home": (
         "主页列出可以用的练习区。方向键选择，回车进入。",
@@ -62,6 +68,15 @@ TEXT = {
     "app.key.experiment": ("√d 实验", "√d test"),
     "app.key.reset": ("例子", "Example"),
     "app.key.palette": ("命令面板", "palette"),
+    "app.key.copy": ("复制为文本", "Copy as text"),
+    "app.key.clear": ("清空输入框", "Clear the field"),
+    "app.copy.the_screen": ("这一屏", "the screen"),
+    "app.copy.done": (
+        "已把{what}作为文本复制到剪贴板（{lines} 行）。没收到的话，是终端没有转交 OSC 52"
+        "（tmux 里要 set -g set-clipboard on）。",
+        "Copied {what} as text ({lines} {lines:line|lines}). If your clipboard did not get "
+        "it, the terminal does not pass OSC 52 on (in tmux: set -g set-clipboard on).",
+    ),
     "app.tick_typing": (
         "现在选中的是开关“{label}”：空格或回车切换它，Tab 移到下一个输入框。",
         "The focus is on the switch “{label}”: Space or Enter flips it, Tab moves to a field.",

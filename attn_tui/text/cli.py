@@ -21,6 +21,15 @@ TEXT = {
     ),
     "cli.needs": ("{option} 只能和 {needed} 一起用。", "{option} only works with {needed}."),
     "cli.excludes": ("{option} 不能和 {other} 一起用。", "{option} cannot be used with {other}."),
+    "cli.bad_env_theme": (
+        "环境变量 ATTN_TUI_THEME 是“{value}”，应是以下之一：{known}",
+        "ATTN_TUI_THEME is “{value}”; it should be one of: {known}",
+    ),
+    "cli.theme_for_app": (
+        "--theme 只用于全屏界面（不带子命令运行 attn-tui）；{command} 的输出不上色。",
+        "--theme is for the full-screen app (attn-tui without a command); {command} prints "
+        "no theme.",
+    ),
     "cli.internal": (
         "出了意外的错误（{error}）。设 ATTN_TUI_DEBUG=1 再运行一次可以看到详细信息；请报告这个问题。",
         "an unexpected error ({error}). Run again with ATTN_TUI_DEBUG=1 for the details, "

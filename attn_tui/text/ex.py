@@ -678,6 +678,33 @@ TEXT = {
     "ex.cmd.col_topics": ("主题", "topics"),
     "ex.cmd.col_source": ("来源", "source"),
     "ex.cmd.quiz_banks": ("自测题库", "Quiz banks"),
+    "ex.cmd.list_items_how": (
+        "看一个练习集里的题和题号：\n  attn-tui exercises list 练习集id（例如 {example}）",
+        "A set's items and their ids:\n  attn-tui exercises list SET (for example {example})",
+    ),
+    "ex.cmd.no_set": (
+        "没有 id 为“{set}”的练习集或题库；有这些：{known}",
+        "no set or quiz bank with the id “{set}”; there are: {known}",
+    ),
+    "ex.cmd.items_title": (
+        "{set} · {title}（{count} 题）",
+        "{set} · {title} ({count} {count:item|items})",
+    ),
+    "ex.cmd.col_item": ("题号", "id"),
+    "ex.cmd.col_kind": ("题型", "kind"),
+    "ex.cmd.col_prompt": ("题目", "prompt"),
+    "ex.cmd.kind.number": ("数", "number"),
+    "ex.cmd.kind.vector": ("向量", "vector"),
+    "ex.cmd.kind.matrix": ("矩阵", "matrix"),
+    "ex.cmd.kind.choice": ("单选", "choice"),
+    "ex.cmd.kind.multi": ("多选", "choices"),
+    "ex.cmd.kind.truefalse": ("判断", "true/false"),
+    "ex.cmd.kind.text": ("简答", "written"),
+    "ex.cmd.kind_generated": ("，随机出数", ", drawn"),
+    "ex.cmd.try_how": (
+        "交一个答案看评分：\n  attn-tui exercises try {item} --answer 答案",
+        "To grade an answer:\n  attn-tui exercises try {item} --answer TEXT",
+    ),
     "ex.cmd.broken": ("无法载入的文件", "Files that did not load"),
     "ex.source.shipped": ("内置", "shipped"),
     "ex.source.extra": ("--exercises", "--exercises"),
@@ -685,6 +712,7 @@ TEXT = {
     # -- attn-tui progress
     "ex.prog.help": ("显示或清除学习进度", "show or reset learning progress"),
     "ex.prog.file": ("进度文件：{path}", "progress file: {path}"),
+    "ex.prog.col_set": ("练习集", "set"),
     "ex.prog.col_done": ("完成", "done"),
     "ex.prog.col_solved": ("独立做对", "solved"),
     "ex.prog.col_next": ("下一题", "next"),
@@ -693,7 +721,7 @@ TEXT = {
     "ex.prog.quiz_none": ("还没做过自测。", "No quiz taken yet."),
     "ex.prog.quiz_line": (
         "自测（{mode}）：{count} 次，最好 {best}%，最近 {last}%",
-        "Quiz ({mode}): {count} attempts, best {best}%, last {last}%",
+        "Quiz ({mode}): {count} {count:attempt|attempts}, best {best}%, last {last}%",
     ),
     "ex.prog.reset_ask": (
         "要删除 {path} 里的全部进度吗？[y/N] ",

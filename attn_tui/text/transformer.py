@@ -80,8 +80,8 @@ TEXT = {
     "transformer.positions.none": ("不加位置信息", "no positions"),
     "transformer.variant": (
         "Transformer · {task} · {layers} 层 × {heads} 头 · d_model {d_model} · {positions}",
-        "Transformer · {task} · {layers} layer(s) × {heads} head(s) · d_model {d_model} · "
-        "{positions}",
+        "Transformer · {task} · {layers} {layers:layer|layers} × {heads} {heads:head|heads} · "
+        "d_model {d_model} · {positions}",
     ),
     "transformer.held_out_note": (
         "准确率在 {n} 条留出序列上测得：这些序列从不参与训练。所有输出位置一次算出，"

@@ -13,8 +13,8 @@ from textual.widgets.option_list import Option
 from attn_tui.core.coding.model import CodeExercise, Report
 from attn_tui.core.coding.progress import CodeStatus
 from attn_tui.i18n import get_lang, t
+from attn_tui.render.prose import Prose, fit_words
 from attn_tui.widgets.code_report import render
-from attn_tui.widgets.prose import Prose, fit_words
 
 TITLE_CELLS = 18  # the list is 28 wide: border, padding, the mark and the number take 10
 

@@ -1,32 +1,16 @@
-"""Input fields tuned for a screen that recomputes on every keystroke."""
+"""Input fields tuned for a screen that recomputes on every keystroke (the message line under
+a field is ``widgets.panel.MessageLine``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from rich.console import RenderableType
 from textual.binding import Binding
 from textual.events import Key
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, OptionList, Select, Static
+from textual.widgets import Checkbox, Input, OptionList, Select
 
 from attn_tui.compat import SelectOverlay
-
-
-def say(line: Static, text: str, render: Callable[[str], RenderableType] | None = None) -> None:
-    """Show `text` in a message line (class `-shown` while non-empty), optionally drawn by
-    `render` (e.g. Prose, so Chinese wraps well).
-
-    An unchanged message is left alone: every Static.update asks for a full relayout, and
-    message lines are refreshed on every keystroke, which cost ~20 ms a key at 120×40.
-    """
-    if line.__dict__.get("_said") == text:
-        return
-    line.__dict__["_said"] = text
-    line.update(render(text) if render is not None and text else text)
-    line.set_class(bool(text), "-shown")
 
 
 class LineInput(Input):

@@ -21,8 +21,8 @@ from textual.widgets import Input, Static
 from attn_tui.core.exercises.generators import Instance
 from attn_tui.core.exercises.grading import grade
 from attn_tui.i18n import get_lang, t
+from attn_tui.render.prose import Prose
 from attn_tui.widgets.fields import LineInput
-from attn_tui.widgets.prose import Prose
 
 
 class ItemCard(VerticalScroll):

@@ -7,6 +7,8 @@ record_self_check``), apart from the graded attempt, whose score does not change
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -28,12 +30,11 @@ class SelfCheck(Vertical):
     SelfCheck Button { margin-top: 1; }
     """
 
+    @dataclass
     class Marked(Message):
         """The learner marked these ideas (indices into ``grade.ideas``) as said."""
 
-        def __init__(self, indices: list[int]) -> None:
-            super().__init__()
-            self.indices = indices
+        indices: list[int]
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)

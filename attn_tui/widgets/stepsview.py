@@ -27,7 +27,7 @@ from textual.strip import Strip
 from textual.widgets import RichLog
 
 from attn_tui.core.format import cell_len
-from attn_tui.widgets.steps import AtWidth, Lines, Piece
+from attn_tui.render.steps import AtWidth, Lines, Piece
 
 
 class _LazyStrips(Sequence):

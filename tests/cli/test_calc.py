@@ -99,3 +99,25 @@ def test_module_entry_point_runs_without_traceback():
         text=True,
     )
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("columns", [80, 120])
+@pytest.mark.parametrize("switches", [[], ["--hard"], ["--no-scale", "-T", "0.5"]])
+def test_the_four_boxes_are_one_width(capsys, monkeypatch, lang, columns, switches):
+    """Each step's box as wide as the others (in zh they were 40, 80, 76 and 72 columns), and
+    within the terminal."""
+    from rich.cells import cell_len
+
+    from attn_tui import i18n
+
+    monkeypatch.setenv("COLUMNS", str(columns))
+    try:
+        assert main(["--lang", lang, "calc", *switches]) == 0
+    finally:
+        i18n.set_lang("en")
+    lines = capsys.readouterr().out.splitlines()
+    tops = [cell_len(line) for line in lines if line.startswith("╭")]
+    sides = {cell_len(line.rstrip()) for line in lines if line.startswith("│")}
+    assert len(tops) == 4 and len(set(tops)) == 1 and sides == set(tops)
+    assert tops[0] <= columns

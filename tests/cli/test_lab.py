@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -116,3 +117,16 @@ def test_bad_input_exits_2_with_a_sentence(capsys, args, needle):
     assert captured.out == ""
     assert captured.err.startswith("attn-tui lab: ")
     assert needle in captured.err
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_tables_write_the_minus_sign_as_the_app_does(capsys, monkeypatch, lang):
+    """The output matrix's negatives are "−0.25" (U+2212) like every other figure, not "-0.25";
+    the cost lines keep their indent when they wrap at 80 columns."""
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["--lang", lang, "lab", "--seed", "0"]) == 0
+    out = capsys.readouterr().out
+    assert not re.search(r"(?<![\w])-\d", out)
+    assert re.search(r"−\d\.\d\d", out)
+    cost = out.split("\n" + ("计算量" if lang == "zh" else "Cost") + "\n")[1]
+    assert all(line.startswith("  ") for line in cost.splitlines())

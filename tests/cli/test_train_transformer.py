@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import zipfile
 
 import numpy as np
@@ -122,6 +123,22 @@ def test_the_lab_table_opens_on_the_saved_held_out_sequence(saved, capsys):
     assert main(["--lang", "zh", "lab", "--model", str(saved)]) == 0
     out = capsys.readouterr().out
     assert "第 2 层第 2 个头的权重（训练所得" in out
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_lab_never_breaks_a_shape_across_lines(saved, capsys, monkeypatch, lang):
+    """At 80 columns every "name (a, b, c)" stays on one line (it wrapped as "K (10," /
+    "16)"), and the header counts layers and heads in words ("2 layers × 2 heads")."""
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["--lang", lang, "lab", "--model", str(saved)]) == 0
+    out = capsys.readouterr().out
+    lines = [line for line in out.splitlines() if "_heads (" in line or "W_Q (" in line
+             or line.lstrip().startswith(("K (", "V (", "Z ("))]  # fmt: skip
+    assert len(lines) >= 4  # two layers' shapes, over two lines each
+    for line in out.splitlines():
+        assert not re.search(r"\(\d+(, \d+)*,?\s*$", line) and not re.match(r"\s*\d+\)", line)
+    assert ("2 层 × 2 头" if lang == "zh" else "2 layers × 2 heads") in out
+    assert "(s)" not in out
 
 
 def _npz(path, arrays):

@@ -166,3 +166,31 @@ async def test_the_web_driver_has_every_member_a_parked_session_uses(monkeypatch
         assert callable(driver._input_reader._selector.close)
     finally:
         driver._input_reader.close()
+
+
+async def test_colour_filter_follows_theme_swaps_greys_for_no_colour_under_ansi(monkeypatch):
+    from textual.filter import Monochrome, NoColor
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    async with App().run_test() as pilot:
+        app = pilot.app
+        assert app.no_color and any(isinstance(f, Monochrome) for f in app._filters)
+        app.theme = "ansi-dark"
+        compat.colour_filter_follows_theme(app)
+        assert any(isinstance(f, NoColor) for f in app._filters)
+        assert not any(isinstance(f, Monochrome) for f in app._filters)
+        app.theme = "textual-dark"
+        compat.colour_filter_follows_theme(app)
+        assert any(isinstance(f, Monochrome) for f in app._filters)
+
+
+async def test_screen_strips_are_the_lines_on_show():
+    class One(App):
+        def compose(self) -> ComposeResult:
+            yield Static("hello there")
+
+    async with One().run_test(size=(30, 4)) as pilot:
+        await pilot.pause()
+        strips = compat.screen_strips(pilot.app)
+        assert len(strips) == 4 and strips[0].text.startswith("hello there")
+        assert all(strip.cell_length == 30 for strip in strips)

@@ -48,9 +48,10 @@ async def test_the_masks_lesson_is_checked_from_the_lab(tmp_path):
         await until(lambda: isinstance(pilot.app.screen, LabScreen))
         lab = pilot.app.screen
         await pilot.pause()
-        assert lab.result.d_model == 8 and lab.result.heads == 2  # the lesson's preset
-        assert lab.result.n_q == 5  # 猫 坐 在 垫子 上
-        row = " ".join(f"{w:.2f}" for w in lab.result.weights[lab.head, 2])  # no mask yet
+        assert lab.form.result.d_model == 8 and lab.form.result.heads == 2  # the lesson's preset
+        assert lab.form.result.n_q == 5  # 猫 坐 在 垫子 上
+        weights = lab.form.result.weights[lab.views.head, 2]
+        row = " ".join(f"{w:.2f}" for w in weights)  # no mask yet
         await pilot.press("escape")
         await until(lambda: pilot.app.screen is lesson)
         await submit(pilot, lesson, row)
@@ -59,8 +60,8 @@ async def test_the_masks_lesson_is_checked_from_the_lab(tmp_path):
         await until(lambda: isinstance(pilot.app.screen, LabScreen))
         lab = pilot.app.screen
         lab.query_one("#causal").value = True
-        await until(lambda: lab.result is not None and lab.result.causal)
-        row = " ".join(f"{w:.2f}" for w in lab.result.weights[lab.head, 2])
+        await until(lambda: lab.form.result is not None and lab.form.result.causal)
+        row = " ".join(f"{w:.2f}" for w in lab.form.result.weights[lab.views.head, 2])
         await until(lambda: lesson.last_state is not None and lesson.last_state.result.causal)
         await pilot.press("escape")
         await until(lambda: pilot.app.screen is lesson)
@@ -82,8 +83,8 @@ async def test_the_positions_lesson_is_checked_from_the_trainer(tmp_path):
         trainer.query_one("#pace", Select).value = "fast"
         await pilot.pause()
         trainer.action_start()
-        await until(lambda: trainer.result is not None and not trainer.running, 120)
-        accuracy = trainer.snapshot.pos_acc
+        await until(lambda: trainer.live.result is not None and not trainer.running, 120)
+        accuracy = trainer.live.snapshot.pos_acc
         await until(
             lambda: (
                 lesson.last_state is not None

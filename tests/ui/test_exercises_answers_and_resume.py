@@ -57,7 +57,7 @@ async def test_a_root_is_read_where_a_number_is_asked(tmp_path):
         await answer(pilot, screen, "1/√3")
         (tried,) = stored(data, set_id, screen.inst.exercise.id)
         assert tried.answer == "1/√3"  # read, graded and counted: an answer, right or not
-        assert screen.grade.status in ("correct", "incorrect")
+        assert screen.pane.grade.status in ("correct", "incorrect")
 
 
 async def test_holding_enter_on_a_wrong_answer_stores_one_attempt(tmp_path):
@@ -94,7 +94,7 @@ async def test_the_calculator_from_an_exercise_counts_as_a_reveal_and_esc_comes_
         await pilot.press("escape")
         await pilot.pause()
         assert pilot.app.screen is screen and pilot.app.current_mode == "exercises"
-        assert screen.inst.exercise.id == ex_id and screen.finished
+        assert screen.inst.exercise.id == ex_id and screen.pane.finished
 
 
 async def _three_states(pilot, screen):
@@ -106,7 +106,7 @@ async def _three_states(pilot, screen):
     await answer(
         pilot, screen, "score with dot products, softmax to weights, weighted sum of values"
     )
-    assert screen.grade.correct
+    assert screen.pane.grade.correct
     screen.show_exercise(2)
     await pilot.press("f4")
     await pilot.pause()
@@ -179,7 +179,7 @@ async def test_the_set_summary_is_on_screen_at_80_by_24(tmp_path):
             await pilot.press("down")
         await pilot.pause()
         summary = screen.query_one("#ex-summary", Static)
-        ex_set = screen._highlighted_set()
+        ex_set = screen.set_list.highlighted_set()
         text = " ".join(ex_set.summary.en.split())
         lines = screen_lines(pilot.app)
         assert summary.region.bottom <= 23  # above the footer

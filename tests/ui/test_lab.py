@@ -8,8 +8,9 @@ from textual.widgets import Collapsible, Input, Select, Static, TextArea
 
 from attn_tui.app import AttnApp
 from attn_tui.core.attention import lab
-from attn_tui.screens.lab import LabScreen, MatrixArea
-from attn_tui.widgets.heatmap import Heatmap
+from attn_tui.render.heatmap import Heatmap
+from attn_tui.screens.lab import LabScreen
+from attn_tui.widgets.lab.settings import MatrixArea
 
 from .conftest import shown
 
@@ -27,6 +28,8 @@ async def open_lab(pilot, sentence: str = "cat"):
 
 
 def body(screen, view: str = "attn", width: int = 60) -> str:
+    """What a view shows, once on show (F4 to it): the lab draws the view on show only."""
+    screen.views.view = view
     return shown(screen.query_one(f"#{view}-body", Static), width)
 
 
@@ -49,7 +52,7 @@ async def test_first_view_shows_the_cat_sentence_weights_rows_summing_to_one():
         labels = ("猫", "坐", "在", "垫子", "上")
         rows = weight_rows(text, labels)
         assert len(rows) == 5
-        for row, weights in zip(rows, screen.result.weights[0], strict=True):
+        for row, weights in zip(rows, screen.form.result.weights[0], strict=True):
             assert [float(x) for x in row] == [round(float(w), 4) for w in weights]
         assert text.count("1.000") >= 5  # each row's sum
 
@@ -59,19 +62,19 @@ async def test_causal_mask_zeros_above_the_diagonal_and_heads_change_the_maps():
         screen = await open_lab(pilot)
         await pilot.press("f3")
         await pilot.pause()
-        assert screen.result.causal
+        assert screen.form.result.causal
         labels = ("猫", "坐", "在", "垫子", "上")
         rows = weight_rows(body(screen), labels)
         for i, row in enumerate(rows):
             assert all(cell == "0" for cell in row[i + 1 :])  # masked: exactly 0
             assert all(cell != "0" for cell in row[: i + 1])
         assert "−∞" in body(screen).replace("\n", " ") or "exactly 0" in body(screen)
-        assert np.all(np.triu(screen.result.weights, 1) == 0)
+        assert np.all(np.triu(screen.form.result.weights, 1) == 0)
 
         heads = screen.query_one("#heads", Input)
         heads.value = "4"
         await pilot.pause()
-        assert screen.result.heads == 4 and screen.result.d_k == 2
+        assert screen.form.result.heads == 4 and screen.form.result.d_k == 2
         assert body(screen, "heads", 100).count(": weights") == 4  # one heatmap per head
         assert "4 heads of d_k = 2" in body(screen, "heads", 100)
         await pilot.press("f6", "f6", "f6")
@@ -81,7 +84,7 @@ async def test_causal_mask_zeros_above_the_diagonal_and_heads_change_the_maps():
 
         await pilot.press("f3")
         await pilot.pause()
-        assert not screen.result.causal and screen.result.weights[:, 0, 1].all()
+        assert not screen.form.result.causal and screen.form.result.weights[:, 0, 1].all()
 
 
 async def test_heads_that_do_not_divide_d_model_are_named_and_the_last_layer_stays():
@@ -93,21 +96,21 @@ async def test_heads_that_do_not_divide_d_model_are_named_and_the_last_layer_sta
         assert error.has_class("-shown")
         message = shown(error, 200)
         assert "h = 3 heads do not divide d_model = 8" in message and "1, 2, 4, 8" in message
-        assert screen.stale and screen.result.heads == 2  # the last valid layer is kept
+        assert screen.form.stale and screen.form.result.heads == 2  # the last valid layer is kept
         assert "last valid settings" in shown(screen.query_one("#stale", Static), 200)
         screen.query_one("#heads", Input).value = "8"
         await pilot.pause()
-        assert not error.has_class("-shown") and screen.result.heads == 8
+        assert not error.has_class("-shown") and screen.form.result.heads == 8
 
 
 async def test_cursor_shows_the_cell_arithmetic_and_masked_cells_say_why():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
         screen = await open_lab(pilot)
         await pilot.press("down", "down", "right")  # query 在, key 坐
-        assert screen.cursor == (2, 1)
+        assert screen.views.cursor == (2, 1)
         text = body(screen, width=80)
         assert "query “在” (row 3) looks at key “坐” (column 2)" in text
-        cell = screen.result.weights[0, 2, 1]
+        cell = screen.form.result.weights[0, 2, 1]
         assert f"weight = {cell:.4f}" in text
         assert "÷ √d_k" in text
         await pilot.press("up", "up", "right", "right")  # query 猫, key 在: after it
@@ -117,7 +120,7 @@ async def test_cursor_shows_the_cell_arithmetic_and_masked_cells_say_why():
         assert "this key is masked (it comes after the query)" in text
         for _ in range(10):
             await pilot.press("right")
-        assert screen.cursor == (0, 4)  # stays inside the matrix
+        assert screen.views.cursor == (0, 4)  # stays inside the matrix
 
 
 async def test_window_and_cross_attention():
@@ -125,12 +128,12 @@ async def test_window_and_cross_attention():
         screen = await open_lab(pilot)
         screen.query_one("#window", Input).value = "1"
         await pilot.pause()
-        allowed = screen.result.allowed
+        allowed = screen.form.result.allowed
         assert allowed[0, 1] and not allowed[0, 2] and allowed[4, 3]
         screen.query_one("#window", Input).value = ""
         screen.query_one("#cross", Select).value = "love"
         await pilot.pause()
-        r = screen.result
+        r = screen.form.result
         assert r.cross and r.weights.shape == (2, 5, 3)
         assert "5×3 rectangle" in body(screen, width=200)
         await pilot.press("f3")  # causal needs positions the two sentences do not share
@@ -144,15 +147,15 @@ async def test_token_count_and_views():
         screen.query_one("#tokens", Input).value = "7"
         await pilot.pause()
         assert screen.query_one("#sentence", Select).value == "count"
-        assert screen.result.queries.labels[-1] == "x7"
+        assert screen.form.result.queries.labels[-1] == "x7"
         screen.query_one("#tokens", Input).value = "9"
         await pilot.pause()
         assert "at most 8" in shown(screen.query_one("#tokens-error", Static), 200)
         screen.query_one("#sentence", Select).value = "love"
         await pilot.pause()
-        assert screen.query_one("#tokens", Input).value == "3" and not screen.stale
+        assert screen.query_one("#tokens", Input).value == "3" and not screen.form.stale
         await pilot.press("f4")
-        assert screen.view == "qkv" and "Q = X·W_Q (8, 8)" in body(screen, "qkv", 80)
+        assert screen.views.view == "qkv" and "Q = X·W_Q (8, 8)" in body(screen, "qkv", 80)
         await pilot.press("f4", "f4")
         text = body(screen, "shapes", 80)
         assert "n = 10, d_model = 512, h = 8, d_k = 64" in text
@@ -162,9 +165,10 @@ async def test_token_count_and_views():
         assert "3² = 9 scores" in text and "100×" in text and "10,000" in text
         assert "1,000,000" in text
         await pilot.press("f4", "f4")  # all heads small, then token to token
-        assert screen.view == "lines" and "Random weights (seed 0)" in body(screen, "lines", 80)
+        assert screen.views.view == "lines"
+        assert "Random weights (seed 0)" in body(screen, "lines", 80)
         await pilot.press("f4")
-        assert screen.view == "attn"
+        assert screen.views.view == "attn"
 
 
 async def test_language_switch_redraws_in_place():
@@ -178,7 +182,8 @@ async def test_language_switch_redraws_in_place():
         assert pilot.app.lang == "zh"
         text = body(screen, width=80)
         assert "自注意力 · 5 个词" in text and "因果" in text
-        assert screen.cursor == (1, 0) and screen.result.heads == 4 and screen.result.causal
+        result = screen.form.result
+        assert screen.views.cursor == (1, 0) and result.heads == 4 and result.causal
         assert screen.query_one("#heads", Input).value == "4"
         assert "同一句" in str(screen.query_one("#cross", Select).selection or "") or (
             screen.query_one("#cross", Select).value == "off"
@@ -252,14 +257,14 @@ async def test_typed_x_and_w_q_give_the_numpy_weights_and_q():
         assert screen.query_one("#typed").display
         # Choosing it starts from the numbers on show: the layer does not change.
         assert screen.query_one("#labels", Input).value == "猫 坐 在 垫子 上"
-        assert not screen.stale and screen.result.queries.X.shape == (5, 8)
+        assert not screen.form.stale and screen.form.result.queries.X.shape == (5, 8)
 
         await type_into(pilot, screen.query_one("#X", MatrixArea), X_TYPED)
         await type_into(pilot, screen.query_one("#labels", Input), "I love China")
         screen.query_one("#typed-w", Collapsible).collapsed = False
         await pilot.pause()
         await type_into(pilot, screen.query_one("#W_Q", MatrixArea), W_Q_TYPED)
-        assert not screen.stale
+        assert not screen.form.stale
         assert screen.query_one("#d_model", Input).value == "4"  # d_model follows X's width
         assert screen.query_one("#d_model", Input).disabled
 
@@ -300,14 +305,14 @@ async def test_a_malformed_x_is_named_under_its_field_and_the_views_stay():
         before = body(screen)
         screen.query_one("#X", MatrixArea).focus()
         await pilot.press("down", "down", "end")  # the end of row 3
-        assert "3 tokens · d_model = 4" in before and not screen.stale
+        assert "3 tokens · d_model = 4" in before and not screen.form.stale
 
         # One wrong key in a valid X: the last entry of row 3 becomes "x".
         await pilot.press("backspace", "backspace", "backspace", "x", "space", "1")
         error = screen.query_one("#X-error", Static)
         assert error.has_class("-shown")
         assert shown(error, 200).strip() == "X row 3: entry 3, “x”, is not a number."
-        assert screen.stale and body(screen) == before  # the last valid layer stays
+        assert screen.form.stale and body(screen) == before  # the last valid layer stays
         assert "last valid settings" in shown(screen.query_one("#stale", Static), 200)
 
         await type_into(pilot, screen.query_one("#X", MatrixArea), "1 0 1 0\n0 2\n1 1 1 1")
@@ -318,18 +323,18 @@ async def test_a_malformed_x_is_named_under_its_field_and_the_views_stay():
         assert "X has 17 columns, so d_model = 17; the lab takes at most 16." in shown(error, 200)
 
         await type_into(pilot, screen.query_one("#X", MatrixArea), X_TYPED)
-        assert not error.has_class("-shown") and not screen.stale
+        assert not error.has_class("-shown") and not screen.form.stale
         # A W with the wrong number of rows is named under W_Q, and its fold opens to show it.
         screen.query_one("#W_Q", MatrixArea).text = "1 0\n0 1\n1 1"
         await pilot.pause()
         w_error = screen.query_one("#W_Q-error", Static)
         assert shown(w_error, 200).strip() == "W_Q is 3×2, but 4×2 is needed here."
-        assert not screen.query_one("#typed-w", Collapsible).collapsed and screen.stale
+        assert not screen.query_one("#typed-w", Collapsible).collapsed and screen.form.stale
         screen.query_one("#W_Q", MatrixArea).text = ""  # empty: seeded again
         await type_into(pilot, screen.query_one("#labels", Input), "a b")
         assert "X has 3 rows but 2 token labels" in shown(screen.query_one("#labels-error"), 200)
         await type_into(pilot, screen.query_one("#labels", Input), "a b c")
-        assert not screen.stale and screen.result.queries.labels == ("a", "b", "c")
+        assert not screen.form.stale and screen.form.result.queries.labels == ("a", "b", "c")
 
 
 async def test_language_switch_keeps_what_was_typed():
@@ -337,7 +342,7 @@ async def test_language_switch_keeps_what_was_typed():
         screen = await open_typed(pilot, labels="I love China")
         screen.query_one("#W_V", MatrixArea).text = "1 0 x"
         await pilot.pause()
-        weights = screen.result.weights.copy()
+        weights = screen.form.result.weights.copy()
         await pilot.press("f2")
         await pilot.pause()
         assert pilot.app.lang == "zh"
@@ -345,7 +350,7 @@ async def test_language_switch_keeps_what_was_typed():
         assert screen.query_one("#labels", Input).value == "I love China"
         assert screen.query_one("#W_V", MatrixArea).text == "1 0 x"
         assert screen.query_one("#sentence", Select).value == "typed"
-        assert np.array_equal(screen.result.weights, weights)
+        assert np.array_equal(screen.form.result.weights, weights)
         w_error = shown(screen.query_one("#W_V-error", Static), 200).strip()
         assert w_error == "W_V 第 1 行的第 3 个位置“x”不是数字。"  # the fault, now in Chinese
         assert "4 行 = d_model" in str(screen.query_one("#W_Q-label", Static).content)

@@ -7,8 +7,8 @@ from textual.widgets import Input, Select
 
 from attn_tui.app import AttnApp
 from attn_tui.compat import SelectCurrent, SelectOverlay
+from attn_tui.render.heatmap import Heatmap
 from attn_tui.widgets.fields import inside_border, panel_of
-from attn_tui.widgets.heatmap import Heatmap
 
 from .conftest import screen_lines
 from .test_lab import body, open_lab
@@ -71,7 +71,7 @@ async def test_the_cross_attention_fault_is_on_screen_at_80_by_24(lang):
         screen.query_one("#cross", Select).value = "love"
         await pilot.pause()
         await pilot.pause()
-        assert screen.stale
+        assert screen.form.stale
         fault = "self-attention only" if lang == "en" else "只用于自注意力"
         assert fault in _screen_text(pilot)
 
@@ -89,7 +89,8 @@ async def test_a_window_of_2_point_5_is_refused_with_a_message_not_read_as_25():
         screen = await open_lab(pilot)
         await _type(pilot, screen.query_one("#window", Input), "2.5")
         assert screen.query_one("#window", Input).value == "2.5"
-        assert screen.result.window != 25 and screen.stale  # the last valid window, 2, stays
+        form = screen.form
+        assert form.result.window != 25 and form.stale  # the last valid window, 2, stays
         assert "“2.5” is not" in _screen_text(pilot)
 
 
@@ -97,7 +98,7 @@ async def test_zero_tokens_is_refused_with_a_message():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
         screen = await open_lab(pilot)
         await _type(pilot, screen.query_one("#tokens", Input), "0")
-        assert screen.stale
+        assert screen.form.stale
         assert "no tokens" in _screen_text(pilot)
 
 
@@ -106,12 +107,12 @@ async def test_each_language_opens_on_its_own_sentence_and_the_weights_are_calle
         pilot.app.switch_mode("lab")
         await pilot.pause()
         screen = pilot.app.screen
-        assert list(screen.result.queries.labels) == ["I", "love", "China"]
+        assert list(screen.form.result.queries.labels) == ["I", "love", "China"]
         assert "Random weights (seed 0)" in " ".join(body(screen, width=46).split())
     async with AttnApp(lang="zh").run_test(size=(80, 24)) as pilot:
         pilot.app.switch_mode("lab")
         await pilot.pause()
-        assert list(pilot.app.screen.result.queries.labels)[0] == "猫"
+        assert list(pilot.app.screen.form.result.queries.labels)[0] == "猫"
 
 
 async def test_the_head_subtitle_and_singulars():

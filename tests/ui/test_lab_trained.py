@@ -14,7 +14,8 @@ from attn_tui.app import AttnApp
 from attn_tui.core.models import transformer_file
 from attn_tui.core.models.loop import run_to_end
 from attn_tui.core.models.transformer_trainer import TransformerConfig
-from attn_tui.screens.lab import TRAINED, LabScreen
+from attn_tui.screens.lab import LabScreen
+from attn_tui.widgets.lab.settings import TRAINED
 
 from .conftest import shown
 
@@ -51,6 +52,8 @@ async def open_trained(pilot) -> LabScreen:
 
 
 def body(screen, view: str, width: int = 60) -> str:
+    """What a view shows, once on show (F4 to it): the lab draws the view on show only."""
+    screen.views.view = view
     return shown(screen.query_one(f"#{view}-body", Static), width)
 
 
@@ -66,13 +69,13 @@ async def test_the_lab_shows_the_trained_weights_in_every_view():
     saved = save_model(TransformerConfig(length=6, layers=2, heads=2, iters=120, seed=4))
     async with AttnApp(lang="en").run_test(size=(120, 40)) as pilot:
         screen = await open_trained(pilot)
-        assert screen.saved is not None and screen.result is not None
+        assert screen.form.saved is not None and screen.form.result is not None
         model = saved.model
         # layer 1 on show: its trained projections, and the weights the model computes
-        np.testing.assert_array_equal(screen.result.proj.W_Q, model.layers[0].W_Q)
-        np.testing.assert_array_equal(screen.result.proj.W_O, model.layers[0].W_O)
+        np.testing.assert_array_equal(screen.form.result.proj.W_Q, model.layers[0].W_Q)
+        np.testing.assert_array_equal(screen.form.result.proj.W_O, model.layers[0].W_O)
         _, attn = model.predict(saved.probe[None])
-        np.testing.assert_allclose(screen.result.weights, attn[0, 0], rtol=1e-12)
+        np.testing.assert_allclose(screen.form.result.weights, attn[0, 0], rtol=1e-12)
         assert screen.query_one("#sequence", Input).value == "".join(
             "ABCDEF"[s] for s in saved.probe
         )
@@ -81,13 +84,15 @@ async def test_the_lab_shows_the_trained_weights_in_every_view():
         # layer 2: what layer 2's attention reads, and its own weights
         screen.query_one("#layer", Input).value = "2"
         await pilot.pause()
-        np.testing.assert_allclose(screen.result.weights, attn[0, 1], rtol=1e-12)
-        np.testing.assert_array_equal(screen.result.proj.W_K, model.layers[1].W_K)
+        np.testing.assert_allclose(screen.form.result.weights, attn[0, 1], rtol=1e-12)
+        np.testing.assert_array_equal(screen.form.result.proj.W_K, model.layers[1].W_K)
         # the second head, in the token-to-token view
+        screen.views.view = "attn"
         screen.query_one("#view-attn").focus()
         await pilot.press("shift+f4", "f6", "down")  # the last view, from the first
-        assert screen.view == "lines" and screen.head == 1 and screen.cursor[0] == 1
-        weights = screen.result.weights[1, 1]
+        views = screen.views
+        assert views.view == "lines" and views.head == 1 and views.cursor[0] == 1
+        weights = screen.form.result.weights[1, 1]
         assert f"{weights.max():.2f}" in body(screen, "lines", 100)
 
 
@@ -97,14 +102,14 @@ async def test_a_typed_sequence_is_read_and_a_bad_one_named():
         screen = await open_trained(pilot)
         screen.query_one("#sequence", Input).value = "f e d c b"
         await pilot.pause()
-        assert screen.result.queries.labels == ("F", "E", "D", "C", "B")
+        assert screen.form.result.queries.labels == ("F", "E", "D", "C", "B")
         x = np.array([[5, 4, 3, 2, 1]])
-        np.testing.assert_allclose(screen.result.weights, saved.model.predict(x)[1][0, 0])
+        np.testing.assert_allclose(screen.form.result.weights, saved.model.predict(x)[1][0, 0])
         screen.query_one("#sequence", Input).value = "ABX"
         await pilot.pause()
         error = shown(screen.query_one("#sequence-error", Static))
-        assert "5 letters" in error and screen.stale
-        assert screen.result.queries.labels == ("F", "E", "D", "C", "B")  # the last valid one
+        assert "5 letters" in error and screen.form.stale
+        assert screen.form.result.queries.labels == ("F", "E", "D", "C", "B")  # the last valid one
 
 
 async def test_with_no_model_the_lab_trains_the_default_and_keeps_it():
@@ -112,11 +117,11 @@ async def test_with_no_model_the_lab_trains_the_default_and_keeps_it():
     assert not path.exists()
     async with AttnApp(lang="zh").run_test(size=(80, 24)) as pilot:
         screen = await open_trained(pilot)
-        assert path.exists() and screen.saved is not None
-        assert screen.saved.config == TransformerConfig()  # reversal, L 10, 300 iterations
-        assert screen.held.seq_acc >= 0.99
+        assert path.exists() and screen.form.saved is not None
+        assert screen.form.saved.config == TransformerConfig()  # reversal, L 10, 300 iterations
+        assert screen.form.held.seq_acc >= 0.99
         kept = transformer_file.load(path)
-        np.testing.assert_array_equal(screen.result.proj.W_V, kept.model.layers[0].W_V)
+        np.testing.assert_array_equal(screen.form.result.proj.W_V, kept.model.layers[0].W_V)
         assert "训练所得的权重" in body(screen, "attn")
 
 
@@ -128,4 +133,4 @@ async def test_a_damaged_model_file_is_set_aside_and_a_fresh_one_trained():
         screen = await open_trained(pilot)
         aside = list(path.parent.glob("transformer.npz.damaged-*"))
         assert len(aside) == 1 and aside[0].read_bytes() == b"not a model at all"
-        assert screen.saved is not None and transformer_file.load(path).config.iters == 300
+        assert screen.form.saved is not None and transformer_file.load(path).config.iters == 300

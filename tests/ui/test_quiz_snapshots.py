@@ -13,11 +13,12 @@ from attn_tui.app import AttnApp
 from attn_tui.screens.quiz import QuizScreen
 
 SIZES = [(80, 24), (120, 40)]
-# One of the two halves of sc-why-lost's reference: it fails one idea short of the pass mark,
-# so the feedback offers the self-check (the grader says it is not sure).
+# An sc-why-lost answer that fails short of the pass mark in words the grader half knows, so
+# the flag's model doubts it and the feedback offers the self-check.
 HALF = {
-    "zh": "五个字母装得进隐状态，注意力没东西可修。",
-    "en": "Five letters fit in the state, so attention has nothing to fix.",
+    "zh": "长度只有 5，隐状态装得下，根本没有瓶颈，注意力的那些参数没活可干。",
+    "en": "The sequence is only five long: the hidden state holds it with room to spare, there "
+    "is no bottleneck, and the attention weights have no work to do.",
 }
 
 

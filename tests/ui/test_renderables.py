@@ -3,8 +3,8 @@
 import numpy as np
 from rich.console import Console
 
-from attn_tui.widgets.heatmap import Heatmap
-from attn_tui.widgets.steps import Fit, bar, columns
+from attn_tui.render.heatmap import Heatmap
+from attn_tui.render.steps import Fit, bar, columns
 
 
 def plain(renderable, width: int) -> str:

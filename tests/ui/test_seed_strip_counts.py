@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from attn_tui.i18n import t
-from attn_tui.widgets.loss_curve import _label_groups, strip
+from attn_tui.render.loss_curve import _label_groups, strip
 
 
 def test_ten_seeds_in_one_cell_print_10():

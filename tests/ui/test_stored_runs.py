@@ -36,13 +36,11 @@ async def _screen_configs() -> tuple[object, object]:
         await pilot.pause()
         screen = pilot.app.screen
         assert isinstance(screen, TrainerScreen)
-        screen.pace = "watch"
-        rnn = screen._paced(screen.read_settings())
+        rnn = dataclasses.replace(screen.form.read(), pace="watch").run_config()
         screen.query_one("#model", Select).value = "transformer"
         screen.query_one("#pace", Select).value = "fast"
         await pilot.pause()
-        screen.pace = "fast"
-        tf = screen._paced(screen.read_settings())
+        tf = screen.form.read().run_config()
     return rnn, tf
 
 

@@ -70,6 +70,15 @@ def threads_in_our_code() -> list[threading.Thread]:
     return busy
 
 
+def the_run_process():
+    """The live run's child process (the newest child of this process still alive)."""
+    import multiprocessing
+
+    children = multiprocessing.active_children()
+    assert children, "no child process"
+    return max(children, key=lambda p: p.pid)
+
+
 async def until(condition, timeout: float = 20.0) -> None:
     start = time.perf_counter()
     while not condition():
@@ -87,7 +96,7 @@ async def test_the_defaults_train_q_k_attention_at_length_10_at_a_watchable_pace
         await pilot.press("down", "enter")
         await pilot.pause()
         screen = pilot.app.screen
-        cfg = screen.read_settings()
+        cfg = screen.form.read().config
         assert (cfg.variant, cfg.length, cfg.feed, cfg.iters) == ("qk", 10, "previous", 3000)
         assert screen.query_one("#pace", Select).value == "watch"
         assert screen.query_one("#versus", Select).value == "dot"
@@ -100,7 +109,7 @@ async def test_a_small_run_fills_every_panel():
         screen = await open_trainer(pilot, length=5, variant="dot", iters=300)
         await pilot.press("f5")
         await finish(pilot)
-        assert screen.result is not None and screen.result.outcome.kind == "finished"
+        assert screen.live.result is not None and screen.live.result.outcome.kind == "finished"
         progress = text(screen, "#progress")
         assert "100%" in progress and "300/300" in progress and "it/s" in progress
         assert "Training finished after 300 iterations." in text(screen, "#outcome")
@@ -112,11 +121,12 @@ async def test_a_small_run_fills_every_panel():
         heat = text(screen, "#heat")
         assert "rows = output t" in heat and "reversal diagonal L+1−t" in heat
         assert "Uniform = 1/L = 20" in heat  # length 5: 20 %
-        assert len(screen.chunks) and sum(len(c) for c in screen.chunks) == 300
-        assert len(screen.session) == 1 and screen.session[0].params == 934
+        assert len(screen.live.chunks) and sum(len(c) for c in screen.live.chunks) == 300
+        finished = screen.tables.finished["rnn"]
+        assert len(finished) == 1 and finished[0].params == 934
         # the loss curve spans the run and the timeline sits at its last snapshot
         assert "300" in text(screen, "#loss")
-        assert screen.frame == len(screen.result.snapshots) - 1
+        assert screen.live.frame == len(screen.live.result.snapshots) - 1
 
 
 async def test_the_heatmap_marks_the_diagonal_and_says_which_scale_is_on():
@@ -128,7 +138,7 @@ async def test_the_heatmap_marks_the_diagonal_and_says_which_scale_is_on():
         assert "absolute 0–100" in heat
         lines = shown(screen.query_one("#heat", Static), 100).splitlines()
         rows = [line.split() for line in lines if line.split() and line.split()[0] in "1234"]
-        weights = screen.snapshot.probe.attention
+        weights = screen.live.snapshot.probe.attention
         for i, cells in enumerate(rows[1:5]):  # the header row is first
             assert [int(c) for c in cells[1:5]] == [round(100 * w) for w in weights[i]]
             peak = int(weights[i].argmax())
@@ -145,16 +155,16 @@ async def test_the_timeline_scrubs_back_through_snapshots():
         screen = await open_trainer(pilot, iters=300, length=5)
         await pilot.press("f5")
         await finish(pilot)
-        assert [s.iteration for s in screen.result.snapshots] == [100, 200, 300]
+        assert [s.iteration for s in screen.live.result.snapshots] == [100, 200, 300]
         await pilot.press("pageup")
-        assert screen.frame == 1
+        assert screen.live.frame == 1
         assert "Held-out at 200" in text(screen, "#accuracy")
         assert "Timeline 2/3" in text(screen, "#outcome")
         screen.query_one("#live").focus()
         await pilot.press("left", "[")  # stops at the first snapshot
-        assert screen.frame == 0 and "at 100" in text(screen, "#accuracy")
+        assert screen.live.frame == 0 and "at 100" in text(screen, "#accuracy")
         await pilot.press("pagedown", "]", "right")
-        assert screen.frame == 2
+        assert screen.live.frame == 2
 
 
 async def test_a_run_without_attention_says_there_is_no_matrix():
@@ -163,66 +173,66 @@ async def test_a_run_without_attention_says_there_is_no_matrix():
         await pilot.press("f5")
         await finish(pilot)
         assert "no attention" in text(screen, "#heat")
-        assert screen.session[0].params == 838
+        assert screen.tables.finished["rnn"][0].params == 838
 
 
 async def test_stop_ends_a_long_run_quickly_as_stopped_and_leaves_no_eta():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
         screen = await open_trainer(pilot, iters=100000)
         screen.action_start()
-        await until(lambda: screen.iteration > 0)
+        await until(lambda: screen.live.iteration > 0)
         assert "ETA" in text(screen, "#progress")
         start = time.perf_counter()
         screen.action_stop()
         await until(lambda: not screen.running, timeout=5)
         assert time.perf_counter() - start < 2  # (generous: the machine may be busy)
         await pilot.pause()
-        assert screen.result.outcome.kind == "stopped"
-        assert screen.result.iters < 100000
+        assert screen.live.result.outcome.kind == "stopped"
+        assert screen.live.result.iters < 100000
         assert "Stopped after iteration" in text(screen, "#outcome")
         assert "ETA" not in text(screen, "#progress")  # no time left to estimate
-        assert screen.session == []  # only finished runs go in the table
+        assert screen.tables.finished["rnn"] == []  # only finished runs go in the table
 
 
 async def test_pause_holds_the_run_and_resume_continues_it():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
         screen = await open_trainer(pilot, iters=100000)
         screen.action_start()
-        await until(lambda: screen.iteration > 0)
+        await until(lambda: screen.live.iteration > 0)
         screen.action_pause()
         await asyncio.sleep(0.3)  # let the child reach its wait and the last update land
-        held = screen.iteration
+        held = screen.live.iteration
         progress = text(screen, "#progress")
         assert "paused" in progress and "ETA" not in progress
         await asyncio.sleep(0.3)
-        assert screen.iteration == held
+        assert screen.live.iteration == held
         screen.action_pause()
-        await until(lambda: screen.iteration > held)
+        await until(lambda: screen.live.iteration > held)
         screen.action_stop()
         await finish(pilot)
-        assert screen.result.outcome.kind == "stopped"
+        assert screen.live.result.outcome.kind == "stopped"
 
 
 async def test_single_step_trains_one_iteration_per_press_and_shows_the_heatmap_at_once():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
         screen = await open_trainer(pilot, iters=50, length=5, pace="step")
         screen.action_step()  # starts the run: the first iteration
-        await until(lambda: screen.iteration == 1)
-        await until(lambda: screen.snapshot is not None)
+        await until(lambda: screen.live.iteration == 1)
+        await until(lambda: screen.live.snapshot is not None)
         # the panels are redrawn at the next frame (at most ~20 a second), not on the message
         await until(lambda: "reversal diagonal" in text(screen, "#heat"))
-        assert screen.snapshot.iteration == 1  # the heatmap of the first iteration, not the 100th
+        assert screen.live.snapshot.iteration == 1  # the map of the first iteration, not the 100th
         assert "It appears at the first evaluation" not in text(screen, "#heat")
         assert "ETA" not in text(screen, "#progress")
         for n in (2, 3, 4):
             screen.action_step()
-            await until(lambda n=n: screen.iteration == n)
+            await until(lambda n=n: screen.live.iteration == n)
         await asyncio.sleep(0.2)
-        assert screen.iteration == 4  # nothing moves without a press
-        assert screen.snapshot.iteration == 4  # evaluated at every step
+        assert screen.live.iteration == 4  # nothing moves without a press
+        assert screen.live.snapshot.iteration == 4  # evaluated at every step
         screen.action_stop()
         await finish(pilot)
-        assert screen.result.outcome.kind == "stopped" and screen.result.iters == 4
+        assert screen.live.result.outcome.kind == "stopped" and screen.live.result.iters == 4
 
 
 async def test_a_huge_learning_rate_diverges_with_advice():
@@ -230,10 +240,10 @@ async def test_a_huge_learning_rate_diverges_with_advice():
         screen = await open_trainer(pilot, iters=500, lr="1e30")
         await pilot.press("f5")
         await finish(pilot)
-        assert screen.result.outcome.kind == "diverged"
+        assert screen.live.result.outcome.kind == "diverged"
         outcome = text(screen, "#outcome")
         assert "Try a smaller learning rate than 1e+30" in outcome
-        assert screen.session == []
+        assert screen.tables.finished["rnn"] == []
 
 
 async def test_impossible_settings_are_refused_inline():
@@ -242,7 +252,7 @@ async def test_impossible_settings_are_refused_inline():
         error = text(screen, "#train-error")
         assert "sequence length 0 is not usable" in error and "from 2 to 20" in error
         await pilot.press("f5")
-        assert screen.worker is None  # nothing started
+        assert not screen.running and screen.run.run_id == 0  # nothing started
         for field, value, expected in (
             ("length", "5", None),
             ("lr", "0", "learning rate 0.0 is not usable"),
@@ -289,15 +299,13 @@ async def test_f9_compares_the_settings_with_the_versus_variant_on_one_seed():
         )
         await pilot.press("f9")
         await finish(pilot)
-        assert [(r.config.variant, r.config.seed) for r in screen.session] == [
-            ("general", 3),
-            ("none", 3),
-        ]
+        assert [(r.config.variant, r.config.seed) for r in screen.tables.finished["rnn"]] == [
+            ("general", 3), ("none", 3)]  # fmt: skip
         assert "Seed 3: general attention whole" in text(screen, "#outcome", 96)
         # F9 again: the same settings give the same numbers, so no row is added
         await pilot.press("f9")
         await finish(pilot)
-        assert len(screen.session) == 4
+        assert len(screen.tables.finished["rnn"]) == 4
         await pilot.press("f4")
         session = text(screen, "#session", 96)
         assert session.count("general") == 1 and session.count(" off ") == 1
@@ -309,8 +317,8 @@ async def test_multi_seed_comparison_table_and_the_tables_scroll_at_once():
         screen = await open_trainer(pilot, iters=50, seeds=3, length=4)
         await pilot.press("f10")
         await finish(pilot)
-        assert {v: len(r) for v, r in screen.multi_runs.items()} == {"dot": 3, "qk": 3}
-        assert [r.config.seed for r in screen.multi_runs["qk"]] == [0, 1, 2]
+        assert {v: len(r) for v, r in screen.tables.runs.items()} == {"dot": 3, "qk": 3}
+        assert [r.config.seed for r in screen.tables.runs["qk"]] == [0, 1, 2]
         multi = text(screen, "#multi", 76)
         assert "Length 4, 50 iterations, 3 seeds" in multi
         assert "±" in multi and "may be noise" in multi
@@ -328,10 +336,10 @@ async def test_a_guide_key_loads_its_experiment_and_says_what_to_look_at():
         screen = await open_trainer(pilot)
         screen.query_one("#guide").focus()
         await pilot.press("2")  # the book's model at length 10
-        await until(lambda: screen.running and screen.config.variant == "dot")
-        cfg = screen.read_settings()
+        await until(lambda: screen.running and screen.live.config.variant == "dot")
+        cfg = screen.form.read().config
         assert (cfg.variant, cfg.length, cfg.feed) == ("dot", 10, "previous")
-        assert screen.read_versus() == "qk"
+        assert screen.form.read().versus == "qk"
         assert "one column left of the diagonal" in text(screen, "#outcome", 100)
         screen.action_stop()
         await finish(pilot)
@@ -348,7 +356,7 @@ async def test_ctrl_t_sets_the_book_model():
         screen = await open_trainer(pilot, feed="none")
         screen.query_one("#length", Input).focus()  # works even while typing in a field
         await pilot.press("ctrl+t")
-        cfg = screen.read_settings()
+        cfg = screen.form.read().config
         assert (cfg.variant, cfg.feed) == ("dot", "previous") and cfg.n_params == 934
 
 
@@ -370,14 +378,14 @@ async def test_nothing_is_cut_at_80x24_in_english():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
         screen = await open_trainer(pilot, iters=200, length=10, pace="step")
         screen.action_step()
-        await until(lambda: screen.snapshot is not None)
+        await until(lambda: screen.live.snapshot is not None)
         for selector in ("#progress", "#accuracy"):
             assert not any(line.rstrip().endswith("…") for line in as_shown(screen, selector))
         assert "press F8 for one iteration" in text(screen, "#progress")
         screen.action_stop()
         await finish(pilot)
         accuracy = text(screen, "#accuracy")
-        assert f"per letter {screen.result.pos_acc:.3f}" in accuracy
+        assert f"per letter {screen.live.result.pos_acc:.3f}" in accuracy
 
 
 async def test_per_position_figures_survive_a_resize_round_trip():
@@ -402,8 +410,8 @@ async def test_leaving_mid_run_leaves_no_thread_and_no_process():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
         screen = await open_trainer(pilot, iters=100000)
         screen.action_start()
-        await until(lambda: screen.iteration > 0)
-        worker, process = screen.worker, screen.live.process
+        await until(lambda: screen.live.iteration > 0)
+        worker, process = screen.run.worker, the_run_process()
         assert process.is_alive()
         pilot.app.action_home()  # Esc
         await until(lambda: worker.state in (WorkerState.CANCELLED, WorkerState.SUCCESS), timeout=5)
@@ -420,7 +428,7 @@ async def test_leaving_a_multi_seed_comparison_stops_every_worker():
         screen.action_seeds()
         await until(lambda: len(multiprocessing.active_children()) >= 2, timeout=10)
         children = multiprocessing.active_children()
-        worker = screen.worker
+        worker = screen.run.worker
         pilot.app.action_home()
         await until(lambda: worker.state in (WorkerState.CANCELLED, WorkerState.SUCCESS), timeout=5)
         await until(lambda: not any(c.is_alive() for c in children), timeout=5)
@@ -431,8 +439,8 @@ async def test_quitting_mid_run_leaves_no_thread():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_trainer(pilot, iters=100000)
         screen.action_start()
-        await until(lambda: screen.iteration > 0)
-        worker, process = screen.worker, screen.live.process
+        await until(lambda: screen.live.iteration > 0)
+        worker, process = screen.run.worker, the_run_process()
         app.exit()
     await until(lambda: worker.state in (WorkerState.CANCELLED, WorkerState.SUCCESS), timeout=5)
     await until(lambda: not threads_in_our_code(), timeout=5)

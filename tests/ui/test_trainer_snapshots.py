@@ -3,9 +3,10 @@ screen: q·k attention, length 10, 3000 iterations at the watchable pace) has fi
 and 120×40, in Chinese and English. The finished run must show the reversal diagonal.
 
 A trained screen is drawn from a stored run (tests/ui/stored_runs/, see
-scripts/stored_runs.py), replayed through the screen's own Begin and Done messages: a run
-trained here would end wherever this CPU's BLAS rounding led float32 training (OpenBLAS picks
-a kernel per CPU), and the picture would differ between machines. tests/ui/test_stored_runs.py
+scripts/stored_runs.py), put on the screen with ``TrainerScreen.show_finished`` (what the
+run's owner reports, without a child process): a run trained here would end wherever this
+CPU's BLAS rounding led float32 training (OpenBLAS picks a kernel per CPU), and the picture
+would differ between machines. tests/ui/test_stored_runs.py
 checks that the stored runs are the runs F5 starts, and that a fresh run lands where they did.
 The Transformer (reversal, L 10, learned positions, seed 0, 300 iterations) is snapshotted
 after its run, and the lab after ctrl+o has opened that run's model (float64 inference on
@@ -23,6 +24,7 @@ from textual.widgets import Input, Select, TextArea
 from attn_tui.app import AttnApp
 from attn_tui.core.models import stored_run
 from attn_tui.screens.lab import LabScreen
+from attn_tui.screens.numpy_view import NumpyScreen
 from attn_tui.screens.trainer import TrainerScreen
 
 SIZES = [(80, 24), (120, 40)]
@@ -32,9 +34,7 @@ STORED = Path(__file__).parent / "stored_runs"
 async def replay(pilot, screen: TrainerScreen, name: str):
     """Put a stored run on the screen as if it had just finished training there."""
     result = stored_run.load(STORED / name)
-    screen.run_id += 1
-    screen.post_message(TrainerScreen.Begin(screen.run_id, result.config))
-    screen.post_message(TrainerScreen.Done(screen.run_id, result))
+    screen.show_finished(result)
     await pilot.pause()
     return result
 
@@ -57,11 +57,11 @@ async def _before(pilot) -> None:
 async def _after_default_run(pilot) -> None:
     screen = await _open(pilot)
     await replay(pilot, screen, "rnn_default.json")
-    assert screen.result.outcome.kind == "finished"
-    weights = screen.result.final.probe.attention
+    assert screen.live.result.outcome.kind == "finished"
+    weights = screen.live.result.final.probe.attention
     assert (weights.argmax(axis=1) == [9 - i for i in range(10)]).all()  # the diagonal
-    screen.wall = 1.0  # the one figure that depends on the machine
-    screen.redraw()
+    screen.live.wall = 1.0  # the one figure that depends on the machine
+    screen.live.redraw()
     await pilot.pause()
 
 
@@ -83,9 +83,10 @@ async def _after_a_transformer_run(pilot) -> TrainerScreen:
     screen.query_one("#pace", Select).value = "fast"
     await pilot.pause()
     await replay(pilot, screen, "transformer_default.json")
-    assert screen.result.outcome.kind == "finished" and screen.result.seq_acc >= 0.99
-    screen.wall = 1.0  # the one figure that depends on the machine
-    screen.redraw()
+    result = screen.live.result
+    assert result.outcome.kind == "finished" and result.seq_acc >= 0.99
+    screen.live.wall = 1.0  # the one figure that depends on the machine
+    screen.live.redraw()
     await pilot.pause()
     return screen
 
@@ -95,7 +96,7 @@ async def _lab_on_the_run(pilot) -> None:
     await pilot.press("ctrl+o")
     await pilot.pause()
     lab = pilot.app.screen
-    assert isinstance(lab, LabScreen) and lab.saved is not None
+    assert isinstance(lab, LabScreen) and lab.form.saved is not None
     for widget in [*lab.query(Input), *lab.query(TextArea)]:
         widget.cursor_blink = False
     await pilot.pause()
@@ -111,3 +112,24 @@ def test_trainer_after_a_transformer_run(snap_compare, lang, size):
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_lab_opened_on_the_transformer_run(snap_compare, lang, size):
     assert snap_compare(AttnApp(lang=lang), terminal_size=size, run_before=_lab_on_the_run)
+
+
+async def _numpy_of_the_default_run(pilot) -> None:
+    """ctrl+n after the default run: the readable RNN, scrolled to its last line (End), the
+    call with that run's settings."""
+    screen = await _open(pilot)
+    await replay(pilot, screen, "rnn_default.json")
+    await pilot.press("ctrl+n")
+    await pilot.pause()
+    page = pilot.app.screen
+    assert isinstance(page, NumpyScreen)
+    page.query_one("#numpy-view").scroll_end(animate=False, immediate=True)
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_trainer_numpy_behind_the_run(snap_compare, lang, size):
+    assert snap_compare(
+        AttnApp(lang=lang), terminal_size=size, run_before=_numpy_of_the_default_run
+    )

@@ -18,7 +18,8 @@ from attn_tui.app import AttnApp
 from attn_tui.core.models import transformer_file
 from attn_tui.core.models.loop import run_to_end
 from attn_tui.core.models.transformer_trainer import TransformerConfig
-from attn_tui.screens.lab import TRAINED, LabScreen
+from attn_tui.screens.lab import LabScreen
+from attn_tui.widgets.lab.settings import TRAINED
 
 from .conftest import shown
 from .test_trainer import as_shown, finish, open_trainer, text, until
@@ -47,7 +48,7 @@ async def test_choosing_the_transformer_shows_its_settings_and_its_recipe():
         # the Transformer's recipe replaces the RNN's starting figures
         assert screen.query_one("#iters", Input).value == "300"
         assert screen.query_one("#lr", Input).value == "0.01"
-        assert screen.config == TransformerConfig(eval_every=screen.config.eval_every)
+        assert screen.live.config == TransformerConfig(eval_every=screen.live.config.eval_every)
         assert f"{TransformerConfig().n_params} parameters" in text(screen, "#outcome")
         screen.query_one("#task", Select).value = "sort"
         await pilot.pause()
@@ -66,9 +67,9 @@ async def test_a_two_head_run_draws_every_head_and_its_figures_as_the_core_measu
         screen = await choose_transformer(pilot, length=6, heads=2, layers=2, iters=120)
         await pilot.press("f5")
         await finish(pilot)
-        result = screen.result
+        result = screen.live.result
         assert result.outcome.kind == "finished"
-        core = run_to_end(replace(screen.config, eval_every=0))
+        core = run_to_end(replace(screen.live.config, eval_every=0))
         np.testing.assert_array_equal(result.losses, core.losses)
         assert result.seq_acc == core.seq_acc
         heat = shown(screen.query_one("#heat"), 80)
@@ -93,7 +94,7 @@ async def test_positions_off_fails_reversal_and_the_screen_says_why():
         screen = await choose_transformer(pilot, positions="none")
         await pilot.press("f5")
         await finish(pilot)
-        result = screen.result
+        result = screen.live.result
         assert result.seq_acc <= 0.01 and 1 / 6 < result.pos_acc <= 0.4
         outcome = text(screen, "#outcome", 200)
         assert f"right {result.ceiling:.3f} of the time" in outcome
@@ -108,17 +109,16 @@ async def test_f9_and_f10_compare_positional_encodings():
         await pilot.press("f9")
         await finish(pilot)
         await pilot.pause()
-        learned, blind = screen.pair
+        learned, blind = screen.live.pair
         assert (learned.config.positions, blind.config.positions) == ("learned", "none")
         assert f"positions off whole {blind.seq_acc:.3f}" in text(screen, "#outcome", 200)
         await pilot.press("f10")
         await finish(pilot)
         await pilot.pause()
-        assert {v: len(r) for v, r in screen.multi_runs.items()} == {"none": 2, "learned": 2}
+        assert {v: len(r) for v, r in screen.tables.runs.items()} == {"none": 2, "learned": 2}
         multi = text(screen, "#multi", 100)
-        whole = [
-            run_to_end(replace(screen.multi_base, positions="none", seed=s)).seq_acc for s in (0, 1)
-        ]
+        whole = [run_to_end(replace(screen.tables.comparison[0], positions="none", seed=s)).seq_acc
+                 for s in (0, 1)]  # fmt: skip
         assert "2 seeds" in multi and "blind ceiling" in multi
         assert f"{np.mean(whole):.3f}±{np.std(whole, ddof=1):.3f}" in multi
         assert "Transformer runs this session" in text(screen, "#session", 100)
@@ -139,17 +139,18 @@ async def test_a_trained_transformer_opens_in_the_lab_with_its_weights():
         await pilot.pause()
         lab = pilot.app.screen
         assert isinstance(lab, LabScreen)
-        await until(lambda: lab.saved is not None and lab.result is not None)
+        await until(lambda: lab.form.saved is not None and lab.form.result is not None)
         assert lab.query_one("#sentence", Select).value == TRAINED
         core = run_to_end(TransformerConfig(length=8, heads=2, iters=150, seed=3))
         layer = core.model.layers[0]
         for name in ("W_Q", "W_K", "W_V", "W_O"):
             np.testing.assert_allclose(
-                getattr(lab.result.proj, name), getattr(layer, name), rtol=1e-6
+                getattr(lab.form.result.proj, name), getattr(layer, name), rtol=1e-6
             )  # float32 training, float64 in the lab
         probe = core.final.probe.x
         assert lab.query_one("#sequence", Input).value == "".join("ABCDEF"[s] for s in probe)
-        np.testing.assert_allclose(lab.result.weights, core.final.probe.attention[0], atol=1e-5)
+        np.testing.assert_allclose(lab.form.result.weights, core.final.probe.attention[0],
+                                   atol=1e-5)  # fmt: skip
         # a second run replaces it, and ctrl+o shows the new one even with the lab open
         await pilot.app.switch_mode("train")  # the same screen, its settings kept
         await pilot.pause()
@@ -161,9 +162,9 @@ async def test_a_trained_transformer_opens_in_the_lab_with_its_weights():
         await finish(pilot)
         await pilot.press("ctrl+o")
         await pilot.pause()
-        await until(lambda: lab.saved is not None and lab.saved.config.seed == 4)
+        await until(lambda: lab.form.saved is not None and lab.form.saved.config.seed == 4)
         kept = transformer_file.load(path)
-        np.testing.assert_array_equal(lab.result.proj.W_Q, kept.model.layers[0].W_Q)
+        np.testing.assert_array_equal(lab.form.result.proj.W_Q, kept.model.layers[0].W_Q)
         # and coming back to the lab by the home screen shows the newest one too
         await pilot.app.switch_mode("train")
         await pilot.pause()
@@ -173,9 +174,9 @@ async def test_a_trained_transformer_opens_in_the_lab_with_its_weights():
         await finish(pilot)
         await pilot.app.switch_mode("lab")
         await pilot.pause()
-        await until(lambda: lab.saved is not None and lab.saved.config.seed == 5)
+        await until(lambda: lab.form.saved is not None and lab.form.saved.config.seed == 5)
         core = run_to_end(TransformerConfig(length=8, heads=2, iters=150, seed=5))
-        np.testing.assert_allclose(lab.result.proj.W_K, core.model.layers[0].W_K, rtol=1e-6)
+        np.testing.assert_allclose(lab.form.result.proj.W_K, core.model.layers[0].W_K, rtol=1e-6)
 
 
 async def test_ctrl_o_without_a_trained_transformer_says_what_to_do():

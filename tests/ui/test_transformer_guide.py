@@ -50,18 +50,15 @@ async def test_key_3_with_the_transformer_chosen_trains_its_sorting_step():
         started = time.monotonic()
         await pilot.press("3")
         await until(lambda: screen.running)
-        assert screen.model == "transformer"  # not switched back to the RNN
+        assert screen.form.model.name == "transformer"  # not switched back to the RNN
         assert screen.query_one("#task", Select).value == "sort"
         assert screen.query_one("#iters", Input).value == "1500"
-        await until(lambda: screen.result is not None and not screen.running)
+        await until(lambda: screen.live.result is not None and not screen.running)
         assert time.monotonic() - started < 60  # seconds, not minutes (the machine may be busy)
         await pilot.pause()
-        note = (
-            " ".join(shown(screen.query_one("#guide-note"), 200).split())
-            if screen.query("#guide-note")
-            else ""
-        )
-        assert screen.result.config.task == "sort"
+        note = " ".join(shown(screen.query_one("#guide-note"), 200).split()) if screen.query(
+            "#guide-note") else ""  # fmt: skip
+        assert screen.live.result.config.task == "sort"
         assert "letters, not places" in note or "letters, not places" in " ".join(
             str(w.render()) for w in screen.query("Static")
         )

@@ -145,7 +145,7 @@ async def walk_lab(pilot) -> None:
     await pilot.app.switch_mode("lab")
     screen = pilot.app.screen
     await _still(pilot)
-    from attn_tui.screens.lab import VIEWS
+    from attn_tui.widgets.lab.views import VIEWS
 
     for view in range(len(VIEWS)):
         await check(pilot, f"lab view {view + 1}")
@@ -237,7 +237,7 @@ async def walk_trainer(pilot) -> None:
     screen.query_one("#length", Input).value = "10"
     await pilot.pause()
     screen.action_step()
-    await _until(pilot, lambda: screen.snapshot is not None and screen.iteration >= 1)
+    await _until(pilot, lambda: screen.live.snapshot is not None and screen.live.iteration >= 1)
     await check(pilot, "trainer, single-step")
     screen.action_stop()
     await pilot.app.workers.wait_for_complete()

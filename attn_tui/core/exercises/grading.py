@@ -22,8 +22,8 @@ from attn_tui.core.exercises.generators import Instance, fmt_number, instance
 from attn_tui.core.exercises.glossary import shipped as shipped_glossary
 from attn_tui.core.exercises.misconceptions import Diagnosis, diagnose, diagnose_choice
 from attn_tui.core.exercises.model import FOUND, MISSING, SELF_MARKED, Exercise, Idea, IdeaResult
-from attn_tui.core.exercises.written import normalise_text
-from attn_tui.core.exercises.written.judge import NEAR_PASS, judge
+from attn_tui.core.exercises.written import normalise_text, unsure
+from attn_tui.core.exercises.written.judge import judge
 from attn_tui.core.exercises.written.text import MAX_CHARS as MAX_ANSWER_CHARS
 from attn_tui.core.parse import (
     MAX_ABS,
@@ -432,17 +432,9 @@ def _grade_text(inst: Instance, answer: Any) -> Grade:
         notes.append(Note("ex.fb.keyword_list"))
     if j.cut:
         notes.append(Note("ex.fb.cut", {"chars": MAX_ANSWER_CHARS}))
-    # Flagged within a budget: on the independent teachers' answers (issue 23) the old signals
-    # (a denied idea, many unknown words, a comparison) flagged 29 % of all answers to catch
-    # 61 % of the misgradings; a pass within 0.08 of the mark or with a turn after its ideas,
-    # and a fail within 0.15 of it, flag 14–19 % of each teacher's answers and catch 33–62 % of
-    # the misgradings (benchmarks/written_agreement.py). A comparison ('it's like…') flagged
-    # too pushed two of the three sets past 20 %.
-    if correct:  # a pass a careful reader would double-check
-        uncertain = j.score - ex.pass_mark < NEAR_PASS / 2 or j.turn
-    else:  # a fail close enough to the mark that one idea said in other words would pass it
-        uncertain = not j.keyword_list and ex.pass_mark - j.score < NEAR_PASS
-    uncertain = uncertain and not j.dont_know
+    # Flagged by a small logistic model of the judge's own signals (written/unsure.py),
+    # fitted on judged answers; never for an answer that only says it does not know.
+    uncertain = unsure.unsure(unsure.of_judgement(ex, j), j.dont_know)
     return Grade(
         "text",
         status,
@@ -451,7 +443,7 @@ def _grade_text(inst: Instance, answer: Any) -> Grade:
         tuple(notes),
         found=found,
         missing=missing,
-        value=str(answer),
+        value=_as_text(answer),  # what was read: an answer file's list joined, not its repr
         ideas=j.results,
         uncertain=uncertain,
         keyword_list=j.keyword_list,

@@ -75,6 +75,7 @@ POSITIONALS: dict[tuple[str, ...], list[str]] = {
     ("quiz", "grade"): ["{}"],
     ("exercises", "validate"): ["{}"],
     ("exercises", "try"): ["{}", "--answer", "x"],
+    ("exercises", "list"): ["{}"],
     ("code", "check"): ["{}"],
     ("code", "hint"): ["softmax", "{}"],
     ("code", "validate"): ["{}", "--no-run"],
@@ -86,6 +87,7 @@ OUTPUTS = {
     ("quiz", "grade", "--csv"),
     ("train", "--save"),
     ("quiz", "grade", "--feedback"),
+    ("quiz", "grade", "--write-groups"),
 }
 INPUTS = {("lab", "--model"), ("quiz", "grade", "--overrides")}
 
@@ -303,7 +305,8 @@ def _leaf_cases() -> list[tuple[list[str], tuple[str, ...], str]]:
             shape = POSITIONALS[command]
             # an item id is looked up, not parsed: every other value, for the suite's time
             # (each `exercises try` loads the whole library, about half a second)
-            for value in VALUES[::2] if command == ("exercises", "try") else VALUES:
+            looked_up = command in {("exercises", "try"), ("exercises", "list")}
+            for value in VALUES[::2] if looked_up else VALUES:
                 cases.append(([*command, *(value if a == "{}" else a for a in shape)], command, ""))
     return cases
 

@@ -97,7 +97,7 @@ async def test_exercises_without_a_store_say_why_and_still_grade(tmp_path):
         box.value = "0"
         await pilot.press("enter")
         await pilot.pause()
-        assert screen.grade is not None  # graded, though nothing could be kept
+        assert screen.pane.grade is not None  # graded, though nothing could be kept
 
 
 async def test_a_deeply_nested_set_shows_as_broken_and_exercises_open(tmp_path):

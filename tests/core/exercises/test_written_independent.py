@@ -5,6 +5,8 @@ fix. The measurement itself is benchmarks/written_agreement.py on the calibratio
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from attn_tui import paths
@@ -165,15 +167,141 @@ def test_a_pass_that_turns_after_its_ideas_is_uncertain_and_says_why():
     assert t("ex.fb.uncertain_pass", lang="en") in g.lines(t, "en")
 
 
-def test_a_fail_within_reach_of_the_mark_is_uncertain_and_one_far_from_it_is_not():
-    # (issue 23, second round) the flag has a budget of a fifth of the answers: a comparison
-    # alone no longer flags a fail that found nothing; a fail one idea short of the mark does
+def test_a_fail_one_idea_short_is_doubted_and_one_that_found_nothing_is_not():
+    # the flag's model (written/unsure.py): a comparison alone does not flag a fail that found
+    # nothing; a fail that found part of the credit in words the grader half knows is doubted
     far = grade(
         item("multi-head/why-heads"),
         "就像一个编辑部：几位编辑各盯一个方面，最后把稿子合在一起。",
     )
     assert not far.correct and not far.uncertain
     near = grade(
-        item("sc-why-lost"), "Five letters fit in the state, so attention has nothing to fix."
+        item("tf-why-order"),
+        "Attention treats its inputs like a bag: shuffle them and each output just moves "
+        "with its token.",
     )
     assert not near.correct and near.uncertain
+
+
+# -- the flag's model --------------------------------------------------------------------------
+
+
+def test_the_flags_model_is_the_sum_of_its_weights_times_its_signals():
+    from attn_tui.core.exercises.written import unsure
+
+    assert len(unsure.FEATURES) == len(unsure.WEIGHTS)
+    x = unsure.features(
+        0.5, 0.6, 0.5, unread=0.25, denied=False, turn=True, comparison=True,
+        unknown=0.4, words=19, keyword_list=False,
+    )  # fmt: skip
+    assert len(x) == len(unsure.FEATURES)
+    # a fail 0.1 below the mark: near = e^-1; log words = log(20) / 4
+    expected = dict.fromkeys(unsure.FEATURES, 0.0)
+    expected |= {"failed": 1, "failed × margin": -0.1, "failed × near": math.exp(-1),
+                 "failed × found share": 0.5, "failed × unread": 0.25, "turn": 1,
+                 "failed × comparison": 1, "failed × unknown": 0.4,
+                 "failed × log words": math.log(20) / 4}  # fmt: skip
+    assert x == pytest.approx(tuple(expected.values()))
+    by_hand = sum(w * v for w, v in zip(unsure.WEIGHTS, expected.values(), strict=True))
+    assert unsure.log_odds(x) == pytest.approx(by_hand)
+    assert unsure.unsure(x, False) == (by_hand > unsure.THRESHOLD)
+    assert not unsure.unsure(x, True), "never for an answer that only says it does not know"
+
+
+# -- third round: formulas, arrows, the course's library picture, excuses said of their term ------
+
+
+def test_steps_joined_by_arrows_are_steps_each_with_its_own_roles():
+    g = grade(item("sc-steps"), "q·k 除以 √d 打分 → softmax 得到权重 → 用权重把各个 v 加起来")
+    assert g.correct, [(r.idea.id, r.state) for r in g.ideas]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "An RNN computes h_t from h_{t-1} and x_t, so the order is built into it; attention is "
+        "permutation-equivariant, so each input gets x + PE added.",
+        "RNN 的 h_t 由 h_{t-1} 和 x_t 算出，先后天然在里面；"
+        "注意力对输入的置换是等变的，只能给每个输入加上 PE。",
+    ],
+)
+def test_the_recurrence_and_pe_in_formulas_count_for_their_ideas(answer):
+    g = grade(item("tf-why-order"), answer)
+    assert g.correct, [(r.idea.id, r.state) for r in g.ideas]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Self-attention: one sequence asks the questions, holds the labels and gives the "
+        "content. Cross-attention: the decoder brings the questions, while the labels and the "
+        "content come from the encoder.",
+        "自注意力：提问、标签、内容都出自同一个序列；"
+        "交叉注意力：问题由解码器提出，标签和内容都来自编码器。",
+    ],
+)
+def test_the_library_picture_of_queries_keys_and_values_names_the_roles(answer):
+    g = grade(item("bx-cross-text"), answer)
+    assert g.correct, [(r.idea.id, r.state) for r in g.ideas]
+
+
+def test_the_library_picture_with_the_sources_swapped_is_still_a_swap():
+    g = grade(
+        item("bx-cross-text"),
+        "Self-attention: all from one sequence. Cross-attention: the encoder brings the "
+        "questions, while the labels and the content come from the decoder.",
+    )
+    assert not g.correct
+
+
+def test_an_excuse_of_two_terms_must_say_them_of_each_other():
+    ex = item("three-steps/name-steps")
+    wrong = grade(
+        ex,
+        "Score each key with a dot product, then softmax turns the scores into weights, which "
+        "may well be negative; then sum the values with them.",
+    )
+    assert not wrong.correct
+    right = grade(
+        ex,
+        "Score each key with a dot product (the scores may be negative), softmax turns them "
+        "into weights that sum to 1, then sum the values with those weights.",
+    )
+    assert right.correct
+
+
+def test_contents_blended_by_shares_is_a_weighted_sum_of_the_values():
+    g = grade(
+        item("three-steps/name-steps"),
+        "Compare the query with the label of every key, squash those match numbers into "
+        "positive shares that total one, then blend the contents by those shares.",
+    )
+    assert g.correct, [(r.idea.id, r.state) for r in g.ideas]
+
+
+def test_better_query_and_key_projections_do_not_take_the_output_outside_the_hull():
+    ex = item("convex/cannot-create")
+    wrong = grade(
+        ex,
+        "The weights are non-negative and sum to 1, so the output is a convex combination of "
+        "the values and stays in their hull. To go past it, train better W_Q and W_K "
+        "projections, or lower the temperature, so the output lands outside.",
+    )
+    assert not wrong.correct, [(r.idea.id, r.state) for r in wrong.ideas]
+    right = grade(
+        ex,
+        "The weights are non-negative and sum to 1, so the output is a convex combination of "
+        "the values and stays in their hull. To go past it, put a linear layer such as W_O or "
+        "a feed-forward layer after attention.",
+    )
+    assert right.correct, [(r.idea.id, r.state) for r in right.ideas]
+
+
+def test_some_weight_kept_and_attention_shifted_are_the_ideas_in_plain_words():
+    g = grade(
+        item("softmax/why-nonzero-helps"),
+        "Each key keeps some weight, so its score still receives a gradient and training can "
+        "shift attention toward it if it turns out to matter.",
+    )
+    assert states(g)["keep"] == FOUND and states(g)["later"] == FOUND, states(g)
+    assert g.correct

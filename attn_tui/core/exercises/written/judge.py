@@ -929,9 +929,16 @@ def _excused(a: Analysis, excuse: tuple[Atom, ...], combo: tuple[Mention, ...], 
     its end."""
     lo = min(m.first for m in combo) - WINDOW
     hi = max(m.last for m in combo) + WINDOW
-    return all(
-        any(lo <= m.first and m.last <= hi for m in a.in_sentence(name, s)) for name, _ in excuse
-    )
+    near = [
+        {a.clause[m.first] for m in a.in_sentence(name, s) if lo <= m.first and m.last <= hi}
+        for name, _ in excuse
+    ]
+    if len(near) > 1:
+        # an excuse of several terms says them of each other, in one clause: "the scores may
+        # be negative" excuses, "softmax turns the scores into weights, which can be negative"
+        # does not (the negative is the weights')
+        return bool(set.intersection(*near))
+    return all(near)
 
 
 def _predicates_near(combo: tuple[Mention, ...]) -> bool:
@@ -1012,6 +1019,8 @@ class Judgement:
     turn: bool = False  # a turn ("不过其实", "that said") after the first idea found
     analogy: bool = False  # the answer leans on a comparison ("就像", "it's like")
     dont_know: bool = False  # the answer says only that it does not know
+    unread: float = 0.0  # share of its words in sentences that credit no idea
+    words: int = 0  # words in the answer (a Chinese word is one, whatever its characters)
 
 
 def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
@@ -1127,6 +1136,12 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
     turn = first is not None and any(
         i > first and a.sent[i] not in a.asks for i, _ in _signal(a, "turn")
     )
+    credited_sentences = {
+        a.sent[p]
+        for h, st in zip(hits, states, strict=True)
+        if st == FOUND and h
+        for p in h.found_at
+    }
     return Judgement(
         results,
         score,
@@ -1138,7 +1153,21 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
         turn=turn,
         analogy=bool(_signal(a, "analogy")),
         dont_know=_dont_know(a),
+        unread=_unread_share(a, credited_sentences),
+        words=sum(fr.words),
     )
+
+
+def _unread_share(a: Analysis, credited: set[int]) -> float:
+    """The share of the answer's words in sentences that credit no idea: what the grader
+    passed over (a claim it has no rule for, a comparison in words it does not know)."""
+    total = unread = 0
+    for i, u in enumerate(a.reading.units):
+        if u.kind in BOUNDARY_KINDS:
+            continue
+        total += 1
+        unread += a.sent[i] not in credited
+    return unread / total if total else 0.0
 
 
 _SIGNALS = {

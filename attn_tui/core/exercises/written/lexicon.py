@@ -175,7 +175,7 @@ DONT_KNOW = (
 STEP = (
     "首先 第一 第二 第三 第一步 第二步 第三步 然后 接着 再 最后 之后 随后 其次 接下来 先 后",
     "first|firstly|then|next|finally|lastly|second|secondly|third|thirdly|after that|"
-    "afterwards|step|steps|at last|to begin|to start|last",
+    "afterwards|step|steps|at last|to begin|to start|last|→",
 )
 # "X from Y": the thing named first comes from the thing named after.
 FROM = (
@@ -186,10 +186,10 @@ FROM = (
 )
 # "Y gives X": the thing named first is the source of the thing named after.
 GIVE = (
-    "提供 给出 产生 生成 作为 当作 当 充当 用作 输出 出 拿来当 提供了 贡献",
+    "提供 给出 产生 生成 作为 当作 当 充当 用作 输出 出 拿来当 提供了 贡献 带来 拿着 提出",
     "provide|provides|provided|supply|supplies|supplied|give|gives|gave|produce|produces|"
     "generate|generates|serve as|serves as|act as|acts as|as|used as|→|feeds|feed|"
-    "contributes|contribute|turns into",
+    "contributes|contribute|turns into|brings|bring|brought|asks|ask|asking|holds",
 )
 # Function words: a fragment with none of them (and no operator) is a bare keyword.
 FUNCTION = (

@@ -28,8 +28,8 @@ from attn_tui.core.attention.steps import (
 )
 from attn_tui.core.format import cell_len, wrap
 from attn_tui.i18n import get_lang, t
-from attn_tui.widgets.plot import hull_plot
-from attn_tui.widgets.prose import Prose
+from attn_tui.render.plot import hull_plot
+from attn_tui.render.prose import Prose
 
 ACCENT = "bold cyan"
 GOOD = "green"

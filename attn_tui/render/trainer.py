@@ -23,10 +23,10 @@ from attn_tui.core.models.figures import Figures, Row
 from attn_tui.core.models.loop import Decode, RunResult, Snapshot, letters
 from attn_tui.core.models.trainer import Stats, TrainConfig, book_reference, metric
 from attn_tui.i18n import t
-from attn_tui.widgets.heatmap import Heatmap
-from attn_tui.widgets.loss_curve import strip
-from attn_tui.widgets.prose import Prose
-from attn_tui.widgets.steps import Fit, bar, columns, sparkline
+from attn_tui.render.heatmap import Heatmap
+from attn_tui.render.loss_curve import strip
+from attn_tui.render.prose import Prose
+from attn_tui.render.steps import Fit, bar, columns, sparkline
 
 ACCENT = "bold cyan"
 GOOD = "green"

@@ -1,10 +1,10 @@
 """Rich renderables for the Transformer on the training screen: its label, its heads, its
 outcome line, its session table and its multi-seed comparison.
 
-The live panel's progress, accuracy, decode and loss come from ``train_panels`` unchanged (a
+The live panel's progress, accuracy, decode and loss come from ``render.trainer`` unchanged (a
 Transformer Snapshot carries the same figures); what differs is that the model has a map per
 head of every layer, two tasks, and a positional-encoding switch, so it has its own pieces.
-Like ``train_panels``, nothing here keeps state.
+Like ``render.trainer``, nothing here keeps state.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from attn_tui.core.models.trainer import Stats
 from attn_tui.core.models.transformer import VOCAB
 from attn_tui.core.models.transformer_trainer import HeadStats, TransformerConfig
 from attn_tui.i18n import t
-from attn_tui.widgets.attention_views import ModelView
-from attn_tui.widgets.heatmap import Heatmap
-from attn_tui.widgets.loss_curve import strip
-from attn_tui.widgets.prose import Prose
-from attn_tui.widgets.steps import columns
-from attn_tui.widgets.train_panels import ACCENT, GOOD, NO_TIME, acc, percent
+from attn_tui.render.attention_views import ModelView
+from attn_tui.render.heatmap import Heatmap
+from attn_tui.render.loss_curve import strip
+from attn_tui.render.prose import Prose
+from attn_tui.render.steps import columns
+from attn_tui.render.trainer import ACCENT, GOOD, NO_TIME, acc, percent
 
 POSITIONS_SHOWN = ("learned", "sinusoidal", "none")
 

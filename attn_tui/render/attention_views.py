@@ -26,7 +26,7 @@ from rich.style import Style
 from rich.text import Text
 
 from attn_tui.core import format as fmt
-from attn_tui.widgets.heatmap import shade
+from attn_tui.render.heatmap import shade
 
 GAP = 2  # cells between two maps
 

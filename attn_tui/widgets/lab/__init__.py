@@ -1,0 +1,1 @@
+"""The self-attention lab's pieces: its settings form and its views."""

@@ -1,0 +1,173 @@
+"""The lab's views of one attention layer, one at a time (F4), with the line naming a fault.
+
+:class:`LabViews` shows what the settings computed (``show``) in the view on show, and owns
+how the learner looks at it: which view (``view``), scores or weights (``kind``), which head
+(``head``), and the heatmap's cursor (``cursor``, moved by the arrow keys in the attention and
+lines views). Only the view on show is drawn; another is drawn when it is switched to.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import ContentSwitcher, Static
+
+from attn_tui.core.attention.lab import LabResult
+from attn_tui.i18n import t
+from attn_tui.render import lab as views
+from attn_tui.render.prose import Prose
+from attn_tui.widgets.lab.settings import FIELDS, LabSettings, lab_t
+from attn_tui.widgets.panel import MessageLine
+
+VIEWS = ("attn", "qkv", "heads", "shapes", "cost", "model", "lines")
+RENDER = {"qkv": views.render_qkv, "heads": views.render_heads, "shapes": views.render_shapes,
+          "cost": views.render_cost}  # fmt: skip
+
+
+class ViewPanel(VerticalScroll, can_focus=True):
+    """One view; focusable so the keys scroll it without reaching an input."""
+
+
+class HeatPanel(ViewPanel):
+    """A view with a cursor (the attention map, the lines): the arrow keys move it."""
+
+    BINDINGS = [
+        Binding("up", "move(-1, 0)", "lab.key.move", show=False),
+        Binding("down", "move(1, 0)", "lab.key.move", show=False),
+        Binding("left", "move(0, -1)", "lab.key.move", show=False),
+        Binding("right", "move(0, 1)", "lab.key.move", show=False),
+    ]
+
+    @dataclass
+    class Moved(Message):
+        """The cursor asked to move by (rows, columns)."""
+
+        di: int
+        dj: int
+
+    def action_move(self, di: int, dj: int) -> None:
+        self.post_message(self.Moved(di, dj))
+
+
+class LabViews(Vertical):
+    """The stale line and the views."""
+
+    view: reactive[str] = reactive("attn", init=False)
+    kind: reactive[str] = reactive("weights", init=False)  # or "scores"
+    head: reactive[int] = reactive(0, init=False)
+    cursor: reactive[tuple[int, int]] = reactive((0, 0), init=False)
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.result: LabResult | None = None
+        self.shown_layers: tuple[LabResult, ...] = ()
+        self.errors: dict[str, str] = {}
+        self.note: RenderableType = ""  # whose weights these are
+        self.held = None  # a trained model's held-out figures per head
+        self.trained = False  # the trained Transformer's weights are on show
+        self._drawn: set[str] = set()  # the views up to date
+
+    def compose(self) -> ComposeResult:
+        yield MessageLine(Prose, id="stale", classes="stale")
+        with ContentSwitcher(initial="view-attn", id="lab-views"):
+            for name in VIEWS:
+                panel = HeatPanel if name in ("attn", "lines") else ViewPanel
+                with panel(id=f"view-{name}"):
+                    yield Static(id=f"{name}-body")
+
+    # ---- what the screen tells it -----------------------------------------------------------
+    def show(self, shown: LabSettings.Changed) -> None:
+        """The layer the settings computed (the last valid one while a setting is wrong)."""
+        self.result, self.shown_layers, self.errors = shown.result, shown.shown_layers, shown.errors
+        self.note, self.held, self.trained = shown.note, shown.held, shown.trained
+        result = self.result
+        if result is not None:
+            self.set_reactive(LabViews.head, min(self.head, result.heads - 1))
+            i, j = self.cursor
+            self.set_reactive(LabViews.cursor, (min(i, result.n_q - 1), min(j, result.n_k - 1)))
+        self.redraw()
+
+    def next_view(self, step: int = 1) -> None:
+        self.view = VIEWS[(VIEWS.index(self.view) + step) % len(VIEWS)]
+
+    def toggle_kind(self) -> None:
+        self.kind = "scores" if self.kind == "weights" else "weights"
+        self.view = "attn"
+
+    def next_head(self) -> None:
+        if self.result is not None:
+            self.head = (self.head + 1) % self.result.heads
+
+    def on_heat_panel_moved(self, message: HeatPanel.Moved) -> None:
+        if self.result is None:
+            return
+        i, j = self.cursor
+        self.cursor = (
+            min(max(i + message.di, 0), self.result.n_q - 1),
+            min(max(j + message.dj, 0), self.result.n_k - 1),
+        )
+
+    def watch_view(self, view: str) -> None:
+        had_focus = isinstance(self.screen.focused, ViewPanel)
+        self.query_one(ContentSwitcher).current = f"view-{view}"
+        if view not in self._drawn:
+            self._draw(view)
+        if had_focus:
+            self.query_one(f"#view-{view}", ViewPanel).focus()
+
+    def watch_kind(self) -> None:
+        self.redraw()
+
+    def watch_head(self) -> None:
+        self.redraw()
+
+    def watch_cursor(self) -> None:
+        self.redraw()
+
+    # ---- drawing ----------------------------------------------------------------------------
+    @property
+    def stale(self) -> bool:
+        return bool(self.errors)
+
+    def redraw(self) -> None:
+        """The titles and the fault line now; the view on show; the others when shown."""
+        fault = next((self.errors[f] for f in FIELDS if f in self.errors),
+                     next(iter(self.errors.values()), ""))  # fmt: skip
+        stale = t("lab.stale_because", fault=fault) if self.stale and self.result else ""
+        self.query_one("#stale", MessageLine).say(stale)
+        for i, name in enumerate(VIEWS):
+            panel = self.query_one(f"#view-{name}", ViewPanel)
+            panel.border_title = t("lab.view_of", view=lab_t(f"lab.view.{name}"), i=i + 1,
+                                   n=len(VIEWS))  # fmt: skip
+            panel.set_class(self.stale, "-stale")
+        if self.result is None:
+            return
+        for name in ("attn", "lines"):
+            self.query_one(f"#view-{name}", ViewPanel).border_subtitle = t(
+                "lab.head_of", head=self.head + 1, heads=self.result.heads
+            )
+        self._drawn.clear()
+        self._draw(self.view)
+
+    def _draw(self, view: str) -> None:
+        r = self.result
+        if r is None:
+            return
+        self._drawn.add(view)
+        body = self.query_one(f"#{view}-body", Static)
+        if view == "attn":
+            # a trained head's 0.95 must not read "1": shade alone where the numbers are cut
+            body.update(Group(self.note, views.render_attention(
+                r, self.head, self.kind, self.cursor, shade_if_cut=self.trained)))  # fmt: skip
+        elif view == "model":
+            body.update(views.render_model(self.shown_layers, self.note, self.held))
+        elif view == "lines":
+            body.update(views.render_lines(r, self.head, self.cursor[0], self.note))
+        else:
+            body.update(RENDER[view](r))

@@ -1,0 +1,1 @@
+"""The training screen's pieces: its settings form, guide, live panel, tables and models."""

@@ -105,7 +105,7 @@ def estimate_seconds(config: TransformerConfig) -> float:
     width = d * (d + L)
     step = layers * (COST_LAYER + COST_HEAD * config.heads + COST_TOKEN * B * L * width)
     evals = config.iters // config.eval_every + 1 if config.eval_every else 1
-    n_eval = min(config.eval_size, VOCAB**L // 2)
+    n_eval = min(config.eval_size, tasks.vocab(config.task) ** L // 2)
     per_eval = COST_EVAL + COST_EVAL_TOKEN * n_eval * L * layers * width
     return config.iters * step + evals * per_eval
 

@@ -41,9 +41,9 @@ TEXT = {
     # step 1
     "calc.s1.title": ("算分数：q 与每个键做点积", "Scores: the dot product of q with each key"),
     "calc.s1.intro": (
-        "点积 q·k = |q| |k| cos θ：键的方向越接近查询，分数越大；键越长，分数也越大（方向相反时则越负）。",
-        "q·k = |q| |k| cos θ: the closer a key points the way the query does, the larger its "
-        "score — and a longer key scores larger too (more negative if it points away).",
+        "q·k = |q| |k| cos θ：键越朝向查询，分数越大；键越长，分数按比例放大。",
+        "q·k = |q| |k| cos θ: a score grows as the key turns toward the query, and a longer key "
+        "scales it up.",
     ),
     "calc.s1.shortened": (
         "“…”代表为了放得下而省略的几项；每个分数都是完整求和的结果。",

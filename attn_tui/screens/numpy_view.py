@@ -35,14 +35,18 @@ class NumpyScreen(KeysModal):
     CSS_PATH = "code.tcss"
     BINDINGS = [Binding("escape", "close", "code.key.close", priority=True)]
 
-    def __init__(self, source: str) -> None:
+    def __init__(
+        self, source: str, title: str = "code.numpy_title", note: str = "code.numpy_note"
+    ) -> None:
+        """``source`` shown highlighted under the text keys ``title`` and ``note``."""
         super().__init__()
         self.source = source
+        self.title_key, self.note_key = title, note
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="numpy-view"):
-            yield tr(Static(id="numpy-title"), "code.numpy_title")
-            yield tr(Static(id="numpy-note"), "code.numpy_note")
+            yield tr(Static(id="numpy-title"), self.title_key)
+            yield tr(Static(id="numpy-note"), self.note_key)
             yield Static(Syntax(self.source, "python", theme="ansi_dark", line_numbers=False,
                                 word_wrap=True), id="numpy-code")  # fmt: skip
         yield TutorFooter()

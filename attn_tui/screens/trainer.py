@@ -28,6 +28,7 @@ own model (dot-product scores) is one key away (ctrl+t, or 2 in the guide).
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
@@ -50,7 +51,8 @@ from attn_tui.widgets.trainer.tables import PREVIEW_SEEDS, PREVIEW_VARIANTS, Run
 from attn_tui.widgets.training_run import TrainingRun, warm_up
 
 WIDE = 116  # from this many columns the footer has room for every key
-EXTRA_KEYS = ("f3", "f8", "f9", "f10")  # in the footer only when it is wide
+NUMPY_KEY = "ctrl+n"  # the numpy behind this run (the app's F9 elsewhere)
+EXTRA_KEYS = ("f3", "f8", "f9", "f10")  # in the footer only when it is wide (ctrl+n: F1)
 
 
 class TrainerScreen(TutorScreen):
@@ -63,6 +65,7 @@ class TrainerScreen(TutorScreen):
         ("train.ui.live", "train.ui.help.heatmap"),
         ("train.ui.live", "train.ui.help.timeline"),
         ("train.ui.compare_view", "train.ui.help.compare"),
+        ("train.ui.live", "train.ui.help.numpy"),
     )
     BINDINGS = [
         Binding("f5", "start", "train.key.start"),
@@ -76,6 +79,8 @@ class TrainerScreen(TutorScreen):
         Binding("ctrl+r", "toggle_scale", "train.key.scale", show=False),
         Binding("ctrl+t", "book_model", "train.key.book", show=False),
         Binding("ctrl+o", "open_lab", "transformer.ui.key.lab", show=False),
+        # F9 is "versus" here, so the numpy behind this run has a key of its own
+        Binding(NUMPY_KEY, "numpy", "train.key.numpy", show=False),
         *(
             Binding(str(k + 1), f"guide({k})", "train.key.guide", show=False)
             for k in range(len(GUIDE))
@@ -177,7 +182,7 @@ class TrainerScreen(TutorScreen):
         result, saved_error = message.result, ""
         if result.outcome.kind == "finished":
             if view_of(result.config).name == "transformer":
-                saved_error = self._keep_for_the_lab(result)
+                saved_error = keep_for_the_lab(self.app, result)
             self.tables.add_finished(result)
         self.live.finish(result, saved_error)
 
@@ -311,7 +316,7 @@ class TrainerScreen(TutorScreen):
             self.notify(t("train.ui.busy"), severity="warning", timeout=3)
             return
         try:
-            there = self._last_model_path().is_file()
+            there = last_model_path(self.app).is_file()
         except InputError:
             there = False
         if not there:
@@ -323,6 +328,19 @@ class TrainerScreen(TutorScreen):
         lab = self.app.screen
         if isinstance(lab, LabScreen):
             lab.open_trained_model()
+
+    def action_numpy(self) -> None:
+        """The readable numpy of the RNN on show (core.models.rnn_reference), ending with the
+        call for its settings; the Transformer has no such page yet, and says so."""
+        config = self.live.config
+        if view_of(config).name != "rnn":
+            self.notify(t("train.ui.numpy_rnn_only"), timeout=4)
+            return
+        from attn_tui.core.models import rnn_reference
+        from attn_tui.screens.numpy_view import NumpyScreen
+
+        source = rnn_reference.source(config)
+        self.app.push_screen(NumpyScreen(source, "train.ui.numpy_title", "train.ui.numpy_note"))
 
     def show_view(self, view: str) -> None:
         """ "live" or "tables"; the tables take the whole width (the settings step aside) and
@@ -357,23 +375,6 @@ class TrainerScreen(TutorScreen):
         else:
             self.live.action_later()
 
-    # ---- the Transformer kept for the lab -------------------------------------------------------
-    def _last_model_path(self):
-        return paths.last_transformer(paths.data_dir(self.app.data_dir))
-
-    def _keep_for_the_lab(self, result) -> str:
-        """Save a finished Transformer where the lab opens the last one trained; why not, if
-        it could not be ('' when it was)."""
-        try:
-            path = self._last_model_path()
-            path.parent.mkdir(parents=True, exist_ok=True)
-            transformer_file.save_result(path, result)
-        except InputError as err:
-            return describe(err)
-        except OSError as err:
-            return err.strerror or str(err)
-        return ""
-
     # ---- leaving --------------------------------------------------------------------------------
     def on_screen_suspend(self) -> None:
         # the help overlay suspends this screen too, but keeps it in the stack: only leaving
@@ -383,3 +384,23 @@ class TrainerScreen(TutorScreen):
 
     def on_unmount(self) -> None:
         self.run.kill()
+
+
+# ---- the Transformer kept for the lab ---------------------------------------------------------
+def last_model_path(app) -> Path:
+    """Where the lab opens the last Transformer trained (InputError: no usable data folder)."""
+    return paths.last_transformer(paths.data_dir(app.data_dir))
+
+
+def keep_for_the_lab(app, result) -> str:
+    """Save a finished Transformer where the lab opens the last one trained; why not, if it
+    could not be ('' when it was)."""
+    try:
+        path = last_model_path(app)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        transformer_file.save_result(path, result)
+    except InputError as err:
+        return describe(err)
+    except OSError as err:
+        return err.strerror or str(err)
+    return ""

@@ -400,6 +400,28 @@ TEXT = {
     "train.key.guide": ("引导对比", "Guide"),
     "train.key.earlier": ("更早", "Earlier"),
     "train.key.later": ("更晚", "Later"),
+    "train.key.numpy": ("numpy 代码", "numpy"),
+    "train.ui.numpy_title": ("这次训练背后的 numpy", "The numpy behind this run"),
+    "train.ui.numpy_note": (
+        "这里训练的 RNN，用最直白的 numpy 写出来：沿时间一步一步循环，反向传播每行都有注释。"
+        "训练用的是另一份为速度重排的代码；在 float64 下两者的损失和每个梯度都相等（有测试检查）。"
+        "最后一行（按 End 跳过去）用本次的设置调用它。",
+        "The RNN trained here, written in plain numpy: a loop over time, a comment on every "
+        "line of the backward pass. Training runs another version, arranged for speed; in "
+        "float64 the two give the same loss and every gradient (a test checks). The last line "
+        "(End jumps to it) calls it with this run's settings.",
+    ),
+    "train.ui.numpy_rnn_only": (
+        "ctrl+n 显示 RNN 的 numpy 代码；Transformer 的还没有。",
+        "ctrl+n shows the RNN's numpy; the Transformer has none yet.",
+    ),
+    "train.ui.help.numpy": (
+        "ctrl+n 打开这次训练背后的 numpy：RNN 的前向和反向传播，用最直白的写法，最后一行带着本次的设置"
+        "（长度、隐藏维、注意力、打分方式、解码器输入）。Esc 关闭。（其他区域里这是 F9；这里 F9 是对照。）",
+        "ctrl+n opens the numpy behind this run: the RNN's forward and backward pass written "
+        "plainly, its last line carrying this run's settings (length, hidden size, attention, "
+        "score, decoder input). Esc closes it. (Elsewhere this is F9; here F9 is the versus.)",
+    ),
     "train.ui.help.settings": (
         "左边是训练设置：注意力的打分方式（q·k、general、书中的点积，或不用）、序列长度（2–20）、"
         "解码器输入（上一个字母，或什么也不喂）、迭代次数、随机种子、学习率、批大小和节奏。"

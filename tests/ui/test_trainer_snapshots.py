@@ -24,6 +24,7 @@ from textual.widgets import Input, Select, TextArea
 from attn_tui.app import AttnApp
 from attn_tui.core.models import stored_run
 from attn_tui.screens.lab import LabScreen
+from attn_tui.screens.numpy_view import NumpyScreen
 from attn_tui.screens.trainer import TrainerScreen
 
 SIZES = [(80, 24), (120, 40)]
@@ -111,3 +112,24 @@ def test_trainer_after_a_transformer_run(snap_compare, lang, size):
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_lab_opened_on_the_transformer_run(snap_compare, lang, size):
     assert snap_compare(AttnApp(lang=lang), terminal_size=size, run_before=_lab_on_the_run)
+
+
+async def _numpy_of_the_default_run(pilot) -> None:
+    """ctrl+n after the default run: the readable RNN, scrolled to its last line (End), the
+    call with that run's settings."""
+    screen = await _open(pilot)
+    await replay(pilot, screen, "rnn_default.json")
+    await pilot.press("ctrl+n")
+    await pilot.pause()
+    page = pilot.app.screen
+    assert isinstance(page, NumpyScreen)
+    page.query_one("#numpy-view").scroll_end(animate=False, immediate=True)
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_trainer_numpy_behind_the_run(snap_compare, lang, size):
+    assert snap_compare(
+        AttnApp(lang=lang), terminal_size=size, run_before=_numpy_of_the_default_run
+    )

@@ -1,6 +1,7 @@
 """What the calculator says is what it does (items 2, 3 and 4 of issue 26): hard max's step 3
 is titled for hard max and shows no unused exp column; step 1 says a score grows with the key's
-length as well as its direction; the √d view's footer offers no step keys, which do nothing there."""
+length as well as its direction; the √d view's footer offers no step keys (they do nothing
+there)."""
 
 from __future__ import annotations
 

@@ -76,7 +76,8 @@ TEXT = {
     # step 3
     "calc.s3.title": ("softmax：把分数变成权重", "Softmax: turn the scores into weights"),
     "calc.s3.title_hard": (
-        "硬注意力：最大的分数拿走全部权重", "Hard max: the largest score takes all the weight"
+        "硬注意力：最大的分数拿走全部权重",
+        "Hard max: the largest score takes all the weight",
     ),
     "calc.s3.shift": (
         "先减去最大值 {m}（结果不变，但 exp 不会溢出），再取 exp、求和、相除。",

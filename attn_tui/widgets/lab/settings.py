@@ -64,6 +64,8 @@ def _means_no_window(text: str) -> bool:
     """The window field's own word for "no window" (its placeholder, in either language), or ∞."""
     word = text.strip().lower()
     return word in {"all", "不限", "∞", "none", "inf"}
+
+
 FIELDS = (*INT_FIELDS, "window", "cross", "labels", *MATRICES, "sentence", "sequence", "layer")
 # Faults of a typed X that the core words for d_model or the token count.
 TYPED_FAULT_FIELD = {"lab.empty": "X", "lab.too_many_tokens": "X", "lab.d_model": "X"}

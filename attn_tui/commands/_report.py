@@ -53,7 +53,7 @@ def result_table(rows, probe=None):
     """A run's figures as a table, then the held-out probe decoded."""
     from rich.table import Table
 
-    from attn_tui.core.models.loop import letters
+    from attn_tui.core.models.tasks import labels
 
     table = Table(title=t("train.result_title"))
     table.add_column(t("train.col.item"))
@@ -61,9 +61,10 @@ def result_table(rows, probe=None):
     for key, value in rows:
         table.add_row(t(key), value)
     if probe is not None:
+        task = getattr(probe, "task", "reverse")  # the RNN's Decode has letters only
         decoded = t(
-            "train.probe", x=letters(probe.x), target=letters(probe.target),
-            prediction=letters(probe.prediction),
+            "train.probe", x=labels(task, probe.x), target=labels(task, probe.target),
+            prediction=labels(task, probe.prediction),
         )  # fmt: skip
         table.add_row(t("train.row.probe"), decoded)
     return table

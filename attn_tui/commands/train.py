@@ -3,7 +3,8 @@
     attn-tui train --length 5 [--attention] --iters 2000 --seed 0 [--lr 0.003] [--batch 16]
     attn-tui train --length 10 --score qk [--feed none]       # --score implies --attention
     attn-tui train --compare [--seeds 10] [--length 5] [--iters N] [--score S] [--versus V]
-    attn-tui train --model transformer [--task reverse|sort] [--layers 1] [--heads 1]
+    attn-tui train --model transformer [--task reverse|sort|previous|local|first|block|induction]
+                   [--layers 1] [--heads 1]
                    [--d-model 16] [--positions learned|sinusoidal|none] [--save FILE]
 
 A Rich progress bar goes to stderr, the result to stdout. Before a long run one line on
@@ -45,7 +46,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     )  # fmt: skip
     p.add_argument(
         "--length", type=int, default=None,
-        help="symbols per sequence, 2..20 (default 5; 10 for the Transformer)",
+        help="symbols per sequence, 2..20 (default 5; 10 for the Transformer; induction 32, "
+        "18..64)",
     )  # fmt: skip
     p.add_argument("--attention", action="store_true", help="add attention (dot-product scores)")
     p.add_argument(
@@ -62,14 +64,17 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         type=int,
         default=None,
         help="training iterations (default 2000; 3000 from length 10; 5000 from length 15; "
-        "Transformer: 300 reverse, 3000 sort)",
+        "Transformer: 300 reverse, 3000 sort, 300-600 pattern tasks, 2000 induction)",
     )
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument(
         "--lr", type=float, default=None,
-        help="Adam learning rate (default 0.003; Transformer 0.01, decaying to 0)",
+        help="Adam learning rate (default 0.003; Transformer 0.01, induction 0.003, decaying to 0)",
     )  # fmt: skip
-    p.add_argument("--batch", type=int, default=16, help="sequences per iteration (default 16)")
+    p.add_argument(
+        "--batch", type=int, default=None,
+        help="sequences per iteration (default 16; 32 for the Transformer's induction task)",
+    )  # fmt: skip
     p.add_argument(
         "--compare",
         action="store_true",
@@ -96,8 +101,11 @@ def run(args: argparse.Namespace) -> int:
     from attn_tui.core.parse import InputError
 
     if args.model == "transformer":
-        from attn_tui.commands._transformer import run_train
+        from attn_tui.commands._transformer import config_from, run_train
 
+        config = config_from(args)  # the same budget as the RNN's, before anything runs
+        runs = args.seeds if args.compare and 1 <= args.seeds <= MAX_SEEDS else 1
+        _budget(config, runs=runs, workers=1)  # its seeds run one after another
         return run_train(args)
     from attn_tui.commands._transformer import refuse_transformer_options
 
@@ -107,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
     config = TrainConfig(
         length=length, attention=args.attention or args.score is not None,
         score=args.score or "dot", feed=args.feed, iters=iters, seed=args.seed,
-        lr=0.003 if args.lr is None else args.lr, batch=args.batch,
+        lr=0.003 if args.lr is None else args.lr, batch=16 if args.batch is None else args.batch,
     ).validate()  # fmt: skip
     if args.compare:
         if not (1 <= args.seeds <= MAX_SEEDS):
@@ -123,11 +131,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _budget(config, runs: int, workers: int) -> None:
-    """State the estimated time of a long job before it starts; refuse an absurd one."""
-    from attn_tui.core.models.trainer import estimate_seconds
+    """State the estimated time of a long job before it starts; refuse an absurd one. Either
+    model, one run or a comparison over seeds (``runs`` of them, ``workers`` at a time)."""
+    from attn_tui.core.models import trainer, transformer_trainer
     from attn_tui.core.parse import InputError
 
-    seconds = estimate_seconds(config) * math.ceil(runs / workers)
+    model = transformer_trainer if hasattr(config, "d_model") else trainer
+    seconds = model.estimate_seconds(config) * math.ceil(runs / workers)
     if seconds > MAX_BUDGET:
         raise InputError(
             "train.too_long", about=_about(seconds), limit=_about(MAX_BUDGET), runs=runs,

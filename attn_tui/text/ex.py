@@ -493,6 +493,18 @@ TEXT = {
         "核对式 {{= {claim}}} 里的上标 “{found}” 不是一个整数次幂。",
         "in the checked claim {{= {claim}}}, the superscript “{found}” is not a whole power.",
     ),
+    "ex.loading_sets": (
+        "正在载入练习集：已读 {done} / {total} 个文件，正在读 {name}……可以先按 Esc 去别处。",
+        "Loading the exercise sets: {done} of {total} files read, now {name}… Esc goes elsewhere meanwhile.",
+    ),
+    "ex.too_many_claims": (
+        "一个文件里最多核对 {limit} 个核对式：从这里起的不再核对，这个文件没有载入。请把这些题分到几个文件里。",
+        "one file may hold at most {limit} checked claims: from here on none is checked and the file is not loaded. Split its exercises over several files.",
+    ),
+    "ex.claim.power_too_long": (
+        "核对式 {{= {claim}}} 里的上标幂 “{found}” 太长：最多 {limit} 位数字。",
+        "in the checked claim {{= {claim}}}, the superscript power “{found}” is too long: at most {limit} digits.",
+    ),
     "ex.claim.cannot_read": (
         "核对式 {{= {claim}}} 里的 “{found}” 读不懂：只能写数、+ − × · / ÷、² ⁻⁴ ^、√、%、括号、函数名和 = ≈ < > ≤ ≥。",
         "the checked claim {{= {claim}}} contains “{found}”, which it cannot read: use numbers, + − × · / ÷, ² ⁻⁴ ^, √, %, brackets, function names and = ≈ < > ≤ ≥.",

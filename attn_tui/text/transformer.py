@@ -27,6 +27,16 @@ TEXT = {
         "{heads} heads cannot split d_model = {d_model}: each head gets d_model ÷ heads "
         "dimensions, which must come out whole.",
     ),
+    "transformer.bad_induction_length": (
+        "归纳任务的长度 {value} 不可用：请取 {lo} 到 {hi} 之间的整数（要给 8 个词元的片段和它的副本留出位置）。",
+        "length {value} is not usable for the induction task: choose a whole number from {lo} to "
+        "{hi} (room for a segment of 8 tokens and its copy).",
+    ),
+    "transformer.induction_causal": (
+        "归纳任务要预测下一个词元，必须加因果掩码：不加的话，模型直接看得到答案。",
+        "the induction task predicts the next token, so it needs the causal mask: without it "
+        "the model would simply read the answer.",
+    ),
     "transformer.bad_switch": (
         "开关 {name} 的值 {value} 不可用：只能是开或关。",
         "switch {name} = {value} is not usable: it is either on or off.",
@@ -60,6 +70,11 @@ TEXT = {
     # the headless command
     "transformer.task.reverse": ("反转", "reverse"),
     "transformer.task.sort": ("排序", "sort"),
+    "transformer.task.previous": ("上一个字母", "previous letter"),
+    "transformer.task.local": ("邻里最大", "local max"),
+    "transformer.task.first": ("第一个字母", "first letter"),
+    "transformer.task.block": ("块内最大", "block max"),
+    "transformer.task.induction": ("归纳复制", "induction copy"),
     "transformer.positions.learned": ("可学习的位置向量", "learned position vectors"),
     "transformer.positions.sinusoidal": ("正弦位置编码", "sinusoidal encoding"),
     "transformer.positions.none": ("不加位置信息", "no positions"),

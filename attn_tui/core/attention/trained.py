@@ -14,31 +14,25 @@ from dataclasses import dataclass
 import numpy as np
 
 from attn_tui.core.attention.lab import LabResult, Projections, Tokens, compute
+from attn_tui.core.models import tasks
 from attn_tui.core.models.loop import Snapshot
-from attn_tui.core.models.rnn import ALPHABET
-from attn_tui.core.models.trainer import ReversalData
 from attn_tui.core.models.transformer import TinyTransformer
 from attn_tui.core.models.transformer_trainer import TransformerConfig, evaluate, targets
-from attn_tui.core.parse import InputError
 
 
-def token_labels(x: np.ndarray, numbered: bool = True) -> tuple[str, ...]:
-    """Letter and position, so two copies of a letter stay apart in a list: D1 A2 D3 …;
-    or the letters alone, for axes whose order already gives the position."""
-    return tuple(
-        f"{ALPHABET[int(s)]}{i + 1}" if numbered else ALPHABET[int(s)] for i, s in enumerate(x)
-    )
+def token_labels(x: np.ndarray, numbered: bool = True, task: str = "reverse") -> tuple[str, ...]:
+    """Symbol and position, so two copies of a symbol stay apart in a list: D1 A2 D3 … (the
+    induction task's tokens, which include digits, as T·1 0·2 …); or the symbols alone, for
+    axes whose order already gives the position."""
+    sep = "·" if task == "induction" else ""
+    return tuple(f"{tasks.label(task, s)}{sep}{i + 1}" if numbered else tasks.label(task, s)
+                 for i, s in enumerate(x))  # fmt: skip
 
 
-def parse_sequence(text: str, length: int) -> np.ndarray:
-    """A learner's sequence of letters A–F ("ABCDEF…", spaces allowed) for a model of
-    ``length`` positions."""
-    letters = "".join(str(text).split()).upper()
-    if len(letters) != length or any(c not in ALPHABET for c in letters):
-        raise InputError(
-            "transformer.bad_sequence", value=str(text)[:40], length=length, letters=ALPHABET
-        )
-    return np.array([ALPHABET.index(c) for c in letters], np.int64)
+def parse_sequence(text: str, length: int, task: str = "reverse") -> np.ndarray:
+    """A learner's sequence for a model of ``length`` positions: letters A–F ("ABCDEF…",
+    spaces allowed), or for the induction task its 64 tokens (``tasks.parse``)."""
+    return tasks.parse(task, text, length)
 
 
 @dataclass(frozen=True)
@@ -53,15 +47,24 @@ class TrainedView:
 
     @property
     def labels(self) -> tuple[str, ...]:
-        return token_labels(self.x)
+        return token_labels(self.x, task=self.config.task)
+
+    @property
+    def copy(self) -> tuple[int, int] | None:
+        """(source, copy) start, 0-based, of the sequence's repeated segment (induction)."""
+        return tasks.find_copy(self.x) if self.config.task == "induction" else None
 
     def to_dict(self) -> dict[str, object]:
-        return {
-            "input": self.labels,
-            "target": token_labels(self.target),
-            "prediction": token_labels(self.prediction),
+        task = self.config.task
+        out: dict[str, object] = {
+            "input": self.labels, "target": token_labels(self.target, task=task),
+            "prediction": token_labels(self.prediction, task=task),
             "layers": [layer.to_dict() for layer in self.layers],
-        }
+        }  # fmt: skip
+        copy = self.copy
+        if copy is not None:
+            out["copy"] = {"source": copy[0] + 1, "start": copy[1] + 1}
+        return out
 
 
 def open_trained(
@@ -71,7 +74,7 @@ def open_trained(
     x = np.asarray(x, np.int64)
     logits, caches, _ = model.forward(x[None])  # one sequence, batch of one
     prediction = logits.argmax(axis=0)
-    labels = token_labels(x, numbered)
+    labels = token_labels(x, numbered, config.task)
     layers = []
     for layer, cache in zip(model.layers, caches, strict=True):
         proj = Projections(
@@ -88,5 +91,5 @@ def open_trained(
 def held_out(model: TinyTransformer, config: TransformerConfig) -> Snapshot:
     """The model on its held-out set (the trainer's, rebuilt from the settings): accuracy and
     what each head does on average."""
-    data = ReversalData(config.length, config.eval_size, config.eval_seed)
-    return evaluate(model, config.task, data.eval_x)
+    batch = tasks.held_out(config.task, config.length, config.eval_size, config.eval_seed)
+    return evaluate(model, config.task, batch)

@@ -30,7 +30,14 @@ from pathlib import Path
 
 import numpy as np
 
-from attn_tui.core.models import loop, trainer, transformer, transformer_trainer
+from attn_tui.core.models import (
+    ablation,
+    head_scores,
+    loop,
+    trainer,
+    transformer,
+    transformer_trainer,
+)
 
 FORMAT = "attn-tui stored run"
 VERSION = 1
@@ -44,7 +51,12 @@ CLASSES: dict[str, type] = {
     "RunResult": loop.RunResult,
     "Snapshot": loop.Snapshot,
     "Decode": loop.Decode,
+    "TransformerResult": transformer_trainer.TransformerResult,  # its heads' scores, ablation
+    "TaskDecode": transformer_trainer.Decode,  # a task's own symbols, the induction copy
     "HeadStats": transformer_trainer.HeadStats,
+    "HeadScores": head_scores.HeadScores,
+    "Ablation": ablation.Ablation,
+    "CopyFigures": ablation.CopyFigures,
     "Architecture": transformer.Architecture,
 }
 # Names files written before both models shared one result type give the same classes.

@@ -34,6 +34,10 @@ import numpy as np
 VOCAB = 6  # the RNN's alphabet, so both models train on the same sequences
 POSITIONS = ("learned", "sinusoidal", "none")
 LN_EPS = 1e-5
+# Scores proven smaller than this in size need no max-shift before their softmax: e^80 times
+# 64 positions is far below float32's largest number (3.4e38), and e^−80 ≈ 1.8e−35 is still a
+# normal float32, so no row's sum can overflow or vanish (as ``rnn.SAFE_SCORE``).
+SAFE_SCORE = 80.0
 
 
 @dataclass(frozen=True)
@@ -141,14 +145,19 @@ class _LayerCache:
     H_in: np.ndarray  # the residual stream entering the layer
     Y: np.ndarray  # LN₁(H_in), the attention's input
     ln1: tuple | None  # (xhat, rstd) of LN₁
-    QKV: np.ndarray  # (N, 3d) = [Q | K | V]
-    A: np.ndarray  # (B, h, L, L) weights
-    Zc: np.ndarray  # (N, d) heads' outputs side by side
-    H_mid: np.ndarray  # H_in + O
+    QKV: np.ndarray  # (N, 3d) = [Q | K | V]; [K | V] (N, 2d) when ``at`` is set
+    A: np.ndarray  # (B, h, L, L) weights; (B, h, r, L) when ``at`` is set
+    Zc: np.ndarray  # (N, d) heads' outputs side by side; (B·r, d)
+    H_mid: np.ndarray  # H_in + O (at the queried positions: (B·r, d))
     Y2: np.ndarray | None = None  # LN₂(H_mid), the feed-forward input
     ln2: tuple | None = None
     Hf: np.ndarray | None = None  # (N, F) pre-activation of the hidden layer
     R: np.ndarray | None = None  # (N, F) relu(Hf)
+    q: np.ndarray | None = None  # (B, h, L, d_k) views of the queries, keys, values
+    k: np.ndarray | None = None
+    v: np.ndarray | None = None
+    Yq: np.ndarray | None = None  # the queries' input rows: Y, or Y at ``at``
+    at: np.ndarray | None = None  # (B, r) the positions a last layer queried; None = all
 
 
 class TinyTransformer:
@@ -274,62 +283,117 @@ class TinyTransformer:
         dxhat *= rstd
         return dxhat
 
-    def _attention(self, Y: np.ndarray, layer: Layer, B: int, L: int):
-        """Multi-head self-attention of Y (N, d); returns QKV, A, Zc and O = Zc W_O."""
-        h, dk = self.arch.heads, self.arch.d_k
-        QKV = np.dot(Y, layer.W_QKV)  # (N, d) @ (d, 3d) → (N, 3d) = [Q | K | V]
-        q, k, v = QKV.reshape(B, L, 3, h, dk).transpose(2, 0, 3, 1, 4)  # (B, h, L, d_k) each
-        S = np.matmul(q, k.transpose(0, 1, 3, 2))  # (B, h, L, L) scores q_i · k_j
+    def _attention(self, Y: np.ndarray, layer: Layer, B: int, L: int, at: np.ndarray | None = None):
+        """Multi-head self-attention of Y (N, d): fills the cache's attention part and returns
+        O = Zc W_O, (N, d) — or, with ``at`` (B, r) positions, the queries of those positions
+        alone (every position still a key and a value), O (B·r, d)."""
+        h, dk, d = self.arch.heads, self.arch.d_k, self.arch.d_model
+        if at is None:
+            QKV = np.dot(Y, layer.W_QKV)  # (N, d) @ (d, 3d) → (N, 3d) = [Q | K | V]
+            q, k, v = QKV.reshape(B, L, 3, h, dk).transpose(2, 0, 3, 1, 4)  # (B, h, L, d_k)
+            Lq, mask, Yq = L, self.mask, Y
+        else:
+            r = at.shape[1]
+            Yq = Y.reshape(B, L, d)[np.arange(B)[:, None], at].reshape(B * r, d)
+            QKV = np.dot(Y, layer.W_QKV[:, d:])  # (N, 2d) = [K | V]
+            k, v = QKV.reshape(B, L, 2, h, dk).transpose(2, 0, 3, 1, 4)
+            q = np.dot(Yq, layer.W_Q).reshape(B, r, h, dk).transpose(0, 2, 1, 3)  # (B, h, r, d_k)
+            Lq = r
+            mask = np.where(np.arange(L) > at[:, None, :, None], -np.inf, 0.0).astype(self.dtype)
+        S = np.matmul(q, k.transpose(0, 1, 3, 2))  # (B, h, Lq, L) scores q_i · k_j
         S *= 1.0 / math.sqrt(dk)
+        # The max-shift (largest score of each row 0, so exp ≤ 1) is only needed for large
+        # scores, and a max along each row costs more than the rest of the softmax here;
+        # two whole-array reductions prove when it is not (the same result up to rounding).
+        shift = not -SAFE_SCORE < S.min() <= S.max() < SAFE_SCORE
         if self.arch.causal:
-            S += self.mask  # −∞ where j > i: exp gives exactly 0
-        S -= S.max(axis=-1, keepdims=True)  # largest score 0, so exp ≤ 1
+            S += mask  # −∞ where j > i: exp gives exactly 0
+        if shift:
+            S -= S.max(axis=-1, keepdims=True)
         A = np.exp(S, out=S)
         A /= (A @ self._ones(L))[..., None]  # softmax: each row sums to 1
-        Z = np.matmul(A, v)  # (B, h, L, d_k)
-        Zc = Z.transpose(0, 2, 1, 3).reshape(B * L, h * dk)  # heads side by side (N, d)
-        return QKV, A, Zc, np.dot(Zc, layer.W_O)
+        Z = np.matmul(A, v)  # (B, h, Lq, d_k)
+        Zc = Z.transpose(0, 2, 1, 3).reshape(B * Lq, h * dk)  # heads side by side
+        return (QKV, Yq, q, k, v, A, Zc), np.dot(Zc, layer.W_O)
 
     def _attention_back(self, dO: np.ndarray, c: _LayerCache, layer: Layer, B: int, L: int):
         """Backprop through attention: fills dW_O, dW_QKV; returns dY (N, d)."""
-        h, dk = self.arch.heads, self.arch.d_k
+        h, dk, d = self.arch.heads, self.arch.d_k, self.arch.d_model
+        q, k, v, A = c.q, c.k, c.v, c.A
+        assert q is not None and k is not None and v is not None
+        Lq = A.shape[2]
         np.dot(c.Zc.T, dO, out=layer.dW_O)  # (d, N) @ (N, d)
-        dZ = np.dot(dO, layer.W_O.T).reshape(B, L, h, dk).transpose(0, 2, 1, 3)  # (B, h, L, d_k)
-        q, k, v = c.QKV.reshape(B, L, 3, h, dk).transpose(2, 0, 3, 1, 4)
-        dQKV = np.empty_like(c.QKV)  # (N, 3d), the same layout as QKV
-        dq, dk_, dv = dQKV.reshape(B, L, 3, h, dk).transpose(2, 0, 3, 1, 4)
-        A = c.A
-        dA = np.matmul(dZ, v.transpose(0, 1, 3, 2))  # (B, h, L, L)   from Z = A V
+        dZ = np.dot(dO, layer.W_O.T).reshape(B, Lq, h, dk).transpose(0, 2, 1, 3)  # (B, h, Lq, d_k)
+        dQKV = np.empty_like(c.QKV)  # the same layout as QKV: [Q | K | V], or [K | V]
+        if c.at is None:
+            dq, dk_, dv = dQKV.reshape(B, L, 3, h, dk).transpose(2, 0, 3, 1, 4)
+        else:
+            dk_, dv = dQKV.reshape(B, L, 2, h, dk).transpose(2, 0, 3, 1, 4)
+            dQ = np.empty((B * Lq, d), self.dtype)
+            dq = dQ.reshape(B, Lq, h, dk).transpose(0, 2, 1, 3)
+        dA = np.matmul(dZ, v.transpose(0, 1, 3, 2))  # (B, h, Lq, L)   from Z = A V
         np.matmul(A.transpose(0, 1, 3, 2), dZ, out=dv)  # (B, h, L, d_k)
         # backprop through softmax: dS_ij = a_ij (da_ij − Σ_k a_ik da_ik); masked a = 0 → 0
         dA -= ((dA * A) @ self._ones(L))[..., None]
         dA *= A
         dA *= 1.0 / math.sqrt(dk)  # backprop through the 1/√d_k scaling
-        np.matmul(dA, k, out=dq)  # (B, h, L, d_k)  queries' share
+        np.matmul(dA, k, out=dq)  # (B, h, Lq, d_k)  queries' share
         np.matmul(dA.transpose(0, 1, 3, 2), q, out=dk_)  # keys' share
-        np.dot(c.Y.T, dQKV, out=layer.dW_QKV)  # (d, N) @ (N, 3d)
-        return np.dot(dQKV, layer.W_QKV.T)  # (N, 3d) @ (3d, d): Q's, K's and V's shares summed
+        if c.at is None:
+            np.dot(c.Y.T, dQKV, out=layer.dW_QKV)  # (d, N) @ (N, 3d)
+            return np.dot(dQKV, layer.W_QKV.T)  # (N, 3d) @ (3d, d): Q's, K's, V's shares summed
+        assert c.Yq is not None
+        layer.dW_Q[...] = np.dot(c.Yq.T, dQ)  # (d, B·r) @ (B·r, d)
+        layer.dW_QKV[:, d:] = np.dot(c.Y.T, dQKV)  # (d, N) @ (N, 2d)
+        dY = np.dot(dQKV, layer.W_QKV[:, d:].T)  # (N, 2d) @ (2d, d): K's and V's shares
+        dY.reshape(B, L, d)[np.arange(B)[:, None], c.at] += np.dot(dQ, layer.W_Q.T).reshape(
+            B, Lq, d
+        )  # the queries' share, at their positions (each position once per sequence)
+        return dY
+
+    @staticmethod
+    def _even_rows(rows: np.ndarray | None, B: int, L: int) -> np.ndarray | None:
+        """``rows`` (flat, sorted) as (B, r) positions when every sequence has the same number
+        r of them, else None."""
+        if rows is None or len(rows) % B:
+            return None
+        at = np.asarray(rows).reshape(B, -1)
+        if not (at // L == np.arange(B)[:, None]).all():
+            return None
+        return at % L
 
     # ---- the whole model ------------------------------------------------------------------
 
-    def forward(self, x: np.ndarray) -> tuple[np.ndarray, list[_LayerCache], tuple]:
-        """Logits (V, N) — transposed, as the loss reads them — and what backward needs."""
+    def forward(
+        self, x: np.ndarray, rows: np.ndarray | None = None, every_query: bool = False
+    ) -> tuple[np.ndarray, list[_LayerCache], tuple]:
+        """Logits (V, N) — transposed, as the loss reads them — and what backward needs.
+
+        ``rows``: flat indices into the N = B·L positions (sorted); only their logits are made,
+        (V, R). When every sequence has as many (the induction task's loss reads 7 positions of
+        32 in each), the last layer computes its queries, its feed-forward and the final norm
+        at those positions alone: nothing else reaches the loss (``every_query``: all the same,
+        for every layer's whole map of weights)."""
         arch = self.arch
         B, L = x.shape
         N = B * L
-        X1 = self.eye[x.reshape(N)]  # (N, V) one-hot
-        H = np.dot(X1, self.E)  # (N, d) a one-hot row times E picks a row of E
+        flat = x.reshape(N)
+        at = None if every_query else self._even_rows(rows, B, L)
+        H = np.take(self.E, flat, axis=0)  # (N, d) each token's row of E
         if self.P is not None:
             H3 = H.reshape(B, L, -1)  # a view of H
             H3 += self.P  # the same position vectors in every sequence
         caches = []
-        for layer in self.layers:
+        for n, layer in enumerate(self.layers):
             if arch.norm:
                 Y, ln1 = self._norm(H, layer.ln1_g, layer.ln1_b)
             else:
                 Y, ln1 = H, None
-            QKV, A, Zc, attended = self._attention(Y, layer, B, L)
-            c = _LayerCache(H, Y, ln1, QKV, A, Zc, H + attended)  # residual
+            last_at = at if n == len(self.layers) - 1 else None
+            (QKV, Yq, q, k, v, A, Zc), attended = self._attention(Y, layer, B, L, last_at)
+            H_q = H if last_at is None else H[rows]  # the stream at the query positions
+            c = _LayerCache(H, Y, ln1, QKV, A, Zc, H_q + attended, q=q, k=k, v=v, Yq=Yq,
+                            at=last_at)  # fmt: skip
             H = c.H_mid
             if arch.feed_forward:
                 if arch.norm:
@@ -347,56 +411,70 @@ class TinyTransformer:
             U, lnf = self._norm(H, self.lnf_g, self.lnf_b)
         else:
             U, lnf = H, None
-        logits = np.dot(self.W_out.T, U.T)  # (V, d) @ (d, N): reductions over 6 rows are fast
+        if rows is not None and at is None:
+            U = U[rows]  # (R, d) the positions the loss reads
+        logits = np.dot(self.W_out.T, U.T)  # (V, d) @ (d, N): reductions over V rows are fast
         logits += self.b_out_col
-        return logits, caches, (X1, U, lnf)
+        return logits, caches, (flat, U, lnf, at)
 
     def _softmax_cross_entropy(self, logits: np.ndarray, y: np.ndarray):
         """Softmax of each column of logits (V, N), in place; returns the cross-entropy of
-        the targets y averaged over the N positions, and the targets one-hot (V, N)."""
+        the targets y (N values) averaged over the N positions, and the targets one-hot
+        (V, N)."""
         N = logits.shape[1]
         Yt = self.eye[:, y.reshape(N)]  # (V, N) one-hot targets
         logits -= logits.max(axis=0)  # shift each column: largest logit 0, so exp ≤ 1
         target_logits = float(np.vdot(logits, Yt))  # Σ over positions of the right logit
         np.exp(logits, out=logits)
-        sumexp = self._ones(self.arch.vocab) @ logits  # (N,) Σ over the 6 symbols
+        sumexp = self._ones(self.arch.vocab) @ logits  # (N,) Σ over the V symbols
         logits /= sumexp  # probabilities
         return (float(np.log(sumexp).sum()) - target_logits) / N, Yt
 
-    def loss(self, x: np.ndarray, y: np.ndarray) -> float:
-        """The loss alone (no gradients)."""
-        logits, _, _ = self.forward(np.asarray(x))
-        return self._softmax_cross_entropy(logits, np.asarray(y))[0]
+    @staticmethod
+    def _targets(y: np.ndarray, rows: np.ndarray | None) -> np.ndarray:
+        flat = np.asarray(y).reshape(-1)
+        return flat if rows is None else flat[rows]
 
-    def loss_and_grads(self, x: np.ndarray, y: np.ndarray) -> float:
-        """Cross-entropy of the targets y (B, L), averaged over all B·L positions; fills
-        ``self.grads`` and returns the loss."""
+    def loss(self, x: np.ndarray, y: np.ndarray, rows: np.ndarray | None = None) -> float:
+        """The loss alone (no gradients)."""
+        logits, _, _ = self.forward(np.asarray(x), rows)
+        return self._softmax_cross_entropy(logits, self._targets(y, rows))[0]
+
+    def loss_and_grads(self, x: np.ndarray, y: np.ndarray, rows: np.ndarray | None = None) -> float:
+        """Cross-entropy of the targets y (B, L), averaged over all B·L positions (or over the
+        flat positions ``rows`` alone); fills ``self.grads`` and returns the loss."""
         arch = self.arch
         B, L = x.shape
         N = B * L
-        logits, caches, (X1, U, lnf) = self.forward(x)
-        loss, Yt = self._softmax_cross_entropy(logits, y)
+        logits, caches, (flat, U, lnf, at) = self.forward(x, rows)
+        loss, Yt = self._softmax_cross_entropy(logits, self._targets(y, rows))
+        R = logits.shape[1]  # the positions the loss reads
 
         # ---- backward --------------------------------------------------------------------
-        dlogits = logits  # backprop through softmax + cross-entropy: (p − y) / N
+        dlogits = logits  # backprop through softmax + cross-entropy: (p − y) / R
         dlogits -= Yt
-        dlogits *= 1.0 / N
-        np.dot(U.T, dlogits.T, out=self.dW_out)  # (d, N) @ (N, V)
-        np.dot(dlogits, self._ones(N), out=self.db_out)
-        dH = np.dot(dlogits.T, self.W_out.T)  # (N, V) @ (V, d)
+        dlogits *= 1.0 / R
+        np.dot(U.T, dlogits.T, out=self.dW_out)  # (d, R) @ (R, V)
+        np.dot(dlogits, self._ones(R), out=self.db_out)
+        dH = np.dot(dlogits.T, self.W_out.T)  # (R, V) @ (V, d)
+        if rows is not None and at is None:  # the other positions' outputs are not read
+            dH_all = np.zeros((N, dH.shape[1]), dH.dtype)
+            dH_all[rows] = dH
+            dH = dH_all
         if arch.norm:
             dH = self._norm_back(dH, lnf, self.lnf_g, self.dlnf_g, self.dlnf_b)
 
         for layer, c in zip(reversed(self.layers), reversed(caches), strict=True):
+            M = len(c.H_mid)  # N, or B·r for a last layer that queried r positions
             if arch.feed_forward:  # H_out = H_mid + relu(Y2 W1 + b1) W2 + b2
                 assert c.R is not None and c.Hf is not None and c.Y2 is not None
-                np.dot(c.R.T, dH, out=layer.dW2)  # (F, N) @ (N, d)
-                np.dot(self._ones(N), dH, out=layer.db2)
-                dHf = np.dot(dH, layer.W2.T)  # (N, F)
+                np.dot(c.R.T, dH, out=layer.dW2)  # (F, M) @ (M, d)
+                np.dot(self._ones(M), dH, out=layer.db2)
+                dHf = np.dot(dH, layer.W2.T)  # (M, F)
                 dHf *= c.Hf > 0  # backprop through relu
-                np.dot(c.Y2.T, dHf, out=layer.dW1)  # (d, N) @ (N, F)
-                np.dot(self._ones(N), dHf, out=layer.db1)
-                dY2 = np.dot(dHf, layer.W1.T)  # (N, d)
+                np.dot(c.Y2.T, dHf, out=layer.dW1)  # (d, M) @ (M, F)
+                np.dot(self._ones(M), dHf, out=layer.db1)
+                dY2 = np.dot(dHf, layer.W1.T)  # (M, d)
                 if arch.norm:
                     assert c.ln2 is not None
                     dY2 = self._norm_back(dY2, c.ln2, layer.ln2_g, layer.dln2_g, layer.dln2_b)
@@ -406,18 +484,25 @@ class TinyTransformer:
             if arch.norm:
                 assert c.ln1 is not None
                 dY = self._norm_back(dY, c.ln1, layer.ln1_g, layer.dln1_g, layer.dln1_b)
-            dY += dH  # the residual
+            if c.at is None:
+                dY += dH  # the residual
+            else:  # the residual, at the queried positions
+                dY[rows] += dH
             dH = dY
 
+        X1 = self.eye[flat]  # (N, V) one-hot
         np.dot(X1.T, dH, out=self.dE)  # (V, N) @ (N, d): each symbol's rows summed
         if arch.positions == "learned":
             np.dot(self._ones(B), dH.reshape(B, -1), out=self.dP.reshape(-1))  # Σ over sequences
         return loss
 
-    def predict(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Predictions (B, L) and every layer's weights (B, layers, heads, L, L)."""
-        logits, caches, _ = self.forward(np.asarray(x))
-        B, L = x.shape
-        pred = logits.argmax(axis=0).reshape(B, L)
+    def predict(
+        self, x: np.ndarray, rows: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Predictions (B, L) — or at the flat positions ``rows`` alone, (R,) — and every
+        layer's weights (B, layers, heads, L, L)."""
+        x = np.asarray(x)
+        logits, caches, _ = self.forward(x, rows, every_query=True)
+        pred = logits.argmax(axis=0)
         attn = np.stack([c.A for c in caches], axis=1)  # (B, layers, h, L, L)
-        return pred, attn
+        return (pred.reshape(x.shape) if rows is None else pred), attn

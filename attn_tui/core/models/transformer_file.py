@@ -29,14 +29,15 @@ from pathlib import Path
 import numpy as np
 
 from attn_tui.core.files import check_output, write_output
-from attn_tui.core.models.transformer import VOCAB, TinyTransformer, param_shapes
+from attn_tui.core.models import tasks
+from attn_tui.core.models.transformer import TinyTransformer, param_shapes
 from attn_tui.core.models.transformer_trainer import TransformerConfig
 from attn_tui.core.parse import InputError
 
 FORMAT = "attn-tui transformer"
 FORMAT_VERSION = 1
 SUFFIX = ".npz"
-MAX_FILE_BYTES = 4 << 20  # the largest model (2 layers, d_model 32, L 20) is ~0.2 MB
+MAX_FILE_BYTES = 4 << 20  # the largest model (2 layers, d_model 32, L 64, 64 tokens) ~0.3 MB
 MAX_MEMBERS = 64
 MAX_ARRAY_ITEMS = 1 << 16  # per array; the largest parameter has 32·64 = 2,048
 MAX_TEXT_CHARS = 4096  # config and summary JSON
@@ -256,14 +257,12 @@ def load(path: str | os.PathLike) -> SavedModel:
         raise _fault("bad_config", path, reason=_why("json", detail=_reason(err))) from err
 
     probe = arrays.get("probe")
+    vocab = tasks.vocab(config.task)
     if (
-        probe is None
-        or probe.dtype.kind not in "iu"
-        or probe.shape != (config.length,)
-        or probe.min() < 0
-        or probe.max() >= VOCAB
-    ):
-        reason = _why("probe", length=config.length, hi=VOCAB - 1)
+        probe is None or probe.dtype.kind not in "iu" or probe.shape != (config.length,)
+        or probe.min() < 0 or probe.max() >= vocab
+    ):  # fmt: skip
+        reason = _why("probe", length=config.length, hi=vocab - 1)
         raise _fault("bad_array", path, name="probe", reason=reason)
 
     shapes = param_shapes(config.arch)

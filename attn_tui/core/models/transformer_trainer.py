@@ -39,44 +39,75 @@ import math
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields, replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
-from attn_tui.core.models.loop import (
-    Decode,
-    RunResult,
-    Snapshot,
-    json_float,
-    run_to_end,
-)
-from attn_tui.core.models.trainer import BLOCK, ReversalData, Stats, TrainConfig
+from attn_tui.core.models import loop, tasks
+from attn_tui.core.models.ablation import Ablation, ablate
+from attn_tui.core.models.head_scores import HeadScores, eta_squared, scores, uniform
+from attn_tui.core.models.loop import RunResult, Snapshot, json_float, run_to_end
+from attn_tui.core.models.phases import Phases, detect
+from attn_tui.core.models.tasks import Batch, targets
+from attn_tui.core.models.trainer import BLOCK, Stats, TrainConfig
 from attn_tui.core.models.transformer import (
     POSITIONS,
-    VOCAB,
     Architecture,
     TinyTransformer,
     count_params,
 )
 from attn_tui.core.parse import InputError
 
-TASKS = ("reverse", "sort")
 MAX_LAYERS, MAX_HEADS = 2, 4
 MIN_D_MODEL, MAX_D_MODEL = 4, 32
 
+# Settings each task starts from (TransformerConfig.for_task); the rest are the class's
+# defaults. Iterations: enough for every one of seeds 0–4 (the stored tables and the tests).
+TASK_DEFAULTS: dict[str, dict[str, Any]] = {  # per task: its settings (int, float, bool)
+    "reverse": {"iters": 300},
+    "sort": {"iters": 3000},
+    "previous": {"iters": 300},
+    "local": {"iters": 600},
+    "first": {"iters": 300},
+    "block": {"iters": 600, "length": 12},
+    # the issue's measured recipe: 2 attention-only layers of one head, causal, d 32
+    "induction": {"iters": 2000, "length": 32, "layers": 2, "heads": 1, "d_model": 32,
+                  "feed_forward": False, "causal": True, "lr": 0.003, "batch": 32,
+                  "eval_size": 500, "eval_every": 50},
+}  # fmt: skip
 
-def targets(task: str, x: np.ndarray) -> np.ndarray:
-    """What the model must write for the sequences x (..., L)."""
-    if task == "reverse":
-        return np.ascontiguousarray(x[..., ::-1])
-    if task == "sort":
-        return np.sort(x, axis=-1)
-    raise InputError("transformer.bad_task", value=task, choices=", ".join(TASKS))
+
+# The tasks the trainer screen offers: reversal and sorting. The pattern and induction tasks
+# (tasks.TASKS) train from the CLI and the core; the screen offers them once it draws their
+# views (the induction copy's scored positions, the plateau and drop, the ablation key).
+TASKS = ("reverse", "sort")
 
 
 def default_iters(task: str) -> int:
-    """Enough for every one of seeds 0–4 at L 10 (see the tests and the README)."""
-    return 3000 if task == "sort" else 300
+    return int(TASK_DEFAULTS[tasks.check(task)]["iters"])
+
+
+# What a run costs, roughly (within about a factor of two: enough to refuse a run of hours and
+# to say how long a long one takes; measured on the project's 2-core machine, numpy float32):
+# per layer per iteration a fixed part, a part per head, and the products over B × L tokens
+# (d² for the projections and the feed-forward, L·d for the scores and the weighted sums).
+COST_LAYER = 4e-4  # s
+COST_HEAD = 1e-4  # s
+COST_TOKEN = 3e-9  # s per (token × d × (d + L)), training (forward and backward)
+COST_EVAL = 0.02  # s per held-out evaluation, fixed
+COST_EVAL_TOKEN = 2.5e-9  # s per (held-out token × d × (d + L)) per layer
+
+
+def estimate_seconds(config: TransformerConfig) -> float:
+    """About how long ``config`` takes to train here (training and evaluations), as
+    ``attn_tui.core.models.trainer.estimate_seconds`` is for the RNN."""
+    L, B, d, layers = config.length, config.batch, config.d_model, config.layers
+    width = d * (d + L)
+    step = layers * (COST_LAYER + COST_HEAD * config.heads + COST_TOKEN * B * L * width)
+    evals = config.iters // config.eval_every + 1 if config.eval_every else 1
+    n_eval = min(config.eval_size, tasks.vocab(config.task) ** L // 2)
+    per_eval = COST_EVAL + COST_EVAL_TOKEN * n_eval * L * layers * width
+    return config.iters * step + evals * per_eval
 
 
 @dataclass(frozen=True)
@@ -105,13 +136,29 @@ class TransformerConfig:
     beta2: float = 0.98
     eps: float = 1e-8
 
+    @classmethod
+    def for_task(cls, task: str, **given: object) -> TransformerConfig:
+        """The task's own defaults (``TASK_DEFAULTS``), then whatever is given."""
+        return cls(**({"task": tasks.check(task)} | TASK_DEFAULTS[task] | given))
+
     def validate(self) -> TransformerConfig:
         """Refuse settings that cannot run; returns self so it can be chained."""
+        if self.task not in tasks.TASKS:
+            raise InputError(
+                "transformer.bad_task", value=self.task, choices=", ".join(tasks.TASKS)
+            )
         # the settings the RNN shares are checked by its own rules, with its messages
         shared = {f.name for f in fields(TrainConfig)} & {f.name for f in fields(self)}
+        if self.task == "induction":  # longer sequences than the RNN's; checked below
+            shared.discard("length")
         TrainConfig(**{name: getattr(self, name) for name in shared}).validate()
-        if self.task not in TASKS:
-            raise InputError("transformer.bad_task", value=self.task, choices=", ".join(TASKS))
+        if self.task == "induction":
+            lo, hi = tasks.MIN_INDUCTION_LENGTH, tasks.MAX_INDUCTION_LENGTH
+            length = self.length
+            if isinstance(length, bool) or not isinstance(length, int) or not lo <= length <= hi:
+                raise InputError("transformer.bad_induction_length", value=length, lo=lo, hi=hi)
+            if self.causal is not True:  # it predicts the next token, which it would see
+                raise InputError("transformer.induction_causal")
         if self.positions not in POSITIONS:
             raise InputError(
                 "transformer.bad_positions", value=self.positions, choices=", ".join(POSITIONS)
@@ -133,15 +180,10 @@ class TransformerConfig:
     @property
     def arch(self) -> Architecture:
         return Architecture(
-            length=self.length,
-            d_model=self.d_model,
-            heads=self.heads,
-            layers=self.layers,
-            positions=self.positions,
-            feed_forward=self.feed_forward,
-            norm=self.norm,
-            causal=self.causal,
-        )
+            length=self.length, d_model=self.d_model, heads=self.heads, layers=self.layers,
+            positions=self.positions, feed_forward=self.feed_forward, norm=self.norm,
+            causal=self.causal, vocab=tasks.vocab(self.task),
+        )  # fmt: skip
 
     @property
     def n_params(self) -> int:
@@ -181,7 +223,7 @@ class TransformerConfig:
 
     @property
     def recommended_iters(self) -> int:
-        """Enough for this task at L 10 (:func:`default_iters`)."""
+        """Enough for this task with its own settings (:func:`default_iters`)."""
         return default_iters(self.task)
 
     def build(self) -> TransformerRun:
@@ -214,46 +256,47 @@ def variance_explained(values: np.ndarray, groups: np.ndarray) -> float:
 
 @dataclass(frozen=True)
 class HeadStats:
-    """One head, measured on the held-out set (see the module docstring)."""
+    """One head, measured on the held-out set (see the module docstring, and
+    ``head_scores`` for ``scores``)."""
 
     layer: int  # 1-based
     head: int  # 1-based
     mirror: float  # mean weight output i puts on input L+1−i
     by_symbol: float  # η² of the weights grouped by (output i, symbol at input j)
     by_position: float  # η² grouped by (output i, input j)
+    scores: HeadScores | None = None  # previous, local, stripe, block, induction
+
+    def score(self, name: str) -> float:
+        """Any of the head's figures by name: mirror, by_symbol, by_position or a pattern
+        score of ``head_scores.SCORES``."""
+        if name in ("mirror", "by_symbol", "by_position"):
+            return float(getattr(self, name))
+        return self.scores.get(name) if self.scores is not None else math.nan
 
     def to_dict(self) -> dict[str, object]:
-        return {
-            "layer": self.layer,
-            "head": self.head,
-            "mirror": json_float(self.mirror),
-            "by_symbol": json_float(self.by_symbol),
-            "by_position": json_float(self.by_position),
-        }
+        return {"layer": self.layer, "head": self.head, "mirror": json_float(self.mirror),
+                "by_symbol": json_float(self.by_symbol),
+                "by_position": json_float(self.by_position),
+                **(self.scores.to_dict() if self.scores is not None else {})}  # fmt: skip
 
 
-def head_stats(attn: np.ndarray, x: np.ndarray) -> tuple[HeadStats, ...]:
-    """attn (n, layers, heads, L, L) weights on the sequences x (n, L)."""
+def head_stats(
+    attn: np.ndarray, x: np.ndarray, copies: np.ndarray | None = None, vocab: int = tasks.LETTERS
+) -> tuple[HeadStats, ...]:
+    """attn (n, layers, heads, L, L) weights on the sequences x (n, L) of ``vocab`` symbols
+    (copies (n, 2): the induction task's copied segments)."""
     n, layers, heads, L, _ = attn.shape
-    i = np.arange(L)[None, :, None]  # output position, broadcast over (n, L, L)
-    j = np.arange(L)[None, None, :]  # input position
-    by_symbol_group = np.broadcast_to(i * VOCAB + x[:, None, :], (n, L, L))
-    by_position_group = np.broadcast_to(i * L + j, (n, L, L))
     mirror_cols = L - 1 - np.arange(L)
     out = []
     for layer in range(layers):
         for head in range(heads):
             a = attn[:, layer, head]  # (n, L, L)
             mean = a.mean(axis=0, dtype=np.float64)
-            out.append(
-                HeadStats(
-                    layer + 1,
-                    head + 1,
-                    float(mean[np.arange(L), mirror_cols].mean()),
-                    variance_explained(a, by_symbol_group),
-                    variance_explained(a, by_position_group),
-                )
-            )
+            by_symbol, by_position = eta_squared(a, x, vocab)  # = variance_explained's
+            out.append(HeadStats(
+                layer + 1, head + 1, float(mean[np.arange(L), mirror_cols].mean()),
+                by_symbol, by_position, scores(a, copies),
+            ))  # fmt: skip
     return tuple(out)
 
 
@@ -269,7 +312,7 @@ def position_blind_ceiling(task: str, x: np.ndarray) -> float:
     """
     x = np.asarray(x)
     n, L = x.shape
-    M = (x[:, :, None] == np.arange(VOCAB)).sum(axis=1)  # (n, V) letter counts
+    M = (x[:, :, None] == np.arange(tasks.LETTERS)).sum(axis=1)  # (n, 6) letter counts
     if task == "reverse" and L % 2 == 0:
         rest = np.repeat(M[:, None, :], L, axis=1)  # (n, L, V): counts without own letter
         np.subtract.at(rest, (np.arange(n)[:, None], np.arange(L)[None, :], x), 1)
@@ -280,34 +323,96 @@ def position_blind_ceiling(task: str, x: np.ndarray) -> float:
 # ---- evaluation --------------------------------------------------------------------------
 
 
-def evaluate(
-    model: TinyTransformer, task: str, x: np.ndarray, iteration: int = 0, sample_index: int = 0
-) -> Snapshot:
-    start = time.perf_counter()
-    target = targets(task, x)
-    pred, attn = model.predict(x)  # (n, L), (n, layers, heads, L, L)
-    right = pred == target
+@dataclass(frozen=True)
+class Decode(loop.Decode):
+    """One held-out sequence of a task, with its symbols named as the task names them (the
+    induction task's 64 tokens) and, for induction, where its copy lies."""
 
-    def decode(i: int) -> Decode:
-        return Decode(
-            tuple(int(s) for s in x[i]),
-            tuple(int(s) for s in target[i]),
-            tuple(int(s) for s in pred[i]),
-            attn[i].astype(np.float64),
-        )
+    task: str = "reverse"
+    copy: tuple[int, int] | None = None  # induction: (source, copy) start, 0-based
+
+    @property
+    def scored(self) -> tuple[int, ...]:
+        """The positions (0-based) whose output the task scores: all, or for induction the
+        copy's first 7 (they predict its tokens 2–8)."""
+        if self.copy is None:
+            return tuple(range(len(self.x)))
+        return tuple(range(self.copy[1], self.copy[1] + tasks.SEGMENT - 1))
+
+    def to_dict(self) -> dict[str, object]:
+        assert self.attention is not None  # a Transformer always has its weights
+        out: dict[str, object] = {"input": tasks.labels(self.task, self.x),
+                                  "target": tasks.labels(self.task, self.target),
+                                  "prediction": tasks.labels(self.task, self.prediction),
+                                  "attention": self.attention.tolist()}  # fmt: skip
+        if self.copy is not None:
+            out["copy"] = {"source": self.copy[0] + 1, "start": self.copy[1] + 1,
+                           "scored": [i + 1 for i in self.scored]}  # fmt: skip
+        return out
+
+
+def evaluate(
+    model: TinyTransformer,
+    task: str,
+    x: np.ndarray | Batch,
+    iteration: int = 0,
+    sample_index: int = 0,
+) -> Snapshot:
+    """The model on held-out sequences ``x`` (or a Batch of them, which the induction task
+    needs for its copies). For induction, seq_acc and pos_acc count the scored positions
+    alone (the copy's tokens 2–8), and per_position has one entry for each of them."""
+    start = time.perf_counter()
+    batch = x if isinstance(x, Batch) else Batch(np.asarray(x), targets(task, np.asarray(x)))
+    x, target, copies = batch.x, batch.y, batch.copies
+    n = len(x)
+    shown = (0, sample_index % n)  # the probe and the sample: every position predicted
+    if copies is None:
+        pred, attn = model.predict(x)  # (n, L), (n, layers, heads, L, L)
+        right = pred == target
+        shown_pred = pred[list(shown)]
+    else:  # only the copy's tokens 2–8 can be known: predict those alone
+        seq = np.arange(n)[:, None]
+        scored = tasks.scored_positions(copies)
+        pred, attn = model.predict(x, (seq * x.shape[1] + scored).ravel())
+        right = pred.reshape(scored.shape) == target[seq, scored]  # (n, 7)
+        shown_pred = model.predict(x[list(shown)])[0]
+
+    def decode(k: int) -> Decode:
+        i = shown[k]
+        copy = None if copies is None else (int(copies[i, 0]), int(copies[i, 1]))
+        return Decode(tuple(int(s) for s in x[i]), tuple(int(s) for s in target[i]),
+                      tuple(int(s) for s in shown_pred[k]), attn[i].astype(np.float64), task,
+                      copy)  # fmt: skip
 
     return Snapshot(
-        iteration=iteration,
-        seq_acc=float(right.all(axis=1).mean()),
-        pos_acc=float(right.mean()),
-        per_position=right.mean(axis=0),
-        attention_mean=attn.mean(axis=0, dtype=np.float64),
-        probe=decode(0),
-        sample=decode(sample_index % len(x)),
-        n_eval=len(x),
-        seconds=time.perf_counter() - start,
-        heads=head_stats(attn, x),
-    )
+        iteration=iteration, seq_acc=float(right.all(axis=1).mean()), pos_acc=float(right.mean()),
+        per_position=right.mean(axis=0), attention_mean=attn.mean(axis=0, dtype=np.float64),
+        probe=decode(0), sample=decode(1), n_eval=n, seconds=time.perf_counter() - start,
+        heads=head_stats(attn, x, copies, tasks.vocab(task)),
+    )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class TransformerResult(RunResult):
+    """A Transformer's finished run: the loop's figures, and what its heads were found to do
+    beyond the held-out evaluation."""
+
+    ablation: Ablation | None = None  # induction: the layer-1 previous-token head switched off
+    uniform_head: HeadScores | None = None  # what a head that learned nothing would score
+
+    @property
+    def phases(self) -> Phases:
+        """The loss curve's plateau and drop (``phases.detect``), if it has them."""
+        return detect(self.losses)
+
+    def to_dict(self) -> dict[str, object]:
+        out = super().to_dict()
+        if self.final is not None and self.uniform_head is not None:
+            out["uniform_head"] = self.uniform_head.to_dict()
+        out["phases"] = self.phases.to_dict()
+        if self.ablation is not None:
+            out["ablation"] = self.ablation.to_dict()
+        return out
 
 
 # ---- the run -----------------------------------------------------------------------------
@@ -324,32 +429,34 @@ class TransformerRun:
             config.arch, dtype=np.dtype(config.dtype), rng=np.random.default_rng(init_seq)
         )
         self.data_rng = np.random.default_rng(data_seq)
-        self.data = ReversalData(config.length, config.eval_size, config.eval_seed)
+        self.data = tasks.data_for(config.task, config.length, config.eval_size, config.eval_seed)
         self.params, self.grads = self.model.params, self.model.grads
         self._next_batch = self._draw().__next__  # nothing is drawn before the first step
 
-    def _draw(self) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-        cfg = self.config
+    def _draw(self) -> Iterator[Batch]:
         while True:
-            xs = self.data.draw(self.data_rng, BLOCK, cfg.batch)  # (BLOCK, B, L)
-            ys = targets(cfg.task, xs)
-            yield from zip(xs, ys, strict=True)
+            yield from self.data.draw(self.data_rng, BLOCK, self.config.batch)
 
     def step(self) -> float:
-        return self.model.loss_and_grads(*self._next_batch())
+        batch = self._next_batch()
+        return self.model.loss_and_grads(batch.x, batch.y, batch.rows)
 
     def learning_rate(self, done: int, total: int) -> float:
         return self.config.lr * (1.0 - done / total)  # linear decay to 0
 
     def evaluate(self, iteration: int, sample_index: int = 0) -> Snapshot:
-        return evaluate(self.model, self.config.task, self.data.eval_x, iteration, sample_index)
+        return evaluate(self.model, self.config.task, self.data.eval, iteration, sample_index)
 
-    def result(self, **figures) -> RunResult:
+    def result(self, **figures) -> TransformerResult:
         cfg = self.config
         ceiling = position_blind_ceiling(cfg.task, self.data.eval_x) if cfg.position_blind else None
-        return RunResult(
-            config=cfg, params=self.model.n_params, model=self.model, ceiling=ceiling, **figures
-        )
+        held_out = self.data.eval
+        ablation = ablate(self.model, held_out) if figures.get("final") is not None else None
+        return TransformerResult(
+            config=cfg, params=self.model.n_params, model=self.model, ceiling=ceiling,
+            ablation=ablation, uniform_head=uniform(cfg.length, cfg.causal, held_out.copies),
+            **figures,
+        )  # fmt: skip
 
 
 # ---- over seeds ----------------------------------------------------------------------------

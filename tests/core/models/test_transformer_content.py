@@ -119,12 +119,14 @@ def test_reversal_head_figures(reversal):
 
 @pytest.mark.slow  # retrains (the five-seed runs)
 def test_sorting_head_figures(sorting):
-    by_symbol = _mean(sorting, "by_symbol", "by_symbol")
-    by_position = _mean(sorting, "by_position", "by_symbol")
-    assert (f"{by_symbol:.2f}", f"{by_position:.2f}") == ("0.85", "0.02")
+    # bounds every seed meets, not a mean at two decimals: the five-seed mean of by_symbol
+    # is 0.847 on SkylakeX and 0.86 on Haswell (float32 training amplifies the last bits)
+    by_symbol = sorting.head_stats("by_symbol", "by_symbol")
+    by_position = sorting.head_stats("by_position", "by_symbol")
+    assert by_symbol.lo > 0.8 and by_position.hi < 0.05
     for path, ex in ((SET, "sort-head"), (QUIZ, "tf-heads-differ")):
-        quotes(path, ex, "0.85")
-        quotes(path, ex, "0.02")
+        quotes(path, ex, "0.8")
+        quotes(path, ex, "0.05")
     # "output 1 prefers small letters, output 10 large ones": the mean weight a content head
     # gives each letter, for the first and the last output, in every seed
     x = ReversalData(10).eval_x
@@ -161,42 +163,44 @@ def test_causal_reversal_figures(causal):
 
 @pytest.mark.slow  # retrains (the five-seed runs)
 def test_the_stored_table_is_these_runs(reversal, reversal_blind, sorting, causal):
-    """exercises/transformer_figures.toml holds exactly what retraining gives (same configs,
-    same seeds, every metric per seed), so a claim transformer(…) quotes the app's own runs."""
+    """exercises/transformer_figures.toml holds what retraining gives (same configs, same
+    seeds, every metric per seed, each metric's mean within its seeds' spread), so a claim
+    transformer(…) quotes the app's own runs on any CPU."""
     from attn_tui.core.models import transformer_figures as tf
 
     table = tf.load()
     assert list(table.seeds) == list(tf.SEEDS) == list(range(5))
-    runs = {
-        "reverse": reversal,
-        "reverse-blind": reversal_blind,
-        "sort": sorting,
-        "reverse-causal": causal,
-    }
-    assert list(table.rows) == list(tf.EXPERIMENTS) and set(runs) == set(table.rows)
+    runs = {"reverse": reversal, "reverse-blind": reversal_blind, "sort": sorting,
+            "reverse-causal": causal}  # fmt: skip
+    # the pattern and induction rows are retrained by test_trained_heads_over_seeds.py
+    assert list(table.rows) == list(tf.EXPERIMENTS) and set(runs) <= set(table.rows)
     for row_id, seed_runs in runs.items():
         row = table[row_id]
         assert seed_runs.config == tf.EXPERIMENTS[row_id]
         assert [r.config.seed for r in seed_runs.runs] == list(table.seeds)
         assert row.config == {k: getattr(seed_runs.config, k) for k in tf.CONFIG_FIELDS}
         assert row.params == seed_runs.config.n_params
-        fresh = tf.per_seed(seed_runs)
-        assert set(fresh) == set(row.per_seed) == set(tf.metric_names())
-        for name, values in fresh.items():
-            assert row.per_seed[name] == pytest.approx(values, abs=1e-12), (row_id, name)
+        fresh = tf.per_seed(seed_runs, row_id)
+        assert set(fresh) == set(row.per_seed) == set(tf.metric_names(row_id))
+        # near the stored figures, not on them: another kernel rounds its own way
+        assert tf.outside_spread(row, fresh) == [], row_id
+        for name, values in row.per_seed.items():  # the stored summary is its own seeds'
             assert row.stats[name].mean == pytest.approx(np.mean(values), abs=1e-12)
             assert row.stats[name].max == max(values) and row.stats[name].n == len(values)
-    # the table's picks agree with SeedRuns.head_stats, which the trainer's output shows
-    assert table["sort"].stats["content_head_by_symbol"].mean == pytest.approx(
-        sorting.head_stats("by_symbol", "by_symbol").mean
+    # the table's picks are SeedRuns.head_stats', which the trainer's output shows (the same
+    # runs on both sides, so to rounding)
+    sort_row, reverse_row = tf.per_seed(sorting, "sort"), tf.per_seed(reversal, "reverse")
+    assert np.mean(sort_row["content_head_by_symbol"]) == pytest.approx(
+        sorting.head_stats("by_symbol", "by_symbol").mean, abs=1e-12
     )
-    assert table["reverse"].stats["position_head_by_position"].min == pytest.approx(
-        reversal.head_stats("by_position", "mirror").lo
+    assert min(reverse_row["position_head_by_position"]) == pytest.approx(
+        reversal.head_stats("by_position", "mirror").lo, abs=1e-12
     )
 
 
 def test_the_content_quotes_the_table_through_claims():
-    """Every run figure of set 10 and quiz part 3 is a transformer(…) claim on a stored row."""
+    """Every run figure of sets 10 and 12 and quiz parts 3 and 4 is a transformer(…) claim on a
+    stored row, and every row is quoted."""
     import re
 
     from attn_tui.core.exercises import claims
@@ -204,7 +208,9 @@ def test_the_content_quotes_the_table_through_claims():
 
     table = tf.load()
     used = set()
-    for path in (SET, QUIZ):
+    heads = paths.shipped_exercises()  # the pattern and induction rows: set 12 and quiz part 4
+    for path in (SET, QUIZ, heads / "sets" / "12_trained_heads.toml",
+                 heads / "quiz" / "04_trained_heads.toml"):  # fmt: skip
         for text in _texts(tomllib.loads(path.read_text("utf-8"))):
             for claim in claims.find(text):
                 used |= set(re.findall(r"transformer\('([^']+)'", claim.source))

@@ -61,8 +61,10 @@ def test_training_draws_avoid_the_held_out_set_and_targets_follow_the_task():
     trainer = TransformerConfig(task="sort", length=5).build()
     batches = trainer._draw()
     for _ in range(100):
-        x, y = next(batches)
-        assert x.shape == (16, 5) and not trainer.data.is_held_out(x).any()
+        batch = next(batches)
+        x, y = batch.x, batch.y
+        assert x.shape == (16, 5) and not trainer.data.sequences.is_held_out(x).any()
+        assert batch.rows is None  # every position is scored
         np.testing.assert_array_equal(y, np.sort(x, axis=1))
 
 

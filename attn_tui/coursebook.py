@@ -31,15 +31,19 @@ class Coursebook:
     store_error: str | None = None
     listeners: list[Callable[[], None]] = field(default_factory=list)
     moved_aside: Any = None  # a damaged progress file this store set aside on opening
+    data_dir: Any = None  # the app's data_dir it was loaded for
 
     @classmethod
-    def load(cls, data_dir: Any, extra: Any = ()) -> Coursebook:
+    def load(cls, data_dir: Any, extra: Any = (), store: bool = True) -> Coursebook:
+        """The sets, the lessons and (if ``store``) the progress store under ``data_dir``."""
         from attn_tui.i18n import describe
 
         data = paths.data_dir(data_dir)
         library = paths.load_all(extra, data)
         course = paths.load_course(extra, data, library)
-        book = cls(library, course, None)
+        book = cls(library, course, None, data_dir=data_dir)
+        if not store:
+            return book
         try:
             book.store = Guarded(ProgressStore.open(data), book._store_failed)
             book.moved_aside = book.store.moved_aside
@@ -123,19 +127,31 @@ _LOCK = threading.Lock()
 
 def of(app: Any) -> Coursebook:
     """The app's coursebook, loaded on first use (call it from a thread worker the first time:
-    it checks every set and lesson)."""
+    it checks every set and lesson). It follows the app's ``data_dir``: when that changes (a
+    served student is named), the old store is closed and the book loaded again for the new one.
+    An app whose ``keeps_progress`` is false (a class's tab before its student is named) gets
+    no store at all, so nothing lands in a store nobody owns."""
     with _LOCK:
-        book = getattr(app, "_coursebook", None)
+        book = loaded(app)
         if book is None:
-            book = Coursebook.load(getattr(app, "data_dir", None),
-                                   getattr(app, "extra_exercises", ()))  # fmt: skip
+            stale = getattr(app, "_coursebook", None)
+            if stale is not None:
+                stale.close()
+            book = Coursebook.load(
+                getattr(app, "data_dir", None),
+                getattr(app, "extra_exercises", ()),
+                store=getattr(app, "keeps_progress", True),
+            )
             app._coursebook = book
         return book
 
 
 def loaded(app: Any) -> Coursebook | None:
-    """The coursebook if it is loaded already (None: not yet)."""
-    return getattr(app, "_coursebook", None)
+    """The coursebook if it is loaded already, for the app's data_dir now (None: not yet)."""
+    book = getattr(app, "_coursebook", None)
+    if book is None or book.data_dir != getattr(app, "data_dir", None):
+        return None
+    return book
 
 
 def moved_aside(app: Any, store: Any) -> Any:

@@ -10,11 +10,11 @@ Kept outside ``core`` because it asks platformdirs; the core takes plain Paths.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from importlib.resources import files
 from pathlib import Path
 
-from attn_tui.core.exercises.loader import load_library
+from attn_tui.core.exercises.loader import FileCache, library_files, load_library
 from attn_tui.core.exercises.model import Library
 from attn_tui.core.parse import InputError
 
@@ -111,9 +111,27 @@ def load_code(extra: Iterable[Path] = (), data: Path | None = None):
     return load_code_library(code_sources(extra, data))
 
 
-def load_all(extra: Iterable[Path] = (), data: Path | None = None) -> Library:
+def load_all(
+    extra: Iterable[Path] = (),
+    data: Path | None = None,
+    progress: Callable[[int, int, Path], None] | None = None,
+) -> Library:
     """Every set and quiz bank the app can show; broken files listed in ``library.broken``.
 
     ``extra`` is ``args.exercises`` / the App's ``extra_exercises``; ``data`` the data directory.
+    A file whose bytes have not changed since this process (or the serve pool it was forked
+    from) last loaded it is not parsed again (``FileCache``); ``progress(done, total, path)``
+    hears of each file before it is read.
     """
-    return load_library(exercise_sources(extra, data))
+    return load_library(exercise_sources(extra, data), progress, _FILES)
+
+
+def unread_bytes(extra: Iterable[Path] = (), data: Path | None = None) -> int:
+    """Bytes of the library's files that this process has not read as they are now: what
+    :func:`load_all` would parse (a screen loads at once when that is little, and in the
+    background, with progress shown, when it is a teacher's megabytes)."""
+    files = [path for path, _ in library_files(exercise_sources(extra, data))]
+    return _FILES.unread_bytes(files)
+
+
+_FILES = FileCache()  # this process's: shared by every screen, and by a served class's forks

@@ -53,6 +53,14 @@ def widen(svg_text: str) -> str:
     return _TEXT_RUN.sub(fix, svg_text)
 
 
+def shown(svg_text: str) -> str:
+    """Control characters in a figure's text (an ESC or an OSC 52 typed as a token, a name)
+    as visible escapes: they are not XML, and ``cat figure.svg`` would run them."""
+    from attn_tui.core.format import visible
+
+    return visible(svg_text)
+
+
 def svg(renderable: RenderableType, title: str, width: int = SVG_WIDTH) -> str:
     """``renderable`` drawn as Rich draws it in a terminal at most ``width`` cells wide (no
     wider than it needs, so a slide holds no empty band), as SVG."""
@@ -64,7 +72,7 @@ def svg(renderable: RenderableType, title: str, width: int = SVG_WIDTH) -> str:
         needed = Measurement.get(console, console.options, renderable).maximum
         console.width = max(MIN_WIDTH, cell_len(title) + 10, min(width, needed))
         console.print(renderable)
-        return widen(console.export_svg(title=title))
+        return shown(widen(console.export_svg(title=title)))
 
 
 def calc_figure(steps) -> RenderableType:
@@ -113,7 +121,7 @@ def save_screen(app: App) -> None:
     area = mode if mode in getattr(app, "AREAS", ()) else "home"
     title = "attn-tui" if area == "home" else f"attn-tui · {t(f'app.area.{area}')}"
     app.deliver_text(
-        io.StringIO(widen(app.export_screenshot(title=title))),
+        io.StringIO(shown(widen(app.export_screenshot(title=title)))),
         save_directory=folder,
         save_filename=figure_name(area),
         open_method="download",

@@ -46,11 +46,7 @@ LAYERS = [
 SIDEWAYS = {("commands", "serve")}  # the serve command starts the server
 
 # Upward imports still to be moved, as (importer, imported) modules.
-UPWARD_ALLOWED = {
-    # The name → folder logic belongs in the core; classroom (issue 20) is changing its folding
-    # rules in serve/students.py and moves it down when that lands.
-    ("attn_tui.screens.student", "attn_tui.serve.students"),
-}
+UPWARD_ALLOWED: set[tuple[str, str]] = set()
 
 # Circles still to be broken, each a sorted list of modules (none: the lesson-state marks that
 # made screens/home <-> screens/path live in screens/path, which home imports).

@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import csv
 import io
+import os
+import secrets
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 
-from attn_tui.commands._files import resolved, write_atomic
-from attn_tui.core.gradebook import Override, Row, Student, table
+from attn_tui.commands._files import write_atomic
+from attn_tui.core.format import visible
+from attn_tui.core.gradebook import SAME_STUDENT, Override, Row, Student, table
 from attn_tui.core.parse import InputError
 from attn_tui.i18n import t
 
@@ -23,9 +27,12 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _cell(value: object) -> object:
-    """A text cell that a spreadsheet would take for a formula gets a leading apostrophe."""
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
-        return "'" + value
+    """A text cell shown safe (control characters as escapes: a file name may hold ESC), and
+    one a spreadsheet would take for a formula with a leading apostrophe."""
+    if isinstance(value, str):
+        value = visible(value, one_line=True)
+        if value.startswith(_FORMULA_START):
+            return "'" + value
     return "" if value is None else value
 
 
@@ -133,19 +140,138 @@ def _indent(text: str) -> str:
     return "\n".join(f"    {line}" if line else "" for line in str(text).splitlines())
 
 
+class FeedbackRefused(Exception):
+    """Some feedback files were not written (each named, with why); the rest were."""
+
+    def __init__(self, written: list[Path], refused: list[tuple[str, str]]) -> None:
+        super().__init__(refused)
+        self.written, self.refused = written, refused
+
+
 def write_feedback(
     folder: Path, students: Sequence[Student], key_for: set[str] | None, protect: Sequence[Path]
 ) -> list[Path]:
-    """One ``<student>.txt`` per student (broken files too: they say what to fix)."""
+    """One ``<student>.txt`` per student (broken files too: they say what to fix), each made
+    new in ``folder`` itself: never through a link or onto anything but a plain file already
+    there (a student can plant ``bob.txt → ../private.txt`` in a hand-in folder that is also
+    the feedback folder), never anywhere but directly in ``folder``. A file refused is named
+    (:class:`FeedbackRefused`, after the others are written); a student whose file another
+    shares (:data:`SAME_STUDENT`) gets none, since it would land on the other's."""
     folder = folder.expanduser()
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        where = _Folder(folder)
     except OSError as err:
-        raise InputError("classroom.cannot_write", path=str(folder), error=err.strerror) from None
-    written = []
-    guard = resolved(protect)
-    for student in students:
-        path = folder / f"{student.name}.txt"
-        write_atomic(path, feedback_text(student, key_for).encode("utf-8"), guard)
-        written.append(path)
+        raise InputError("classroom.cannot_write", path=str(folder), error=_why(err)) from None
+    written: list[Path] = []
+    refused: list[tuple[str, str]] = []
+    guard = _identities(protect)
+    try:
+        for student in students:
+            name = f"{student.name}.txt"
+            if any(p.code == SAME_STUDENT for p in student.learner.file.problems):
+                refused.append((name, t("classroom.fb.same_student")))
+                continue
+            text = visible(feedback_text(student, key_for))  # ESC, BEL, OSC 52 shown, not run
+            try:
+                where.write_new(name, text.encode("utf-8"), guard)
+            except _Refused as why:
+                refused.append((name, str(why)))
+                continue
+            except OSError as err:
+                raise InputError("classroom.cannot_write", path=str(folder / name),
+                                 error=_why(err)) from None  # fmt: skip
+            written.append(folder / name)
+    finally:
+        where.close()
+    if refused:
+        raise FeedbackRefused(written, refused)
     return written
+
+
+def _why(err: OSError) -> str:
+    return err.strerror or type(err).__name__
+
+
+def _identities(paths: Sequence[Path]) -> frozenset[tuple[int, int]]:
+    """(device, inode) of each file to protect: the same file whatever the name or link."""
+    found = set()
+    for path in paths:
+        try:
+            info = os.stat(path)
+        except (OSError, ValueError):
+            continue
+        found.add((info.st_dev, info.st_ino))
+    return frozenset(found)
+
+
+class _Refused(Exception):
+    """A feedback file that is not written, and why (in the teacher's words)."""
+
+
+class _Folder:
+    """A folder every file is written directly into, by its descriptor where the system allows
+    (a folder renamed or replaced by a link meanwhile does not move the writes elsewhere)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.fd: int | None = None
+        if _DIR_FD:
+            self.fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | _CLOEXEC)
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+    def write_new(self, name: str, data: bytes, guard: frozenset[tuple[int, int]]) -> None:
+        """``name`` made afresh with ``data``: a temporary file (O_EXCL, O_NOFOLLOW) beside it,
+        renamed over it. Refused (:class:`_Refused`) when ``name`` is there already as a link,
+        a folder, a pipe or a device, or is one of the files in ``guard``."""
+        if os.sep in name or (os.altsep and os.altsep in name) or name in (".", ".."):
+            raise _Refused(t("classroom.fb.bad_name"))
+        try:
+            info = self._lstat(name)
+        except FileNotFoundError:
+            info = None
+        if info is not None:
+            if stat.S_ISLNK(info.st_mode):
+                raise _Refused(t("classroom.fb.link"))
+            if not stat.S_ISREG(info.st_mode):
+                raise _Refused(t("classroom.fb.not_plain"))
+            if (info.st_dev, info.st_ino) in guard:
+                raise _Refused(t("classroom.fb.answer_file"))
+        tmp = f".{name}.{secrets.token_hex(6)}.tmp"
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC
+        if self.fd is not None:
+            fd = os.open(tmp, flags, 0o666, dir_fd=self.fd)
+        else:
+            fd = os.open(self.path / tmp, flags, 0o666)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            if self.fd is not None:
+                os.replace(tmp, name, src_dir_fd=self.fd, dst_dir_fd=self.fd)
+            else:
+                os.replace(self.path / tmp, self.path / name)
+        except BaseException:
+            try:
+                if self.fd is not None:
+                    os.unlink(tmp, dir_fd=self.fd)
+                else:
+                    os.unlink(self.path / tmp)
+            except OSError:
+                pass
+            raise
+
+    def _lstat(self, name: str) -> os.stat_result:
+        if self.fd is not None:
+            return os.stat(name, dir_fd=self.fd, follow_symlinks=False)
+        return os.lstat(self.path / name)
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_DIR_FD = {os.open, os.stat, os.replace, os.unlink} <= os.supports_dir_fd and (
+    os.stat in os.supports_follow_symlinks
+)

@@ -37,6 +37,8 @@ def run(args: argparse.Namespace) -> int:
     with ProgressStore.open(data) as store:
         if store.moved_aside is not None:
             print(visible(t("ex.moved_aside", path=store.moved_aside), True), file=sys.stderr)
+        if store.read_only and not args.reset:  # shown as it is; a reset says why it cannot
+            print(visible(t("store.viewing", path=store.path), True), file=sys.stderr)
         if args.reset:
             return _reset(args, store)
         library = paths.load_all(args.exercises, data)

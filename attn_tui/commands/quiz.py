@@ -198,7 +198,11 @@ def _toml_list(ids: list[str]) -> str:
 
 
 def _comment(text: str) -> str:
-    return "\n".join(f"# {line}".rstrip() for line in text.splitlines())
+    """A TOML comment (which may hold no control character but a tab: a teacher's prompt with
+    ESC in it would make every answer file made from the template unreadable)."""
+    from attn_tui.core.format import visible
+
+    return "\n".join(f"# {line}".rstrip() for line in visible(text).splitlines())
 
 
 # -- grade ----------------------------------------------------------------------------------
@@ -234,7 +238,8 @@ def _grade(args: argparse.Namespace, bank) -> int:
     else:
         _print_learner(bank, learners[0], args.show_key, students[0])
         _groups.print_views(_console(), args, students, groups)
-    _write_gradebook(args, path, students, groups)
+    if not _write_gradebook(args, path, students, groups):
+        return 2
     return 0 if summary.graded else 1
 
 
@@ -280,16 +285,19 @@ def _graded_questions(bank, students):
     return [by_id[qid] for qid in ids]
 
 
-def _write_gradebook(args: argparse.Namespace, path: Path, students, groups=None) -> None:
+def _write_gradebook(args: argparse.Namespace, path: Path, students, groups=None) -> bool:
+    """Write ``--csv`` and ``--feedback``; False when a feedback file was refused (the others
+    are written, and the refused ones named on the one line of stderr)."""
     import sys
 
     from attn_tui.commands import _gradebook
-    from attn_tui.core.format import visible
+    from attn_tui.core.format import shorten, visible
     from attn_tui.core.quiz import answer_files
     from attn_tui.i18n import t
 
     protect = answer_files(path) if path.is_dir() else [path]
-    said = []  # both said on one line: stderr is at most one line (issue 12)
+    said = []  # all said on one line: stderr is at most one line (issue 12)
+    refused: list = []
     if args.csv is not None:
         _gradebook.write_csv(args.csv, students, protect)
         said.append(t("classroom.wrote_csv", path=args.csv, rows=len(students)))
@@ -298,15 +306,25 @@ def _write_gradebook(args: argparse.Namespace, path: Path, students, groups=None
             key_for = set(args.key_for)
         else:
             key_for = None if args.show_key else set()
-        written = _gradebook.write_feedback(args.feedback, students, key_for, protect)
+        try:
+            written = _gradebook.write_feedback(args.feedback, students, key_for, protect)
+        except _gradebook.FeedbackRefused as partly:
+            written, refused = partly.written, partly.refused
         said.append(t("classroom.wrote_feedback", path=args.feedback, count=len(written)))
+        if refused:
+            shown = t("ex.list_sep").join(f"{name} ({why})" for name, why in refused[:5])
+            more = len(refused) - 5
+            if more > 0:
+                shown += t("classroom.fb.refused_more", count=more)
+            said.append(t("classroom.fb.refused", count=len(refused), files=shown))
     if args.write_groups is not None and groups is not None:
         from attn_tui.commands._groups import write_groups_file
 
         count = write_groups_file(args.write_groups, groups[0], protect)
         said.append(t("groups.wrote", path=args.write_groups, groups=count))
     if said:
-        print(visible(" ".join(said), True), file=sys.stderr)
+        print(shorten(visible(" ".join(said), True), 2000), file=sys.stderr)
+    return not refused
 
 
 def _pct(fraction: float) -> int:
@@ -330,9 +348,11 @@ def _as_json(bank, learners, summary, show_key: bool, students=()) -> dict:
 
     lang = get_lang()
     marked = {id(s.learner): s for s in students if s.overrides}
+    names = {id(s.learner): s.name for s in students}
 
     def learner(r) -> dict:
         out: dict = {
+            "student": names.get(id(r), r.file.path.stem),
             "file": r.file.name,
             "ok": r.ok,
             "problems": [p.to_dict(t) for p in r.file.problems],
@@ -488,20 +508,23 @@ def _print_class(bank, learners, summary, show_key: bool, students=()) -> None:
 
     console = _console()
     marked = {id(s.learner): s for s in students if s.overrides}
+    names = {id(s.learner): s.name for s in students}  # the one name each student has
     sep = t("ex.list_sep")
     table = Table(title_justify="left")
-    for key, justify in (("col_file", "left"), ("col_score", "right"), ("col_percent", "right"),
+    table.add_column(t("classroom.csv.student"))
+    for key, justify in (("col_score", "right"), ("col_percent", "right"),
                          ("col_weakest", "left")):  # fmt: skip
         table.add_column(t(f"quiz.cli.{key}"), justify=justify)
     marks = Table(title_justify="left")
-    marks.add_column(t("quiz.cli.col_file"))
+    marks.add_column(t("classroom.csv.student"))
     marks.add_column(t("quiz.cli.col_questions", first=1, last=len(bank)), no_wrap=True)
     for r in learners:
         if r.result is None:
             continue
         res = r.result
+        name = visible(names.get(id(r), r.file.path.name), True)
         table.add_row(
-            visible(r.file.path.name, True),  # the folder is given once; problems keep the path
+            name,  # the folder is given once; problems keep the path
             f"{_num(res.score)}/{_num(res.total)}" + (OVERRIDDEN if id(r) in marked else ""),
             f"{_pct(res.fraction)}%",
             sep.join(_topic(x) for x in res.weakest_topics(3)),
@@ -511,7 +534,7 @@ def _print_class(bank, learners, summary, show_key: bool, students=()) -> None:
             OVERRIDDEN if a.id in changed else MARKS.get(a.grade.status, "✗") for a in res.answered
         )
         rows = " ".join(signs[i : i + 10] for i in range(0, len(signs), 10))
-        marks.add_row(visible(r.file.path.name, True), rows)
+        marks.add_row(name, rows)
     if summary.graded:
         console.print(table)
         console.print(marks)
@@ -545,10 +568,11 @@ def _print_class(bank, learners, summary, show_key: bool, students=()) -> None:
 def _print_overrides(console, students) -> None:
     """Every mark the teacher set, beside the grader's own, one line each."""
     from attn_tui.commands._gradebook import override_note
+    from attn_tui.core.format import visible
     from attn_tui.i18n import t
 
     console.print(t("classroom.overrides_title"), style="bold")
     for s in students:
         for q, ov in s.overrides.items():
-            line = f"  {s.name}  {q}  {override_note(ov, s.auto[q])}"
+            line = visible(f"  {s.name}  {q}  {override_note(ov, s.auto[q])}", True)
             console.print(line, markup=False, soft_wrap=True)

@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 NAME = "serve"
+MAX_WORKERS = 1024  # --workers: more training processes than any machine has cores
 WARM = 10  # parked sessions: the first 10 tabs of a burst open at once; the rest start then
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,128}")
 
@@ -40,6 +41,10 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         "0.0.0.0 serves the whole network)",
     )
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="a name students may reach the server by, besides its address and "
+                   "localhost (a classroom DNS name; repeatable): requests for any other "
+                   "Host are refused, which stops DNS rebinding")  # fmt: skip
     p.add_argument(
         "--lang",
         dest="serve_lang",
@@ -54,6 +59,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--max-sessions", type=int, default=60, metavar="N",
                    help="most sessions at once (default 60); "
                    "more tabs get a 'class is full' page")  # fmt: skip
+    p.add_argument("--workers", type=int, metavar="N",
+                   help="training processes all sessions together may run for comparisons over "
+                   "seeds (default: one per core; 0: each runs inside its session)")  # fmt: skip
     p.add_argument("--no-preload", action="store_true",
                    help="start every session from scratch instead of forking it from a warm "
                    "pool (slower; the pool is used on Linux only)")  # fmt: skip
@@ -75,7 +83,7 @@ def session_argv(root: Path, lang: str, exercises: list[Path]) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     from attn_tui import paths
     from attn_tui.core.parse import InputError
-    from attn_tui.i18n import get_lang, t
+    from attn_tui.i18n import get_lang, set_lang, t
 
     if not 1 <= args.port <= 65535:
         raise InputError("serve.bad_port", port=args.port)
@@ -90,16 +98,24 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, UnicodeError) as err:  # UnicodeError: a label over 63 characters, "a..b"
         raise InputError("serve.cannot_bind", host=args.host, port=args.port,
                          error=getattr(err, "strerror", None) or str(err)) from None  # fmt: skip
+    from attn_tui.serve.hosts import valid_name
+
+    for name in args.allow_host:
+        if not valid_name(name):
+            raise InputError("serve.bad_allow_host", name=name)
     if args.warm is None:
         args.warm = min(WARM, args.max_sessions)
     if not 0 <= args.warm <= args.max_sessions:
         raise InputError("serve.bad_warm", value=args.warm, limit=args.max_sessions)
+    if args.workers is not None and not 0 <= args.workers <= MAX_WORKERS:
+        raise InputError("serve.bad_workers", value=args.workers, limit=MAX_WORKERS)
     try:
         from attn_tui.serve.server import ClassroomServer, is_loopback, make_token, page_html
     except ImportError:
         raise InputError("serve.no_textual_serve") from None
 
     lang = args.serve_lang or get_lang()
+    set_lang(lang)  # what the server tells the teacher while it runs, in the class's language
     root = paths.data_dir(args.data_dir).expanduser().resolve()
     loopback = is_loopback(args.host)
     token, made_up = args.token, False
@@ -141,6 +157,9 @@ def run(args: argparse.Namespace) -> int:
         announce=announce,
         preload=not args.no_preload,
         warm=args.warm,
+        allow_hosts=args.allow_host,
+        workers=args.workers,
+        session_log=str(root / "logs" / "sessions.log"),  # session.LOG
     )
     try:
         server.serve()

@@ -101,8 +101,11 @@ def run(args: argparse.Namespace) -> int:
     from attn_tui.core.parse import InputError
 
     if args.model == "transformer":
-        from attn_tui.commands._transformer import run_train
+        from attn_tui.commands._transformer import config_from, run_train
 
+        config = config_from(args)  # the same budget as the RNN's, before anything runs
+        runs = args.seeds if args.compare and 1 <= args.seeds <= MAX_SEEDS else 1
+        _budget(config, runs=runs, workers=1)  # its seeds run one after another
         return run_train(args)
     from attn_tui.commands._transformer import refuse_transformer_options
 
@@ -128,11 +131,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _budget(config, runs: int, workers: int) -> None:
-    """State the estimated time of a long job before it starts; refuse an absurd one."""
-    from attn_tui.core.models.trainer import estimate_seconds
+    """State the estimated time of a long job before it starts; refuse an absurd one. Either
+    model, one run or a comparison over seeds (``runs`` of them, ``workers`` at a time)."""
+    from attn_tui.core.models import trainer, transformer_trainer
     from attn_tui.core.parse import InputError
 
-    seconds = estimate_seconds(config) * math.ceil(runs / workers)
+    model = transformer_trainer if hasattr(config, "d_model") else trainer
+    seconds = model.estimate_seconds(config) * math.ceil(runs / workers)
     if seconds > MAX_BUDGET:
         raise InputError(
             "train.too_long", about=_about(seconds), limit=_about(MAX_BUDGET), runs=runs,

@@ -65,9 +65,11 @@ _KINDS = (
 )
 
 
-def read_bytes(path: Path, limit: int) -> bytes:
+def read_bytes(path: Path, limit: int, within: Path | None = None) -> bytes:
     """At most ``limit`` bytes of a regular file, or FileFault (ex.unreadable, files.not_regular,
-    files.too_large). Never blocks on a FIFO and never reads past ``limit``."""
+    files.too_large). Never blocks on a FIFO and never reads past ``limit``. With ``within`` (a
+    folder), a file that is not inside it once links are followed (a link a student planted in
+    a hand-in folder, pointing at the teacher's files) is refused unread: files.outside."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(path, flags)
@@ -77,6 +79,8 @@ def read_bytes(path: Path, limit: int) -> bytes:
         raise FileFault("ex.unreadable", error="invalid file name") from None
     try:
         info = os.fstat(fd)
+        if within is not None and not _opened_within(path, info, within):
+            raise FileFault("files.outside")
         if not stat.S_ISREG(info.st_mode):
             kind = next((name for test, name in _KINDS if test(info.st_mode)), "special")
             raise FileFault("files.not_regular", kind=f"files.kind.{kind}", texts=("kind",))
@@ -98,9 +102,24 @@ def read_bytes(path: Path, limit: int) -> bytes:
         os.close(fd)
 
 
-def read_text(path: Path, limit: int) -> str:
+def _opened_within(path: Path, opened: os.stat_result, folder: Path) -> bool:
+    """Is the file opened at ``path`` inside ``folder``? Its resolved path must be below the
+    folder's, and be the very file opened (a link swapped between the open and the check
+    points at another inode)."""
+    real = os.path.realpath(path)
+    base = os.path.realpath(folder)
+    if os.path.commonpath([real, base]) != base or real == base:
+        return False
+    try:
+        now = os.stat(real)
+    except OSError:
+        return False
+    return (now.st_dev, now.st_ino) == (opened.st_dev, opened.st_ino)
+
+
+def read_text(path: Path, limit: int, within: Path | None = None) -> str:
     """:func:`read_bytes`, decoded as UTF-8 (a leading byte-order mark is dropped)."""
-    raw = read_bytes(path, limit)
+    raw = read_bytes(path, limit, within)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:

@@ -1,7 +1,15 @@
 """A teacher's gradebook: a class folder's marks, with the teacher's own marks laid over them.
 
-Each answer file is one student, named by its file name without the extension (``alice.toml``
-→ ``alice``; two files with the same stem keep their whole names). An *overrides* file is TOML,
+Each answer file is one student, and each student has one *name*, unique in the class, used
+everywhere the student appears: the class table, the CSV's first column, the ``[name]`` table of
+an overrides file, the feedback file ``<name>.txt`` and ``student`` in ``--json``. The name is
+the file's name without its extension (``alice.toml`` → ``alice``), or the whole file name when
+that is ambiguous: when another file has the same stem (``alice.toml``, ``alice.json``) or its
+stem is another file's whole name (``alice.json.toml`` beside ``alice.json``). Names are
+compared as a case-blind disk compares file names (:func:`fold`: Unicode NFC, case folded), since
+feedback files land on such disks too; two files whose whole names still fold alike
+(``Alice.toml``, ``alice.toml``) would be one student there, and both are refused by name
+(:data:`SAME_STUDENT`), never merged. An *overrides* file is TOML,
 one table per student, a mark per question, with an optional comment::
 
     [alice]
@@ -24,6 +32,8 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -53,7 +63,7 @@ class Override:
 class Student:
     """One answer file of the class after the teacher's marks: what the gradebook shows."""
 
-    name: str  # the file's stem (its whole name when two files share a stem)
+    name: str  # unique in the class (see student_names): the same in every file written
     learner: LearnerResult  # with the overrides applied to its grades
     overrides: dict[str, Override]  # question id → the teacher's mark that replaced the grader's
     auto: dict[str, float]  # question id → the grader's own mark, for each overridden question
@@ -63,13 +73,49 @@ class Student:
         return self.learner.ok
 
 
-def student_names(learners: Sequence[LearnerResult]) -> list[str]:
-    """Each file's student name: its stem, or its whole name when the stem is not unique."""
-    stems = [r.file.path.stem for r in learners]
-    return [
-        stem if stems.count(stem) == 1 else r.file.path.name
-        for stem, r in zip(stems, learners, strict=True)
-    ]
+SAME_STUDENT = "classroom.same_student"  # the code of a file refused as another's double
+
+
+def fold(name: str) -> str:
+    """A name as a case-blind file system compares it (APFS, NTFS): NFC, case folded."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def student_names(paths: Sequence[Path]) -> list[str]:
+    """Each answer file's student name (see the module's doc): its stem, or its whole name
+    when the stem would be ambiguous. Unique under :func:`fold` except where two whole names
+    fold alike, which :func:`same_students` finds."""
+    stems = [fold(p.stem) for p in paths]
+    whole = [fold(p.name) for p in paths]
+    stem_count = Counter(stems)
+    whole_names = Counter(whole)
+    names = []
+    for path, stem in zip(paths, stems, strict=True):
+        clear = stem_count[stem] == 1 and whole_names[stem] == 0
+        names.append(path.stem if clear else path.name)
+    return names
+
+
+def same_students(names: Sequence[str]) -> dict[int, list[int]]:
+    """index → the other indices whose name folds to the same: files that would be one student."""
+    by_key: dict[str, list[int]] = {}
+    for i, name in enumerate(names):
+        by_key.setdefault(fold(name), []).append(i)
+    return {i: [j for j in group if j != i] for group in by_key.values() if len(group) > 1
+            for i in group}  # fmt: skip
+
+
+def _refuse_doubles(learners: Sequence[LearnerResult], names: Sequence[str]) -> list[LearnerResult]:
+    """The class with each file that shares its student's name with another made unmarkable,
+    naming the other file: a mark or a feedback file would land on both."""
+    doubles = same_students(names)
+    out = list(learners)
+    for i, others in doubles.items():
+        file = learners[i].file
+        params = {"others": ", ".join(learners[j].file.path.name for j in others)}
+        problem = Problem(file.name, 1, SAME_STUDENT, params)
+        out[i] = LearnerResult(replace(file, answers=None, problems=(problem,)), None)
+    return out
 
 
 # -- reading an overrides file --------------------------------------------------------------
@@ -179,7 +225,8 @@ def apply_overrides(
 ) -> tuple[list[Student], list[Problem]]:
     """The class as students with the teacher's marks applied, or, when an override names a
     student or a question that is not in the class, the faults (and the class untouched)."""
-    names = student_names(learners)
+    names = student_names([r.file.path for r in learners])
+    learners = _refuse_doubles(learners, names)
     by_name = dict(zip(names, learners, strict=True))
     problems: list[Problem] = []
     wanted: dict[str, dict[str, Override]] = {}
@@ -313,13 +360,16 @@ def table(students: Sequence[Student]) -> tuple[list[str], list[str], list[Row]]
 
 
 __all__ = [
+    "SAME_STUDENT",
     "Override",
     "Row",
     "Student",
     "apply_overrides",
     "parse_overrides",
     "questions_of",
+    "fold",
     "read_overrides",
+    "same_students",
     "student_names",
     "table",
     "topics_of",

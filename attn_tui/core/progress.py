@@ -31,11 +31,12 @@ import sqlite3
 import stat
 import threading
 import time
+import urllib.parse
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from attn_tui.core.course import clock
 from attn_tui.core.course.review import CardState, rating_for, schedule
@@ -52,8 +53,13 @@ LOCKNAME = FILENAME + ".lock"
 SCHEMA_VERSION = 2  # 1: attempts, visits, quiz, self-checks; 2: + review cards, lessons
 BUSY_TIMEOUT_S = 30.0  # how long to wait for another process's write, or for a file being moved
 MOVE_WAIT_S = 5.0  # how long a damaged file may stay open elsewhere before we give up on it
+# What one learner can store (a served student types into a store on the teacher's disk):
+MAX_ANSWER_CHARS = 4000  # of an answer, as many as grading reads (written/text.py MAX_CHARS)
+CUT_MARK = " … [+{n}]"  # after an answer cut there: how many characters were not kept
+ATTEMPTS_PER_MINUTE = 30  # per exercise: more in one minute are graded and shown, not stored
 _CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 _BUSY_CODES = {5, 6}  # SQLITE_BUSY, SQLITE_LOCKED
+_READ_ONLY_CODES = (8, 23)  # SQLITE_READONLY, SQLITE_AUTH (a file or folder nobody may write)
 _REASONS = {  # primary SQLite result code → store.* reason
     8: "store.read_only",  # SQLITE_READONLY
     13: "store.full",  # SQLITE_FULL
@@ -258,6 +264,10 @@ class ProgressStore:
 
     path: Path
     moved_aside: Path | None = None  # set when a damaged file was renamed on the way in
+    read_only: bool = False  # opened for viewing only: nothing can be written (store.read_only)
+    # Bytes of content one store may grow to (None: no limit). ``attn-tui serve`` sets it for
+    # every student's store (serve/session.py); past it a write is StoreError("store.budget").
+    budget: ClassVar[int | None] = None
     _conn: sqlite3.Connection | None = field(default=None, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _gate: _Gate | None = field(default=None, repr=False)
@@ -288,9 +298,12 @@ class ProgressStore:
         """Under the shared lock, connect; a damaged file goes to :meth:`_recover`."""
         assert self._gate is not None
         self._gate.hold(exclusive=False, timeout=BUSY_TIMEOUT_S, path=self.path)
+        self.read_only = self.read_only or self._gate.read_only
         try:
             self._conn = self._connect()
         except DamagedStore:
+            if self.read_only:  # it cannot be set aside, nor a new one started: say so
+                raise StoreError("store.damaged", path=str(self.path)) from None
             seen = self._file_id
             self._gate.release()
             self._recover(seen)
@@ -339,6 +352,10 @@ class ProgressStore:
         if info is not None and not stat.S_ISREG(info.st_mode):
             # SQLite would block forever reading a FIFO, or read /dev/zero without end
             raise StoreError("store.not_regular", path=str(self.path))
+        if self.read_only:
+            if info is None:  # nothing kept yet, and nothing can be
+                raise StoreError("store.read_only", path=str(self.path))
+            return self._connect_read_only()
         try:
             conn = sqlite3.connect(
                 self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
@@ -365,11 +382,44 @@ class ProgressStore:
             conn.close()
             if _is_corrupt(err):
                 raise DamagedStore(self.path) from err
+            if _code(err) in _READ_ONLY_CODES and info is not None:  # a file nobody may write
+                self.read_only = True
+                return self._connect_read_only()
             raise _store_error(err, self.path) from None
         except BaseException:
             conn.close()
             raise
         return conn
+
+    def _connect_read_only(self) -> sqlite3.Connection:
+        """The store opened to be read, as it is: nothing is written, not even the switch to
+        WAL or a missing table. A WAL file's shared memory cannot be made in a read-only
+        folder, so then it is opened as immutable (nobody can be writing it either)."""
+        uri = "file:" + urllib.parse.quote(str(self.path.resolve()))
+        conn = None
+        for query in ("?mode=ro", "?mode=ro&immutable=1"):
+            try:
+                conn = sqlite3.connect(uri + query, uri=True, timeout=BUSY_TIMEOUT_S,
+                                       isolation_level=None, check_same_thread=False)  # fmt: skip
+                if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                    conn.close()
+                    raise DamagedStore(self.path)
+                self._check_ours(conn)
+                try:
+                    self._check_columns(conn)
+                except DamagedStore:  # an older store, which cannot be brought up to date here
+                    conn.close()
+                    raise StoreError("store.read_only", path=str(self.path)) from None
+                self._file_id = _file_id(self.path)
+                return conn
+            except sqlite3.Error as err:
+                if conn is not None:
+                    conn.close()
+                if _is_corrupt(err):
+                    raise DamagedStore(self.path) from err
+                if _code(err) not in (*_READ_ONLY_CODES, 14):  # 14: no shared memory
+                    raise _store_error(err, self.path) from None
+        raise StoreError("store.read_only", path=str(self.path))
 
     def _check_ours(self, conn: sqlite3.Connection) -> bool:
         """True for an empty file (ours to start); StoreError for another program's file or a
@@ -469,6 +519,8 @@ class ProgressStore:
         """Run ``work`` in one committed transaction. A file found damaged mid-session is set
         aside (once no other store has it open) and ``work`` runs again on a fresh file, so
         the attempt is still kept. Any other failure is a StoreError: nothing was kept."""
+        if self.read_only:
+            raise StoreError("store.read_only", path=str(self.path))
         for retry in (False, True):
             with self._lock:
                 try:
@@ -487,7 +539,22 @@ class ProgressStore:
 
     def _insert(self, sql: str, row: tuple[Any, ...]) -> int:
         """One committed INSERT; the new row's id."""
-        return self._write(lambda conn: int(conn.execute(sql, row).lastrowid or 0))
+
+        def insert(conn: sqlite3.Connection) -> int:
+            self._within_budget(conn)
+            return int(conn.execute(sql, row).lastrowid or 0)
+
+        return self._write(insert)
+
+    def _within_budget(self, conn: sqlite3.Connection) -> None:
+        """StoreError("store.budget") once the content has reached :attr:`budget` bytes."""
+        if self.budget is None:
+            return
+        pages = conn.execute("PRAGMA page_count").fetchone()[0]
+        free = conn.execute("PRAGMA freelist_count").fetchone()[0]  # left by what was forgotten
+        size = conn.execute("PRAGMA page_size").fetchone()[0]
+        if (pages - free) * size >= self.budget:
+            raise StoreError("store.budget", path=str(self.path), limit=_size(self.budget))
 
     def _read(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
@@ -518,12 +585,17 @@ class ProgressStore:
         answer and the day it comes back are kept together or not at all. ``review`` marks an
         answer given when the item was due (mastery counts a miss there against the topic).
         ``at`` defaults to the course clock (``ATTN_TUI_NOW`` or the real time).
+
+        The answer is kept as far as grading reads it (MAX_ANSWER_CHARS), with CUT_MARK after
+        it when it was longer; more than ATTEMPTS_PER_MINUTE attempts at one exercise within a
+        minute are refused (StoreError "store.too_fast"): a learner's page holding two long
+        answers in turn stored 16 MB in 285 attempts.
         """
         when = clock.now() if at is None else at
         row = (
             set_id,
             exercise_id,
-            str(answer),
+            cut_answer(str(answer)),
             int(bool(correct)),
             float(score),
             int(hints_used),
@@ -535,6 +607,13 @@ class ProgressStore:
         rating = rating_for(bool(correct), int(hints_used), bool(revealed))
 
         def write(conn: sqlite3.Connection) -> int:
+            recent = conn.execute(
+                "SELECT COUNT(*) FROM attempts WHERE set_id = ? AND exercise_id = ? AND at > ?",
+                (set_id, exercise_id, when - 60.0),
+            ).fetchone()[0]
+            if recent >= ATTEMPTS_PER_MINUTE:
+                raise StoreError("store.too_fast", path=str(self.path), limit=ATTEMPTS_PER_MINUTE)
+            self._within_budget(conn)
             cur = conn.execute(
                 "INSERT INTO attempts (set_id, exercise_id, answer, correct, score, hints_used,"
                 " revealed, seed, at, review) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -761,14 +840,17 @@ class ProgressStore:
         if run is None:
             self._write(lambda conn: conn.execute("DELETE FROM meta WHERE key = 'quiz_run'"))
             return
-        text = json.dumps(run, ensure_ascii=False)
-        self._write(
-            lambda conn: conn.execute(
+        text = json.dumps(_cut_strings(run), ensure_ascii=False)
+
+        def keep(conn: sqlite3.Connection) -> None:
+            self._within_budget(conn)
+            conn.execute(
                 "INSERT INTO meta VALUES ('quiz_run', ?) ON CONFLICT (key) DO UPDATE"
                 " SET value = excluded.value",
                 (text,),
             )
-        )
+
+        self._write(keep)
 
     def quiz_run(self) -> dict[str, Any] | None:
         """The quiz left in progress, or None (also when what was kept cannot be read)."""
@@ -916,6 +998,30 @@ class Guarded:
             self.store.close()
 
 
+def cut_answer(text: str) -> str:
+    """``text`` as far as grading reads it, and CUT_MARK with how much more there was."""
+    if len(text) <= MAX_ANSWER_CHARS:
+        return text
+    return text[:MAX_ANSWER_CHARS] + CUT_MARK.format(n=len(text) - MAX_ANSWER_CHARS)
+
+
+def _cut_strings(value: Any, depth: int = 0) -> Any:
+    """Every string in plain JSON data cut as :func:`cut_answer` cuts an answer."""
+    if isinstance(value, str):
+        return cut_answer(value)
+    if depth > 32:
+        return value
+    if isinstance(value, Mapping):
+        return {k: _cut_strings(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_cut_strings(v, depth + 1) for v in value]
+    return value
+
+
+def _size(n: int) -> str:
+    return f"{n / 2**20:.0f} MB" if n >= 2**20 else f"{n // 1024} KB"
+
+
 @contextmanager
 def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
     """BEGIN IMMEDIATE takes the write lock up front, so a busy peer makes us wait, not fail."""
@@ -1038,21 +1144,30 @@ class _Gate:
         self.path = path
         self.fd: int | None = None
 
+    read_only = False  # the lock file could be opened for reading only, or not at all
+    unlocked = False  # there is no lock file and none can be made: a read-only store
+
     def _fd(self) -> int:
         if self.fd is None:
+            cloexec = getattr(os, "O_CLOEXEC", 0)
             try:
-                self.fd = os.open(
-                    self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644
-                )
+                self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | cloexec, 0o644)
             except OSError as err:
-                raise StoreError(
-                    "store.no_dir", path=str(self.path.parent), error=_reason(err)
-                ) from None
+                if err.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
+                    raise StoreError(
+                        "store.no_dir", path=str(self.path.parent), error=_reason(err)
+                    ) from None
+                self.read_only = True  # a folder nobody may write: the store opens to be read
+                try:
+                    self.fd = os.open(self.path, os.O_RDONLY | cloexec)
+                except OSError:
+                    self.unlocked = True
+                    return -1
         return self.fd
 
     def try_hold(self, exclusive: bool) -> bool:
         """Take (or convert to) the lock without waiting; False when someone else holds it."""
-        if fcntl is None:
+        if fcntl is None or self._fd() < 0:
             return True
         mode = fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH
         try:
@@ -1078,9 +1193,9 @@ class _Gate:
             delay = min(delay * 2, 0.1)
 
     def release(self) -> None:
-        if self.fd is not None:
+        if self.fd is not None and self.fd >= 0:
             os.close(self.fd)  # closing the descriptor drops its flock
-            self.fd = None
+        self.fd = None
 
 
 def _move_aside(path: Path) -> Path:

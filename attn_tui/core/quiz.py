@@ -292,12 +292,13 @@ def parse_answers(text: str, name: str, suffix: str, known: Iterable[str] = ()) 
     return AnswerFile(path, answers, tuple(warnings), questions, record_line)
 
 
-def read_answers(path: Path, known: Iterable[str] = ()) -> AnswerFile:
-    """Read one answer file (at most ANSWER_FILE_LIMIT bytes, a regular file only); never
-    raises on its content (faults come back as Problems)."""
+def read_answers(path: Path, known: Iterable[str] = (), within: Path | None = None) -> AnswerFile:
+    """Read one answer file (at most ANSWER_FILE_LIMIT bytes, a regular file only; with
+    ``within``, one inside that folder once links are followed); never raises on its content
+    (faults come back as Problems)."""
     name = display_path(path)
     try:
-        text = read_text(path, ANSWER_FILE_LIMIT)
+        text = read_text(path, ANSWER_FILE_LIMIT, within)
     except FileFault as fault:
         return AnswerFile(path, None, (Problem.from_fault(name, fault),))
     return replace(parse_answers(text, name, path.suffix, known), path=path)
@@ -408,13 +409,14 @@ def grade_path(bank: Sequence[Exercise], path: Path) -> list[LearnerResult]:
     """One file → one learner; a folder → every answer file in it. Broken files are kept, so
     they can be reported by name and line beside the others; a file whose grading fails
     unexpectedly is reported the same way, and the rest of the class is still graded."""
-    files = answer_files(path) if path.is_dir() else [path]
+    folder = path if path.is_dir() else None  # a class: no file read from outside it
+    files = answer_files(path) if folder is not None else [path]
     ids = [ex.id for ex in bank]
     shown = {ex.id: file_instance(ex) for ex in bank}  # drawn once for the whole class
     memo = AnswerMemo(bank)  # every rubric compiled before the first file
     results = []
     for p in files:
-        file = read_answers(p, ids)
+        file = read_answers(p, ids, folder)
         try:
             results.append(grade_answers(bank, file, shown, memo))
         except Exception as err:  # one learner's file must not stop the class

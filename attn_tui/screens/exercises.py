@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import ContentSwitcher, Input
 
-from attn_tui import coursebook, paths
+from attn_tui import coursebook
 from attn_tui.core.exercises.generators import instance
 from attn_tui.core.exercises.grading import Grade, grade, reveal
 from attn_tui.core.exercises.model import ExerciseSet, Library
@@ -31,6 +31,7 @@ from attn_tui.i18n import describe, get_lang, t
 from attn_tui.render import exercises as draw
 from attn_tui.screens.base import TutorFooter, TutorScreen
 from attn_tui.screens.confirm import ConfirmScreen
+from attn_tui.screens.loading import LibraryLoad
 from attn_tui.widgets.exercises import ExercisePane, ItemsView, SetList
 from attn_tui.widgets.self_check import SelfCheck
 
@@ -88,13 +89,11 @@ class ExercisesScreen(TutorScreen):
     # ---- loading ------------------------------------------------------------------------
     def _open(self) -> None:
         """The library (the course's, which home loads in the background, when it is in; else
-        read now) and the progress store."""
-        data = paths.data_dir(self.app.data_dir)  # type: ignore[attr-defined]
+        read now, or in a thread when it is big: screens/loading.py) and the progress store."""
         book = coursebook.loaded(self.app)
-        self.library = book.library if book is not None else paths.load_all(
-            extra=self.app.extra_exercises, data=data)  # type: ignore[attr-defined]  # fmt: skip
+        self.load = LibraryLoad(self, book.library if book is not None else None)
         try:
-            self.store = Guarded(ProgressStore.open(data), self._store_failed)
+            self.store = Guarded(ProgressStore.open(self.load.data), self._store_failed)
         except StoreError as err:  # an unusable data dir or file must not stop practice
             self.store, self.store_error = None, describe(err)
 
@@ -140,7 +139,8 @@ class ExercisesScreen(TutorScreen):
     # ---- the set list -------------------------------------------------------------------
     def redraw_list(self) -> None:
         damaged = coursebook.moved_aside(self.app, self.store)
-        self.set_list.show(self.library, self.store, self.store_error, damaged)
+        self.set_list.show(self.library, self.store, self.store_error, damaged,
+                           loading=self.load.status())  # fmt: skip
 
     def on_set_list_chosen(self, message: SetList.Chosen) -> None:
         try:

@@ -79,6 +79,13 @@ class HomeScreen(TutorScreen):
         super().on_screen_resume(event)
         if coursebook.loaded(self.app) is not None:
             self.refresh_course()
+        else:  # not yet, or loaded for another data_dir (a served student was just named)
+            self.reload_course()
+
+    def reload_course(self) -> None:
+        """Load the course again if the app's data_dir has moved since (else just redraw)."""
+        self.refresh_course()
+        self._load_course()
 
     def refresh_course(self) -> None:
         """Redraw the course's lines (after loading, and whenever home is shown again)."""

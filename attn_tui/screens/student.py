@@ -1,6 +1,6 @@
 """The first screen of a served session (``attn-tui serve``): who is learning?
 
-The name picks the student's own progress folder (``attn_tui.serve.students``); nothing else
+The name picks the student's own progress folder (``attn_tui.core.students``); nothing else
 opens until a usable name is given. Esc has nowhere to go from here, F2 switches the language.
 """
 
@@ -12,10 +12,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Input, Static
 
+from attn_tui.core.students import BadName, canonical
 from attn_tui.i18n import t
 from attn_tui.render.prose import Prose
 from attn_tui.screens.base import TutorScreen
-from attn_tui.serve.students import BadName, canonical
 from attn_tui.widgets.localized import tr
 from attn_tui.widgets.panel import MessageLine
 
@@ -49,6 +49,6 @@ class StudentScreen(TutorScreen):
         try:
             canonical(event.value)
         except BadName as err:
-            self.query_one("#student-error", MessageLine).say(t(err.code))
+            self.query_one("#student-error", MessageLine).say(err.message(t))
             return
         self.dismiss(event.value)

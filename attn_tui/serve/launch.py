@@ -1,6 +1,6 @@
 """The command textual-serve runs for a tab when the pool is on (see pool.py).
 
-    python -I -S launch.py SOCKET [--student NAME]
+    python -I -S launch.py SOCKET [--student=NAME]
 
 Standard library only and run without site-packages, so it starts in a few milliseconds: it
 hands its stdin, stdout and stderr to the pool, which forks a warm session onto them, then
@@ -16,10 +16,14 @@ import sys
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) not in (1, 3) or (len(argv) == 3 and argv[1] != "--student"):
-        print("usage: launch.py SOCKET [--student NAME]", file=sys.stderr)
+    student = None
+    if len(argv) == 2 and argv[1].startswith("--student="):  # one word: a name is never an option
+        student = argv[1][len("--student=") :]
+    elif len(argv) == 3 and argv[1] == "--student":
+        student = argv[2]
+    elif len(argv) != 1:
+        print("usage: launch.py SOCKET [--student=NAME]", file=sys.stderr)
         return 2
-    student = argv[2] if len(argv) == 3 else None
     env = {k: os.environ[k] for k in ("COLUMNS", "ROWS") if k in os.environ}
     request = json.dumps({"student": student, "env": env}).encode("utf-8")
     pool = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)

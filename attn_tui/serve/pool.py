@@ -41,15 +41,23 @@ MAX_MESSAGE = 4096  # a launcher's request: its student's name and the terminal 
 KILL_GRACE_S = 2.0
 PARK_START_S = 50.0  # the first parked sessions: ready within this, or the pool starts anyway
 REFILL_QUIET_S = 1.0  # park a new session once no tab has arrived for this long
+MAX_FAILED_PARKS = 3  # parked sessions dying at start in a row: then no more are made
+PARKING_FAILED = (
+    "attn-tui serve: sessions made before their tab kept failing to start (logs/sessions.log "
+    "in the data directory says why); each tab now starts its own"
+)
 
 
-def preload(lang: str) -> None:
+def preload(lang: str, exercises: list[Path] | None = None) -> None:
     """Import and warm what every session needs before the first fork, then freeze it.
 
     The warm-up runs one session headless (home screen, then the calculator), which fills
     the caches that live beyond one app (lazily imported widgets, Rich's and Textual's
-    module-level caches). ``gc.freeze()`` then moves every object made so far out of the
-    collector's sight: a child's collections stop walking (and so copying) the pool's pages.
+    module-level caches), and loads the exercise library (the shipped sets and the teacher's,
+    ``exercises``): every fork finds those files read and does not parse them again, so a
+    teacher's large sets are paid for once per server, not once per student. ``gc.freeze()``
+    then moves every object made so far out of the collector's sight: a child's collections
+    stop walking (and so copying) the pool's pages.
     """
     import gc
 
@@ -60,6 +68,13 @@ def preload(lang: str) -> None:
     i18n.set_lang(lang)
     i18n.catalogue()
     share_parsed_css()
+    if exercises is not None:
+        from attn_tui import paths
+
+        try:
+            paths.load_all(exercises)
+        except Exception:  # an optimisation too: each session would load (and report) it
+            traceback.print_exc()
     try:
         asyncio.run(_warm_up(lang))
     except Exception:  # a warm-up is an optimisation: sessions work without it
@@ -149,8 +164,12 @@ def run_session(request: dict, args: argparse.Namespace) -> int:
 
 
 def run_parked(park: socket.socket, args: argparse.Namespace) -> int:
-    """In a forked child: a parked session, until the pool sends it a tab (parked.py)."""
+    """In a forked child: a parked session, until the pool sends it a tab (parked.py). What it
+    says on stderr before then (a traceback, should it fail) goes to the sessions' log."""
     from attn_tui.serve.parked import ParkedApp
+    from attn_tui.serve.session import errors_to_log
+
+    errors_to_log(args.root)
 
     ParkedApp(args.root, args.lang, args.exercises, park).run()
     return 0
@@ -165,6 +184,7 @@ class Pool:
         self.by_park: dict[socket.socket, int] = {}
         self.preparing: set[int] = set()  # parked, not yet said "ready"
         self.last_handout = 0.0
+        self.failed_parks = 0  # parked sessions in a row that died before they were ready
         self.park_size: dict[str, str] = {}  # the last tab's terminal size
         self.wake_r, self.wake_w = os.pipe()
         os.set_blocking(self.wake_w, False)
@@ -216,10 +236,22 @@ class Pool:
             said = b""
         if said == b"ready":
             self.preparing.discard(pid)
+            self.failed_parks = 0
             return
+        self._park_failed(pid)
         self._unpark(pid)
         _signal(pid, signal.SIGKILL)
         _reaped(pid, block=True)
+
+    def _park_failed(self, pid: int) -> None:
+        """Count a parked session that ended before it was ready (a fault, not a tab that
+        left); after MAX_FAILED_PARKS in a row, make no more (each tab then gets a fork)."""
+        if pid not in self.preparing:
+            return
+        self.failed_parks += 1
+        if self.failed_parks >= MAX_FAILED_PARKS and self.args.warm:
+            self.args.warm = 0
+            print(PARKING_FAILED, file=sys.stderr, flush=True)
 
     def _unpark(self, pid: int) -> socket.socket | None:
         park = self.parked.pop(pid, None)
@@ -360,6 +392,7 @@ class Pool:
                 return
             if pid == 0:
                 return
+            self._park_failed(pid)
             park = self._unpark(pid)
             if park is not None:
                 park.close()
@@ -425,7 +458,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--exercises", type=Path, action="append", default=[])
     parser.add_argument("--warm", type=int, default=0, help="sessions kept parked")
     args = parser.parse_args(argv)
-    preload(args.lang)
+    preload(args.lang, [*args.exercises, args.root / "exercises"])  # as ServedApp names them
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     listener.bind(args.socket)
     os.chmod(args.socket, 0o600)

@@ -42,12 +42,21 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 
-import aiohttp_jinja2
-import jinja2
 from aiohttp import WSMsgType, web
-from aiohttp.web_runner import GracefulExit
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
+
+from attn_tui.serve.gate import (
+    ACCEPT_BURST,
+    REQUEST_S,
+    Gate,
+    Tally,
+    connection_limit,
+    quiet_errors,
+    raise_descriptor_limit,
+)
+from attn_tui.serve.hosts import Hosts
+from attn_tui.serve.page import render_page
 
 log = logging.getLogger("attn-tui-serve")
 
@@ -58,6 +67,11 @@ WIDTH, HEIGHT = (10, 500), (5, 200)  # the terminal sizes a browser may ask for,
 MAX_MESSAGE = 1 << 16  # one websocket message from a browser (a paste, at most)
 POOL_START_S = 60.0  # the pool imports the tutor once; on a loaded machine that can take a while
 POOL_STOP_S = 5.0
+SESSION_START_S = 90.0  # a session that has drawn nothing by then is ended (its tab is told)
+# The worker slots every session's comparisons share (attn_tui.core.models.processes.SLOTS_ENV,
+# named again here so that the server does not import numpy; a test checks they agree).
+SLOTS_ENV = "ATTN_TUI_WORKER_SLOTS"
+BACKLOG = 1024  # connections the kernel may queue before we accept them (at most somaxconn)
 THREAD_VARS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 # What textual-serve sets for each session (app_service.py); the pool needs it before Textual
 # is imported, since Textual reads these once, at import.
@@ -124,13 +138,24 @@ class ClassroomServer(Server):
         announce: Callable[[], None] | None = None,
         preload: bool = True,
         warm: int = 0,
+        allow_hosts: Sequence[str] = (),
+        say: Callable[[str], None] | None = None,
+        workers: int | None = None,
+        session_log: str | None = None,
     ) -> None:
         """``session_argv`` starts one session (``--student NAME`` is appended per tab);
         ``page(kind)`` renders the page a browser gets instead of the tutor: kind is
-        "refused" (token), "full" (max_sessions) or "expired" (a used websocket ticket).
+        "refused" (token), "full" (max_sessions), "expired" (a used websocket ticket) or
+        "host" (a Host or an Origin this server was not started for: hosts.py).
         ``announce()`` runs once the port is bound. ``preload`` forks sessions from a warm
         pool where the system allows (Linux), and keeps ``warm`` of them parked: started,
-        laid out and waiting for a tab (parked.py)."""
+        laid out and waiting for a tab (parked.py). ``allow_hosts``: names the server may be
+        reached by besides its address and ``localhost``. ``say(line)`` tells the teacher
+        something (stderr by default), never more than one line per kind every few seconds.
+        ``workers``: training processes all sessions together may run (a comparison over
+        seeds takes what is free, else runs inside its session; default: one per core).
+        ``session_log``: where sessions write what they would have said on stderr (named when
+        one ends with an error)."""
         super().__init__(command=shlex.join(session_argv), host=host, port=port, title="attn-tui")
         self.session_argv = list(session_argv)
         self.token = token
@@ -144,12 +169,16 @@ class ClassroomServer(Server):
         self.tickets: dict[str, tuple[str | None, float]] = {}
         self.services: set[AppService] = set()
         self.ended = 0
+        self.hosts = Hosts(host, allow_hosts)
+        self.tally = Tally(say or _say)
+        self.gate: Gate | None = None  # made when serving: its limit depends on the process
+        self.workers = (os.cpu_count() or 1) if workers is None else max(0, workers)
+        self.session_log = session_log
 
     # -- the web application ------------------------------------------------------------------
 
     async def _make_app(self) -> web.Application:
-        app = web.Application()
-        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app = web.Application(middlewares=[self._door])
         app.add_routes(
             [
                 web.get("/", self.handle_index, name="index"),
@@ -163,6 +192,30 @@ class ClassroomServer(Server):
 
     def initialize_logging(self) -> None:
         logging.basicConfig(level=logging.WARNING, format="%(message)s")
+
+    @web.middleware
+    async def _door(self, request: web.Request, handler) -> web.StreamResponse:
+        """Every request: its connection counted as busy while it runs (gate.py), and refused
+        unless it names a host this server was started for and, for a websocket, comes from a
+        page of this server (Origin) — what stops a web page elsewhere from reaching the class
+        by DNS rebinding (hosts.py)."""
+        conn = self.gate.busy(request.transport) if self.gate is not None else None
+        try:
+            host = request.headers.get("Host", "")
+            address = request.remote or "?"
+            if not self.hosts.allows(host):
+                self.tally.note("host", _t("serve.gate.bad_host", host=_shown(host)), address)
+                return self._refuse("host", 403)
+            if request.path.startswith("/ws/"):
+                origin = request.headers.get("Origin", "")
+                if not self.hosts.same_origin(origin, host, request.secure):
+                    line = _t("serve.gate.bad_origin", origin=_shown(origin) or "—")
+                    self.tally.note("origin", line, address)
+                    return self._refuse("host", 403)
+            return await handler(request)
+        finally:
+            if self.gate is not None:
+                self.gate.idle(conn)
 
     def _refuse(self, kind: str, status: int) -> web.Response:
         return web.Response(
@@ -204,13 +257,17 @@ class ClassroomServer(Server):
             "config": {"static": {"url": f"{scheme}://{request.host}/static/"}},
             "application": {"name": self.title},
         }
-        page = aiohttp_jinja2.render_string("app_index.html", request, context)
-        page = page.replace("</head>", DOWNLOAD_SCRIPT + "</head>", 1)
+        page = render_page(context, DOWNLOAD_SCRIPT)
         return web.Response(
             text=page,
             content_type="text/html",
-            headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"},
-        )  # no-referrer: the token in this page's address goes nowhere else
+            headers={
+                "Cache-Control": "no-store",
+                "Referrer-Policy": "no-referrer",  # the token in this address goes nowhere
+                "Content-Security-Policy": _policy(request.host, request.secure),
+                "X-Content-Type-Options": "nosniff",
+            },
+        )
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
         entry = self.tickets.pop(request.match_info["ticket"], None)
@@ -221,7 +278,7 @@ class ClassroomServer(Server):
         name = entry[0]
         pool_alive = self._pool is not None and self._pool.poll() is None
         argv = self.launch_argv if pool_alive and self.launch_argv else self.session_argv
-        argv = argv + (["--student", name] if name else [])
+        argv = argv + ([f"--student={name}"] if name else [])  # one word: never an option
         websocket = web.WebSocketResponse(heartbeat=15)
         width = _int(request.query.get("width", "80"), 80, *WIDTH)
         height = _int(request.query.get("height", "24"), 24, *HEIGHT)
@@ -230,7 +287,7 @@ class ClassroomServer(Server):
             await websocket.prepare(request)
             service = AppService(
                 command_line(argv),
-                write_bytes=websocket.send_bytes,
+                write_bytes=_noting_drawn(lambda: service, websocket.send_bytes),
                 write_str=websocket.send_str,
                 close=websocket.close,
                 download_manager=self.download_manager,
@@ -239,7 +296,7 @@ class ClassroomServer(Server):
             self.services.add(service)
             await service.start(width, height)
             try:
-                await self._process_messages(websocket, service)
+                await self._converse(websocket, service)
             finally:
                 await self._stop(service)
         except asyncio.CancelledError:
@@ -250,6 +307,38 @@ class ClassroomServer(Server):
             if service is not None:
                 await self._stop(service)
         return websocket
+
+    async def _converse(self, websocket: web.WebSocketResponse, service: AppService) -> None:
+        """Relay the tab's messages until the tab goes or the session does: a session that
+        ends (or fails to start, or draws nothing for SESSION_START_S) closes its tab, which
+        then says the session ended, instead of leaving it blank and holding a place."""
+        reader = asyncio.ensure_future(self._process_messages(websocket, service))
+        ended = getattr(service, "_task", None)  # textual-serve's reader of the session's output
+        waiting = {reader} | ({ended} if ended is not None else set())
+        started = asyncio.ensure_future(self._drawn(service))
+        try:
+            done, _ = await asyncio.wait(waiting | {started}, return_when=asyncio.FIRST_COMPLETED)
+            if started in done and not started.result():
+                process = getattr(service, "_process", None)
+                self.tally.note("start", _t("serve.gate.no_start", seconds=SESSION_START_S))
+                if process is not None and process.returncode is None:
+                    process.kill()
+            elif started in done:
+                done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+            if reader not in done:
+                await websocket.close(code=1011 if ended in done else 1000)
+        finally:
+            for task in (reader, started):
+                task.cancel()
+
+    async def _drawn(self, service: AppService) -> bool:
+        """True once the session has sent its tab anything; False after SESSION_START_S."""
+        deadline = time.monotonic() + SESSION_START_S
+        while not getattr(service, "drawn", False):
+            if time.monotonic() > deadline:
+                return False
+            await asyncio.sleep(0.25)
+        return True
 
     async def _process_messages(self, websocket: web.WebSocketResponse, service) -> None:
         """What textual.js sends, checked: a browser is not trusted to size the terminal
@@ -290,6 +379,10 @@ class ClassroomServer(Server):
                 await asyncio.wait_for(process.wait(), QUIT_GRACE_S)
         except Exception:  # a timeout, or a pipe already gone
             pass
+        status = getattr(process, "returncode", None)
+        if status not in (None, 0):  # ended by itself with an error: its words are in the log
+            line = _t("serve.gate.session_failed", status=status, log=self.session_log or "—")
+            self.tally.note("session_failed", line)
         _kill(service)
 
     async def on_shutdown(self, app: web.Application) -> None:
@@ -304,34 +397,65 @@ class ClassroomServer(Server):
         self.initialize_logging()
         for var in THREAD_VARS:  # a session computes 4×3 matrices: one thread each is plenty
             os.environ.setdefault(var, "1")
-        if self.preload:
-            self._start_pool()
+        self.gate = Gate(connection_limit(raise_descriptor_limit(), self.max_sessions), self.tally)
+        slots = tempfile.mkdtemp(prefix="attn-tui-workers-")  # owner-only, like the pool's
+        before = os.environ.get(SLOTS_ENV)
+        os.environ[SLOTS_ENV] = f"{slots}:{self.workers}"  # every session inherits it
         loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(loop)
-
-        def request_exit() -> None:
-            raise GracefulExit()
-
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            try:
-                loop.add_signal_handler(sig, request_exit)
-            except (NotImplementedError, RuntimeError):  # Windows: KeyboardInterrupt instead
-                pass
         try:
-            web.run_app(
-                self._make_app(),
-                host=self.host,
-                port=self.port,
-                handle_signals=False,
-                loop=loop,
-                print=lambda *args: self.announce() if self.announce else None,
-                access_log=None,
-                shutdown_timeout=QUIT_GRACE_S + 2,
-            )
+            if self.preload:
+                self._start_pool()
+            asyncio.set_event_loop(loop)
+            self._run(loop)
         finally:
             for service in list(self.services):  # anything the shutdown did not reach
                 _kill(service)
             self._stop_pool()
+            shutil.rmtree(slots, ignore_errors=True)
+            if before is None:
+                os.environ.pop(SLOTS_ENV, None)
+            else:
+                os.environ[SLOTS_ENV] = before
+            self.tally.flush()
+            loop.close()
+
+    def _run(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Serve until Ctrl+C (SIGINT) or SIGTERM, then end every session."""
+        quiet_errors(loop, self.tally)
+        stop = asyncio.Event()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(sig, stop.set)
+            except (NotImplementedError, RuntimeError):  # Windows: KeyboardInterrupt instead
+                pass
+        runner = web.AppRunner(
+            loop.run_until_complete(self._make_app()),
+            access_log=None,
+            handle_signals=False,
+            keepalive_timeout=REQUEST_S,  # also what a request's head must arrive within
+            shutdown_timeout=QUIT_GRACE_S + 2,
+        )
+        try:
+            loop.run_until_complete(runner.setup())
+            assert self.gate is not None
+            site = _GatedSite(runner, self.host, self.port, self.gate)
+            loop.run_until_complete(site.start())
+            if self.announce:
+                self.announce()
+            try:
+                loop.run_until_complete(stop.wait())
+            except KeyboardInterrupt:
+                pass
+        finally:
+            try:
+                loop.run_until_complete(runner.cleanup())
+            except KeyboardInterrupt:
+                pass
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                try:
+                    loop.remove_signal_handler(sig)
+                except (NotImplementedError, RuntimeError, ValueError):
+                    pass
 
     # -- the pool of warm sessions ------------------------------------------------------------
 
@@ -375,6 +499,75 @@ class ClassroomServer(Server):
             shutil.rmtree(folder, ignore_errors=True)
 
 
+class _GatedSite(web.BaseSite):
+    """aiohttp's TCPSite, with every connection passing the gate first (gate.py)."""
+
+    def __init__(self, runner: web.BaseRunner, host: str, port: int, gate: Gate) -> None:
+        super().__init__(runner, backlog=ACCEPT_BURST)
+        self._host, self._port, self._gate = host, port, gate
+
+    @property
+    def name(self) -> str:
+        return f"http://{self._host}:{self._port}"
+
+    async def start(self) -> None:
+        await super().start()
+        server = self._runner.server
+        assert server is not None
+        # asyncio accepts up to ``backlog`` connections per turn of the loop before any of
+        # them reaches the gate, so that is kept small (the gate leaves room for one burst);
+        # the kernel's queue is then made long, so a burst of students waits there, not lost.
+        self._server = await asyncio.get_running_loop().create_server(
+            self._gate.factory(server), self._host, self._port, backlog=self._backlog,
+            reuse_address=True,
+        )  # fmt: skip
+        for listening in self._server.sockets:
+            again = socket.socket(fileno=os.dup(listening.fileno()))
+            try:
+                again.listen(BACKLOG)
+            finally:
+                again.close()
+
+
+def _noting_drawn(service: Callable[[], AppService | None], send):
+    """``send`` (bytes to the tab), marking the session as having drawn something."""
+
+    async def write(data: bytes) -> None:
+        current = service()
+        if current is not None:
+            current.drawn = True  # type: ignore[attr-defined]
+        await send(data)
+
+    return write
+
+
+def _policy(host: str, secure: bool) -> str:
+    """The page's Content-Security-Policy: everything from this server, nothing from anywhere
+    else (no font, script or style from another host; the websocket back to this one)."""
+    ws = f"{'wss' if secure else 'ws'}://{host}"
+    return (
+        f"default-src 'self'; connect-src 'self' {ws}; script-src 'self' 'unsafe-inline'; "
+        "style-src 'self' 'unsafe-inline'; font-src 'self'; img-src 'self' data: blob:; "
+        "frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    )
+
+
+def _say(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def _t(key: str, **params: object) -> str:
+    from attn_tui.i18n import t
+
+    return t(key, **params)
+
+
+def _shown(text: str) -> str:
+    from attn_tui.core.format import shorten, visible
+
+    return shorten(visible(text, one_line=True), 120)
+
+
 def can_preload() -> bool:
     """Forking a warm pool needs fork() and passing descriptors over a Unix socket: Linux."""
     return sys.platform.startswith("linux") and hasattr(socket, "send_fds")
@@ -416,7 +609,7 @@ def _int(text: str, default: int, low: int, high: int) -> int:
 
 def _student_name(raw: str | None) -> str | None:
     """A ``?name=`` usable as a student's name, or None (then the session asks)."""
-    from attn_tui.serve.students import BadName, canonical, display
+    from attn_tui.core.students import BadName, canonical, display
 
     if not raw:
         return None

@@ -55,9 +55,14 @@ TEXT = {
         "the overrides file is larger than {limit} bytes; that is not an overrides file",
     ),
     "classroom.ov.no_student": (
-        "班里没有学生“{student}”（学生名是答题文件名去掉扩展名：{known}）",
+        "班里没有学生“{student}”（学生名是答题文件名去掉扩展名，有歧义时是完整文件名：{known}）",
         "no student “{student}” in the class (a student is an answer file's name without "
-        "its extension: {known})",
+        "its extension, or the whole name where that is ambiguous: {known})",
+    ),
+    "classroom.same_student": (
+        "这份文件和 {others} 在不区分大小写的磁盘上同名，会被当成同一个学生：两份都没有批改，请改掉其中一个的文件名",
+        "this file and {others} have one name on a case-blind disk, so they would be one "
+        "student: neither is graded; rename one of them",
     ),
     "classroom.ov.broken_student": (
         "{student} 的答题文件无法读取，不能给 {question} 改分",
@@ -87,6 +92,28 @@ TEXT = {
         "成绩表已写入 {path}（{rows} 行）",
         "gradebook written to {path} ({rows} rows)",
     ),
+    "classroom.fb.refused": (
+        "；{count} 份没有写：{files}",
+        "; {count} not written: {files}",
+    ),
+    "classroom.fb.refused_more": ("，另有 {count} 份", ", and {count} more"),
+    "classroom.fb.link": (
+        "那里已有一个链接，反馈从不穿过链接写入",
+        "a link is there, and feedback is never written through one",
+    ),
+    "classroom.fb.not_plain": (
+        "那里已有一个不是普通文件的东西",
+        "something that is not a plain file is there",
+    ),
+    "classroom.fb.answer_file": (
+        "那是一份正在批改的答题文件",
+        "it is one of the answer files being graded",
+    ),
+    "classroom.fb.same_student": (
+        "另一份答题文件的学生名与它相同",
+        "another answer file has the same student's name",
+    ),
+    "classroom.fb.bad_name": ("这个名字不能做文件名", "that name cannot be a file name"),
     "classroom.wrote_feedback": (
         "已在 {path} 写出 {count} 份反馈",
         "{count} feedback file(s) written to {path}",

@@ -280,6 +280,10 @@ TEXT = {
     "ex.want_table": ("“{key}”应是一个表 {{ … }}。", "“{key}” should be a table {{ … }}."),
     "ex.want_number": ("“{key}”应是数字。", "“{key}” should be a number."),
     "ex.want_int": ("“{key}”应是整数。", "“{key}” should be a whole number."),
+    "ex.whole_kind": (
+        "“whole” 只用于 vector 和 matrix 题（这一题是 {kind}）。",
+        "“whole” is for vector and matrix exercises only (this one is {kind}).",
+    ),
     "ex.want_bool": ("“{key}”应是 true 或 false。", "“{key}” should be true or false."),
     "ex.want_vector": (
         "vector 题的答案应是数字列表，如 [0.5, 0.5]。",
@@ -488,6 +492,18 @@ TEXT = {
     "ex.claim.superscript": (
         "核对式 {{= {claim}}} 里的上标 “{found}” 不是一个整数次幂。",
         "in the checked claim {{= {claim}}}, the superscript “{found}” is not a whole power.",
+    ),
+    "ex.loading_sets": (
+        "正在载入练习集：已读 {done} / {total} 个文件，正在读 {name}……可以先按 Esc 去别处。",
+        "Loading the exercise sets: {done} of {total} files read, now {name}… Esc goes elsewhere meanwhile.",
+    ),
+    "ex.too_many_claims": (
+        "一个文件里最多核对 {limit} 个核对式：从这里起的不再核对，这个文件没有载入。请把这些题分到几个文件里。",
+        "one file may hold at most {limit} checked claims: from here on none is checked and the file is not loaded. Split its exercises over several files.",
+    ),
+    "ex.claim.power_too_long": (
+        "核对式 {{= {claim}}} 里的上标幂 “{found}” 太长：最多 {limit} 位数字。",
+        "in the checked claim {{= {claim}}}, the superscript power “{found}” is too long: at most {limit} digits.",
     ),
     "ex.claim.cannot_read": (
         "核对式 {{= {claim}}} 里的 “{found}” 读不懂：只能写数、+ − × · / ÷、² ⁻⁴ ^、√、%、括号、函数名和 = ≈ < > ≤ ≥。",

@@ -3,6 +3,10 @@
 The older faults keep their keys: ex.unreadable, ex.not_utf8, ex.toml_syntax, quiz.json_syntax."""
 
 TEXT = {
+    "files.outside": (
+        "这是指向班级文件夹之外的链接，没有读取",
+        "a link to a file outside the class folder; it was not read",
+    ),
     "files.not_regular": (
         "这不是普通文件（是{kind}），不读取。",
         "this is not a regular file (it is a {kind}); it is not read.",

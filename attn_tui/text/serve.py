@@ -12,9 +12,9 @@ TEXT = {
     ),
     "serve.name.placeholder": ("名字，然后按回车", "your name, then Enter"),
     "serve.name.help": (
-        "每个学生的进度分开保存，按名字区分（不分大小写，多余的空格不算）。写好后按回车。",
-        "Each student's progress is kept apart, by name (case and extra spaces do not "
-        "matter). Type it and press Enter.",
+        "每个学生的进度分开保存，按名字区分（不分大小写，多余的空格和全角/半角不算）。写好后按回车。",
+        "Each student's progress is kept apart, by name (case, extra spaces and full-width "
+        "letters do not matter). Type it and press Enter.",
     ),
     "serve.name.empty": ("名字不能是空的。", "The name cannot be empty."),
     "serve.name.long": (
@@ -25,6 +25,17 @@ TEXT = {
         "名字里有看不见的控制字符，请重新输入。",
         "The name holds invisible control characters; type it again.",
     ),
+    "serve.name.mixed": (
+        "这个名字混用了两种字母（{scripts}），其中有的字母看起来一样却不同：请只用一种字母写名字。",
+        "This name mixes letters of two alphabets ({scripts}) that have look-alikes of each other: "
+        "write it in one.",
+    ),
+    "serve.script.latin": ("拉丁字母", "Latin"),
+    "serve.script.greek": ("希腊字母", "Greek"),
+    "serve.script.cyrillic": ("西里尔字母", "Cyrillic"),
+    "serve.script.armenian": ("亚美尼亚字母", "Armenian"),
+    "serve.script.cherokee": ("切罗基字母", "Cherokee"),
+    "serve.script.coptic": ("科普特字母", "Coptic"),
     "serve.name.no_folder": (
         "无法为这个名字建立进度文件夹：{error}",
         "Could not make a progress folder for this name: {error}",
@@ -77,6 +88,10 @@ TEXT = {
         "--warm 应在 0 到 --max-sessions（{limit}）之间：{value}",
         "--warm must be 0 to --max-sessions ({limit}): {value}",
     ),
+    "serve.bad_workers": (
+        "--workers 应在 0 到 {limit} 之间：{value}",
+        "--workers must be 0 to {limit}: {value}",
+    ),
     "serve.cannot_bind": (
         "无法在 {host}:{port} 上提供服务：{error}",
         "cannot serve on {host}:{port}: {error}",
@@ -97,6 +112,51 @@ TEXT = {
         "同时打开的会话已达到上限（{limit} 个）。请关掉不用的标签页，或稍后再试。",
         "The most sessions open at once ({limit}) are running. Close a tab you do not need, "
         "or try again in a moment.",
+    ),
+    "serve.host.title": ("这个地址不属于本课堂", "Not this classroom's address"),
+    "serve.host.body": (
+        "这个页面是通过老师没有允许的名字或另一个网站打开的。请直接打开老师给的链接。",
+        "This page was reached by a name the teacher did not allow, or from another web site. "
+        "Open the link your teacher gave you directly.",
+    ),
+    # -- what the server tells the teacher about what it turned away (one line per kind)
+    "serve.bad_allow_host": (
+        "--allow-host 需要一个主机名或 IP 地址：{name}",
+        "--allow-host needs a host name or an IP address: {name}",
+    ),
+    "serve.gate.bad_host": (
+        "attn-tui serve：拒绝了一个以“{host}”为主机名的请求（403；需要的话用 --allow-host 允许它）",
+        "attn-tui serve: refused a request for the host “{host}” (403; --allow-host allows a name)",
+    ),
+    "serve.gate.bad_origin": (
+        "attn-tui serve：拒绝了来自 {origin} 的会话连接（403：它不是从本服务器的页面打开的）",
+        "attn-tui serve: refused a session from the origin {origin} (403: not opened by a page "
+        "of this server)",
+    ),
+    "serve.gate.timeout": (
+        "attn-tui serve：关闭了 {seconds:g} 秒内没发完请求的连接",
+        "attn-tui serve: closed a connection that sent no complete request within {seconds:g} s",
+    ),
+    "serve.gate.per_address": (
+        "attn-tui serve：关闭了一个等待中的连接：同一地址最多同时等待 {limit} 个",
+        "attn-tui serve: closed a waiting connection: one address may hold {limit} at once",
+    ),
+    "serve.gate.evicted": (
+        "attn-tui serve：连接数已到上限（{count}），关闭了最早一个等待中的连接",
+        "attn-tui serve: at the most connections at once ({count}), closed the oldest waiting one",
+    ),
+    "serve.gate.full": (
+        "attn-tui serve：连接数已到上限（{limit}），新连接得到 503（稍后再试）",
+        "attn-tui serve: at the most connections at once ({limit}), a new one was answered "
+        "503 (try again)",
+    ),
+    "serve.gate.no_start": (
+        "attn-tui serve：一个会话 {seconds:g} 秒内没有画出任何东西，已结束它",
+        "attn-tui serve: a session drew nothing within {seconds:g} s and was ended",
+    ),
+    "serve.gate.session_failed": (
+        "attn-tui serve：一个会话异常结束（状态 {status}）；详情见 {log}",
+        "attn-tui serve: a session ended with status {status}; its messages are in {log}",
     ),
     "serve.expired.title": ("会话链接已失效", "Session link expired"),
     "serve.expired.body": (

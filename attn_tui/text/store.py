@@ -23,6 +23,20 @@ TEXT = {
         "{path} 是只读的，写不进去",
         "{path} is read-only",
     ),
+    "store.viewing": (
+        "{path} 是只读的：这里照原样显示，新的进度不能记在这里",
+        "{path} is read-only: shown as it is; nothing new can be kept there",
+    ),
+    "store.budget": (
+        "这个学生的进度已达到本服务器给每人的上限（{limit}），之后的不再保存；请告诉老师",
+        "this student's progress has reached the size this server allows each one ({limit}); "
+        "nothing more is kept (tell your teacher)",
+    ),
+    "store.too_fast": (
+        "同一道题一分钟内最多保存 {limit} 次作答；这次照样批改，但没有保存",
+        "at most {limit} attempts at one exercise are kept per minute; this one was graded, "
+        "not kept",
+    ),
     "store.full": ("磁盘已满，{path} 写不进去", "the disk is full, so {path} cannot grow"),
     "store.failed": ("读写 {path} 时出错（{error}）", "{path} failed ({error})"),
     "store.not_ours": (

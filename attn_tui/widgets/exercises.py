@@ -53,6 +53,7 @@ class SetList(Vertical):
         self.store: Guarded | None = None
         self.store_error: str | None = None
         self.moved_aside = None  # a damaged progress file set aside on opening
+        self.load_status: str | None = None  # how far a big library has got (screens/loading.py)
 
     def compose(self) -> ComposeResult:
         yield Static(id="ex-notice", classes="notice")
@@ -65,9 +66,9 @@ class SetList(Vertical):
         return self.query_one("#ex-sets", OptionList)
 
     def show(self, library: Library, store: Guarded | None, store_error: str | None,
-             moved_aside: object = None) -> None:  # fmt: skip
+             moved_aside: object = None, loading: str | None = None) -> None:  # fmt: skip
         self.library, self.store, self.store_error = library, store, store_error
-        self.moved_aside = moved_aside
+        self.moved_aside, self.load_status = moved_aside, loading
         self.redraw()
 
     def redraw(self) -> None:
@@ -112,7 +113,7 @@ class SetList(Vertical):
             # Enabled, so the arrow keys reach it and scroll its faults into view.
             options.append(Option(label, id=f"broken:{i}"))
         if not options:
-            options.append(Option(t("ex.no_sets"), disabled=True))
+            options.append(Option(self.load_status or t("ex.no_sets"), disabled=True))
         return options
 
     def _progress(self, ex_set: ExerciseSet) -> Text:

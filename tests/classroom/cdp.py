@@ -114,6 +114,7 @@ class Page:
     def __init__(self, browser: Browser, session_id: str) -> None:
         self.browser = browser
         self.session_id = session_id
+        self.requests: list[str] = []  # every URL the page asked for (Network.requestWillBeSent)
 
     async def send(self, method: str, **params: Any) -> dict:
         return await self.browser.send(method, session_id=self.session_id, **params)
@@ -207,6 +208,7 @@ class Browser:
         self._pending: dict[int, asyncio.Future] = {}
         self._profile = tempfile.mkdtemp(prefix="attn-cdp-")
         self._proc: subprocess.Popen | None = None
+        self._pages: dict[str, Page] = {}
 
     async def __aenter__(self) -> Browser:
         exe = find_chromium()
@@ -239,6 +241,14 @@ class Browser:
     async def _read(self) -> None:
         async for msg in self._ws:
             data = json.loads(msg.data)
+            if data.get("method") in ("Network.requestWillBeSent",
+                                      "Network.webSocketCreated"):  # fmt: skip
+                page = self._pages.get(data.get("sessionId"))
+                params = data.get("params", {})
+                url = params.get("request", {}).get("url") or params.get("url")
+                if page is not None and url:
+                    page.requests.append(url)
+                continue
             future = self._pending.pop(data.get("id", -1), None)
             if future is not None and not future.done():
                 if "error" in data:
@@ -274,14 +284,11 @@ class Browser:
             "Target.attachToTarget", targetId=target["targetId"], flatten=True
         )
         page = Page(self, attached["sessionId"])
+        self._pages[page.session_id] = page
         await page.send("Page.enable")
-        await page.send(
-            "Emulation.setDeviceMetricsOverride",
-            width=self.width,
-            height=self.height,
-            deviceScaleFactor=1,
-            mobile=False,
-        )
+        await page.send("Network.enable")
+        await page.send("Emulation.setDeviceMetricsOverride", width=self.width,
+                        height=self.height, deviceScaleFactor=1, mobile=False)  # fmt: skip
         await page.send("Page.addScriptToEvaluateOnNewDocument", source=CATCH_TERMINAL)
         await page.send("Page.navigate", url=url)
         return page

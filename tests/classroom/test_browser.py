@@ -150,3 +150,24 @@ async def test_a_request_without_the_token_is_refused(serve):
             await page.evaluate("0")  # let the page load
         assert "需要访问口令" in text
         assert await page.evaluate("document.querySelector('.textual-terminal') === null")
+
+
+async def test_every_asset_of_the_page_comes_from_the_server_itself(serve):
+    """textual-serve's page loaded its font from fonts.googleapis.com: a classroom without the
+    internet waited on it, and each student's browser told a third party who was in class.
+    Now every request the page makes goes to this server, and the font is its own copy."""
+    server = serve("--token", TOKEN, "--lang", "en")
+    async with Browser() as browser:
+        page = await browser.open(f"{server.base}?token={TOKEN}&name=Ann")
+        await page.wait_for_text("Welcome, Ann", timeout=90)
+        await page.evaluate("document.fonts.ready.then(() => 0)")
+        loaded = await page.evaluate(
+            "Array.from(document.fonts).filter(f => f.family.includes('Roboto Mono')"
+            " && f.status === 'loaded').length"
+        )
+        outside = [u for u in page.requests
+                   if not u.startswith((server.base, server.base.replace("http", "ws", 1)))
+                   and not u.startswith(("data:", "blob:"))]  # fmt: skip
+    assert page.requests and not outside, outside
+    assert any(u.endswith(".ttf") for u in page.requests), "the font came from the server"
+    assert loaded >= 1, "and the page uses it"

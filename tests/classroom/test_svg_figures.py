@@ -122,3 +122,27 @@ async def test_the_key_is_in_the_help_and_no_screen_takes_it(tmp_path):
             await pilot.pause()
             keys = dict((text, key) for key, text in app.screen.help_keys())
             assert keys.get("Save as SVG") == "^s", (mode, keys)
+
+
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["lab", "--tokens", "a b\x1b]52;c;Y3VybA==\x07 c\x1b[2J"],
+        ["lab", "--tokens", "x y", "--cross", "p\x9b2J q\x07"],
+    ],
+)
+def test_a_figure_shows_control_characters_instead_of_carrying_them(tmp_path, capsys, args):
+    """Tokens typed with ESC, BEL or an OSC 52 clipboard write went into the SVG raw: not XML,
+    and ``cat figure.svg`` ran them in the teacher's terminal (issue 20, item 6)."""
+    import xml.etree.ElementTree as ET
+
+    path = tmp_path / "f.svg"
+    assert main(["--lang", "en", *args, "--svg", str(path)]) == 0
+    capsys.readouterr()
+    text = path.read_text("utf-8")
+    assert not CONTROL.search(text), CONTROL.findall(text)
+    ET.fromstring(text)  # well-formed XML now
+    assert r"\x1b" in text_of(text) or r"\x9b" in text_of(text)

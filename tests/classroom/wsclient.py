@@ -43,7 +43,9 @@ class Tab:
 
     async def open(self, width: int = 100, height: int = 30) -> Tab:
         url = await self.page()
-        self.ws = await self.http.ws_connect(f"{url}?width={width}&height={height}", max_msg_size=0)
+        origin = self.base.rstrip("/")  # as a browser sends it: the page's own origin
+        self.ws = await self.http.ws_connect(f"{url}?width={width}&height={height}",
+                                             max_msg_size=0, origin=origin)  # fmt: skip
         await self.ws.send_str(json.dumps(["resize", {"width": width, "height": height}]))
         self._reader = asyncio.create_task(self._read())
         return self

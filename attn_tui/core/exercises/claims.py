@@ -141,6 +141,7 @@ def check(claim: Claim) -> None:
 
 # -- tokens ---------------------------------------------------------------------------------
 
+MAX_POWER_DIGITS = 4  # a superscript power: 10⁻⁹⁹⁹⁹ … 10⁹⁹⁹⁹ say all a claim needs
 _SUPERSCRIPT = {
     "⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4",
     "⁵": "5", "⁶": "6", "⁷": "7", "⁸": "8", "⁹": "9", "⁻": "-",
@@ -188,6 +189,10 @@ def tokenize(text: str) -> list[Token]:
             digits = "".join(_SUPERSCRIPT[c] for c in text[i:j])
             if not re.fullmatch(r"-?\d+", digits):
                 raise ClaimError("syntax", text, "superscript", found=text[i:j])
+            if len(digits.lstrip("-")) > MAX_POWER_DIGITS:  # 2⁹⁹⁹… : int → float overflowed
+                found = text[i : i + 8] + ("…" if j - i > 8 else "")
+                raise ClaimError("syntax", text, "power_too_long", found=found,
+                                 limit=MAX_POWER_DIGITS)  # fmt: skip
             out.append(Token("sup", text[i:j], float(int(digits))))
             i = j
             continue

@@ -38,9 +38,15 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: no flock, and no server's slots to share
+    fcntl = None  # type: ignore[assignment]
 
 from attn_tui.core.models.loop import RunResult, Settings, Snapshot, run_to_end, train
 
@@ -111,6 +117,48 @@ def default_workers(runs: int) -> int:
     return max(1, min(os.cpu_count() or 1, runs))
 
 
+# A server of many sessions (``attn-tui serve``) shares its cores among them: it names a folder
+# and a count here, ``FOLDER:N``, and a pool takes as many of the N slots (a file each, held with
+# an exclusive flock, let go when the pool ends or its process dies) as it has workers, running
+# in its own process when it gets fewer than two. So one F10 per tab cannot start a pool of
+# cpu_count processes per tab.
+SLOTS_ENV = "ATTN_TUI_WORKER_SLOTS"
+
+
+@contextmanager
+def claimed_workers(wanted: int) -> Iterator[int]:
+    """How many worker processes this pool may start now (``wanted`` without a server's slots:
+    SLOTS_ENV), held until the ``with`` ends."""
+    spec = os.environ.get(SLOTS_ENV, "")
+    folder, _, count = spec.rpartition(":")
+    if wanted <= 1 or not folder or not count.isdigit() or fcntl is None:
+        yield wanted
+        return
+    held: list[int] = []
+    try:
+        for slot in range(int(count)):
+            if len(held) >= wanted:
+                break
+            flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
+            try:
+                fd = os.open(os.path.join(folder, f"slot-{slot}"), flags, 0o600)
+            except OSError:
+                break  # the server's folder is gone: take no more
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                held.append(fd)
+            except OSError:
+                os.close(fd)
+        if len(held) < 2:  # one worker process is no better than this one: let it go
+            for fd in held:
+                os.close(fd)
+            held = []
+        yield max(1, len(held))
+    finally:
+        for fd in held:
+            os.close(fd)
+
+
 # ---- many runs over a pool ------------------------------------------------------------------
 
 
@@ -124,6 +172,11 @@ def pool_runs(
     closing the iterator, or Ctrl+C) terminates every worker at once. With one worker or one
     run, everything stays in this process."""
     workers = default_workers(len(configs)) if workers is None else max(1, workers)
+    with claimed_workers(min(workers, len(configs))) as workers:
+        yield from _pool_runs(configs, workers, should_stop)
+
+
+def _pool_runs(configs, workers: int, should_stop) -> Iterator[RunResult]:
     if workers == 1 or len(configs) <= 1:
         for cfg in configs:
             if should_stop is not None and should_stop():

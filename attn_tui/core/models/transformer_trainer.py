@@ -88,6 +88,29 @@ def default_iters(task: str) -> int:
     return int(TASK_DEFAULTS[tasks.check(task)]["iters"])
 
 
+# What a run costs, roughly (within about a factor of two: enough to refuse a run of hours and
+# to say how long a long one takes; measured on the project's 2-core machine, numpy float32):
+# per layer per iteration a fixed part, a part per head, and the products over B × L tokens
+# (d² for the projections and the feed-forward, L·d for the scores and the weighted sums).
+COST_LAYER = 4e-4  # s
+COST_HEAD = 1e-4  # s
+COST_TOKEN = 3e-9  # s per (token × d × (d + L)), training (forward and backward)
+COST_EVAL = 0.02  # s per held-out evaluation, fixed
+COST_EVAL_TOKEN = 2.5e-9  # s per (held-out token × d × (d + L)) per layer
+
+
+def estimate_seconds(config: TransformerConfig) -> float:
+    """About how long ``config`` takes to train here (training and evaluations), as
+    ``attn_tui.core.models.trainer.estimate_seconds`` is for the RNN."""
+    L, B, d, layers = config.length, config.batch, config.d_model, config.layers
+    width = d * (d + L)
+    step = layers * (COST_LAYER + COST_HEAD * config.heads + COST_TOKEN * B * L * width)
+    evals = config.iters // config.eval_every + 1 if config.eval_every else 1
+    n_eval = min(config.eval_size, tasks.vocab(config.task) ** L // 2)
+    per_eval = COST_EVAL + COST_EVAL_TOKEN * n_eval * L * layers * width
+    return config.iters * step + evals * per_eval
+
+
 @dataclass(frozen=True)
 class TransformerConfig:
     kind: ClassVar[str] = "transformer"  # which model these settings are for (a name, for the UI)

@@ -80,10 +80,11 @@ def test_class_folder_with_one_broken_file(tmp_path, capsys, bank):
     assert out["totals"]["graded"] == 2 and out["totals"]["broken"] == 1
     assert "key" not in out
 
-    # The table: every learner, the broken file by name and line, and no answer key.
+    # The table: every learner (by the student's name, as in the CSV and the overrides), the
+    # broken file by name and line, and no answer key.
     assert main(["--lang", "en", "quiz", "grade", str(cls)]) == 0
     text = capsys.readouterr().out
-    assert "alice.json" in text and "bob.toml" in text
+    assert "│ alice " in text and "│ bob " in text
     assert "carol.toml:2: TOML syntax error" in text
     assert "2 files graded, 1 could not be read" in text
     assert "c. Compare" not in text  # sc-myth-peak-why's right choice

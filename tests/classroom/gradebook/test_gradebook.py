@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import tomllib
 
 import pytest
@@ -335,16 +336,20 @@ def test_gradebook_never_overwrites_an_answer_file(tmp_path, capsys, klass):
 
 
 def test_feedback_never_overwrites_an_answer_file_through_a_link(tmp_path, capsys, klass):
-    """The feedback files are checked against the answer files resolved once for the class:
-    a feedback name that is a link to an answer file still stops the write."""
+    """A feedback name that is a link (here to an answer file) is never written through
+    (test_feedback_files.py has links to anything else), and one that is a hard link of an
+    answer file is refused by the file's identity."""
     folder, _ = klass
     before = (folder / "s07.toml").read_bytes()
     out = tmp_path / "fb"
     out.mkdir()
     (out / "s07.txt").symlink_to(folder / "s07.toml")
+    os.link(folder / "s08.toml", out / "s08.txt")
     status, _, err = grade(capsys, folder, "--feedback", out)
-    assert status == 2 and "will not be overwritten" in err
+    assert status == 2 and "2 not written: s07.txt (a link is there" in err
+    assert "s08.txt (it is one of the answer files being graded)" in err
     assert (folder / "s07.toml").read_bytes() == before
+    assert (out / "s08.txt").read_bytes() == (folder / "s08.toml").read_bytes()
 
 
 def test_an_unwritable_csv_path_is_one_line(tmp_path, capsys, klass):

@@ -305,3 +305,13 @@ def test_some_weight_kept_and_attention_shifted_are_the_ideas_in_plain_words():
     )
     assert states(g)["keep"] == FOUND and states(g)["later"] == FOUND, states(g)
     assert g.correct
+
+
+def test_a_list_of_keywords_with_non_zero_among_them_is_still_a_list():
+    # "non-zero" negates inside one concept's word; it relates nothing, so the fragment is as
+    # bare as "backpropagation" beside it, and the sentence names concepts without claiming them
+    g = grade(
+        item("softmax/why-nonzero-helps"),
+        "Backpropagation, non-zero weights, gradient to every position, corrected later, hard max.",
+    )
+    assert not g.correct, [(r.idea.id, r.state) for r in g.ideas]

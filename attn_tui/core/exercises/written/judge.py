@@ -1313,7 +1313,8 @@ def _fragments(a: Analysis) -> _Fragments:
         if m.first not in where:
             continue
         if m.term.startswith("@"):
-            if m.term not in ("@STEP", "@END"):
+            # "non-zero" (@NOT_NEG) is one word of a concept, not grammar relating two
+            if m.term not in ("@STEP", "@END", "@NOT_NEG"):
                 related[where[m.first]] = True
             if m.term in ("@FROM", "@GIVE"):
                 roles[where[m.first]] = True

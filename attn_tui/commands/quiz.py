@@ -323,7 +323,7 @@ def _write_gradebook(args: argparse.Namespace, path: Path, students, groups=None
         count = write_groups_file(args.write_groups, groups[0], protect)
         said.append(t("groups.wrote", path=args.write_groups, groups=count))
     if said:
-        print(shorten(visible(" ".join(said), True), 2000), file=sys.stderr)
+        print(shorten(visible(t("classroom.said_sep").join(said), True), 2000), file=sys.stderr)
     return not refused
 
 

@@ -189,7 +189,7 @@ def report_json(report, exercise) -> dict[str, Any]:
 def print_report(report, exercise, file: Path) -> None:
     from rich.console import Console
 
-    from attn_tui.widgets.code_report import render
+    from attn_tui.render.code_report import render
 
     Console(highlight=False).print(render(report, exercise, file.name))
 

@@ -99,7 +99,7 @@ class Watch:
         from attn_tui.core.coding import progress
         from attn_tui.core.coding.engine import check_file
         from attn_tui.i18n import get_lang, t
-        from attn_tui.widgets.code_report import render
+        from attn_tui.render.code_report import render
 
         ex = self.current
         if not file.is_file():

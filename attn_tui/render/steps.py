@@ -365,7 +365,7 @@ def _scaling(s: AttentionSteps, out: Layout) -> None:
 
 
 def _softmax(s: AttentionSteps, out: Layout) -> None:
-    out.title(3, "calc.s3.title")
+    out.title(3, "calc.s3.title_hard" if s.hard else "calc.s3.title")
     if s.hard:
         out.prose(t("calc.s3.hard", i=fmt.sub(int(s.weights.argmax()) + 1)), "bold")
     else:
@@ -379,7 +379,8 @@ def _softmax(s: AttentionSteps, out: Layout) -> None:
             (weight_text(w), ACCENT if w == top else ""), (bar(w / top, 8), "cyan"),
         ])  # fmt: skip
     header = [t("calc.col.key"), t("calc.col.shifted"), t("calc.col.exp"), "α", ""]
-    keep = [0, 1, 2, 3, 4]
+    # hard max takes no exp: the column would show numbers that are not used
+    keep = [0, 1, 3, 4] if s.hard else [0, 1, 2, 3, 4]
     for col in (4, 1):  # narrow: the bars go first, then the shifted logits; α always stays
         if Layout.table_width([[r[c] for c in keep] for r in rows], [header[c] for c in keep],
                               2) <= out.width:  # fmt: skip

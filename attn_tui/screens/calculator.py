@@ -308,6 +308,19 @@ class CalculatorScreen(TutorScreen):
         self.query_one("#steps", StepsPanel).scroll_home(animate=False)
 
     # ---- actions ------------------------------------------------------------------------
+    STEP_ACTIONS = frozenset({"next_step", "prev_step", "toggle_all"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The step keys belong to the steps: in the √d view they are off (and out of the
+        footer), so PgUp/PgDn scroll the experiment instead."""
+        if action in self.STEP_ACTIONS and self._experiment_on_show():
+            return False
+        return True
+
+    def _experiment_on_show(self) -> bool:
+        switchers = self.query(ContentSwitcher)
+        return bool(switchers) and switchers.first().current == "experiment"
+
     def action_next_step(self) -> None:
         if self.show_all:
             self.show_all = False
@@ -328,6 +341,7 @@ class CalculatorScreen(TutorScreen):
         switcher.current = "steps-box" if switcher.current == "experiment" else "experiment"
         if switcher.current == "experiment":
             self.dimension.redraw()
+        self.refresh_bindings()
 
     def fill(self, query: str, keys: str, values: str = "") -> None:
         """Put a worked example in the fields and start at step 1 (on a screen already open;
@@ -338,6 +352,7 @@ class CalculatorScreen(TutorScreen):
         if name == EXPERIMENT:
             self.query_one(ContentSwitcher).current = "experiment"
             self.dimension.redraw()
+            self.refresh_bindings()
             return
         self._load(PRESETS[name])
 
@@ -355,5 +370,6 @@ class CalculatorScreen(TutorScreen):
         finally:
             self._loading = False
         self.query_one(ContentSwitcher).current = "steps-box"
+        self.refresh_bindings()
         self.step = 1
         self.recompute()

@@ -41,8 +41,9 @@ TEXT = {
     # step 1
     "calc.s1.title": ("算分数：q 与每个键做点积", "Scores: the dot product of q with each key"),
     "calc.s1.intro": (
-        "点积越大，键的方向和查询越接近。",
-        "The larger the dot product, the more the key points the same way as the query.",
+        "q·k = |q| |k| cos θ：键越朝向查询，分数越大；键越长，分数按比例放大。",
+        "q·k = |q| |k| cos θ: a score grows as the key turns toward the query, and a longer key "
+        "scales it up.",
     ),
     "calc.s1.shortened": (
         "“…”代表为了放得下而省略的几项；每个分数都是完整求和的结果。",
@@ -74,6 +75,10 @@ TEXT = {
     "calc.col.term": ("αᵢ·vᵢ", "αᵢ·vᵢ"),
     # step 3
     "calc.s3.title": ("softmax：把分数变成权重", "Softmax: turn the scores into weights"),
+    "calc.s3.title_hard": (
+        "硬注意力：最大的分数拿走全部权重",
+        "Hard max: the largest score takes all the weight",
+    ),
     "calc.s3.shift": (
         "先减去最大值 {m}（结果不变，但 exp 不会溢出），再取 exp、求和、相除。",
         "First subtract the largest, {m} (same result, but exp cannot overflow), then exp, sum, divide.",

@@ -280,6 +280,10 @@ TEXT = {
     "ex.want_table": ("“{key}”应是一个表 {{ … }}。", "“{key}” should be a table {{ … }}."),
     "ex.want_number": ("“{key}”应是数字。", "“{key}” should be a number."),
     "ex.want_int": ("“{key}”应是整数。", "“{key}” should be a whole number."),
+    "ex.whole_kind": (
+        "“whole” 只用于 vector 和 matrix 题（这一题是 {kind}）。",
+        "“whole” is for vector and matrix exercises only (this one is {kind}).",
+    ),
     "ex.want_bool": ("“{key}”应是 true 或 false。", "“{key}” should be true or false."),
     "ex.want_vector": (
         "vector 题的答案应是数字列表，如 [0.5, 0.5]。",

@@ -179,6 +179,7 @@ TEXT = {
         "{name} 要填一个整数（“{value}”不是）。",
         "{name} needs a whole number (“{value}” is not one).",
     ),
+    "lab.empty_int": ("{name} 是空的：要填一个整数。", "{name} is empty: it needs a whole number."),
     "lab.stale": ("（仍显示上一次有效设置的结果）", "(still showing the last valid settings)"),
     "lab.stale_because": (
         "仍显示上一次有效设置的结果，因为：{fault}",
@@ -192,8 +193,9 @@ TEXT = {
         "column is the exact sum, and the selected cell's weight is below to 4 decimals.",
     ),
     "lab.bad_window": (
-        "w 要填 0 或更大的整数（“{value}”不是）；留空表示不限。",
-        "w must be a whole number, 0 or more (“{value}” is not); leave it empty for no window.",
+        "w 要填 0 或更大的整数（“{value}”不是）；留空或填“不限”表示不限。",
+        "w must be a whole number, 0 or more (“{value}” is not); leave it empty or type “all” "
+        "for no window.",
     ),
     # views (F4 cycles through them)
     "lab.view.attn": ("注意力", "Attention"),

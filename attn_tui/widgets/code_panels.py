@@ -1,5 +1,5 @@
 """The code area's panels: the list of exercises with their marks, the task, the hints shown
-so far, and the last check's report (drawn by :mod:`attn_tui.widgets.code_report`)."""
+so far, and the last check's report (drawn by :mod:`attn_tui.render.code_report`)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from textual.widgets.option_list import Option
 from attn_tui.core.coding.model import CodeExercise, Report
 from attn_tui.core.coding.progress import CodeStatus
 from attn_tui.i18n import get_lang, t
+from attn_tui.render.code_report import render
 from attn_tui.render.prose import Prose, fit_words
-from attn_tui.widgets.code_report import render
 
 TITLE_CELLS = 18  # the list is 28 wide: border, padding, the mark and the number take 10
 

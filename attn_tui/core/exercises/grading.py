@@ -293,6 +293,8 @@ def _grade_entries(inst: Instance, answer: Any) -> Grade:
     if off or not same_shape:
         notes.append(Note("ex.fb.entries_right", {"right": int(ok.sum()), "total": expected.size}))
     correct = same_shape and not off
+    if inst.exercise.whole and not correct:
+        score = 0.0  # a shape (10, 64) for (10, 10) is a wrong shape, not half of one
     status = CORRECT if correct else PARTIAL if score > 0 else INCORRECT
     value = got[0] if kind == "vector" else got
     return Grade(kind, status, 1.0 if correct else score, correct, tuple(notes), off, value=value)

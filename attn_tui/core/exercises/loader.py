@@ -466,6 +466,11 @@ class _Reader:
             self.checks(i, e, rubric, name) if kind == "text" else ((), (), ())
         )
         calculator = self.calculator(e.get("calculator"), at, name)
+        whole = e.get("whole", False)
+        if not isinstance(whole, bool):
+            self.fault(at("whole"), "ex.want_bool", name, key="whole")
+        elif whole and kind not in ("vector", "matrix"):
+            self.fault(at("whole"), "ex.whole_kind", name, kind=kind)
 
         generate = e.get("generate")
         answer = e.get("answer")
@@ -495,6 +500,7 @@ class _Reader:
             topics=topics,
             answer=answer,
             tolerance=tolerance,
+            whole=whole is True,
             hints=hints,
             choices=choices,
             rubric=rubric,

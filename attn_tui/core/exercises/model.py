@@ -68,6 +68,7 @@ EXERCISE_KEYS = {
     "check",
     "generate",
     "calculator",
+    "whole",
     "choices",
     "rubric",
     "pass",
@@ -283,6 +284,7 @@ class Exercise:
     check: Mapping[str, Any] | None = None
     generate: Mapping[str, Any] | None = None
     calculator: Mapping[str, str] | None = None
+    whole: bool = False  # vector/matrix: right or wrong as a whole (a shape), no partial credit
     set_id: str = ""
     line: int = 0
 

@@ -58,6 +58,14 @@ FAULT_FIELD = {
     "lab.cross_dim": "cross",
 }
 INT_FIELDS = ("tokens", "d_model", "heads", "seed")
+
+
+def _means_no_window(text: str) -> bool:
+    """The window field's own word for "no window" (its placeholder, in either language), or ∞."""
+    word = text.strip().lower()
+    return word in {"all", "不限", "∞", "none", "inf"}
+
+
 FIELDS = (*INT_FIELDS, "window", "cross", "labels", *MATRICES, "sentence", "sequence", "layer")
 # Faults of a typed X that the core words for d_model or the token count.
 TYPED_FAULT_FIELD = {"lab.empty": "X", "lab.too_many_tokens": "X", "lab.d_model": "X"}
@@ -114,6 +122,7 @@ class LabSettings(Vertical):
         self.result: LabResult | None = None
         self.shown_layers: tuple[LabResult, ...] = ()
         self.errors: dict[str, str] = {}
+        self._seed_shown = ""  # the seed of the weights on show (the field may be mid-edit)
         self.saved: transformer_file.SavedModel | None = None  # the trained Transformer
         self.held = None  # its held-out evaluation (accuracy, what each head does)
         self.training = False  # the default Transformer is being trained for us
@@ -266,10 +275,11 @@ class LabSettings(Vertical):
             except ValueError:
                 name = t(f"lab.{field}_label" if field in ("d_model", "heads") else f"lab.{field}")
                 value = self._node(field).value.strip()
-                errors[field] = t("lab.bad_int", name=name, value=value or "∅")
+                errors[field] = (t("lab.bad_int", name=name, value=value) if value
+                                 else t("lab.empty_int", name=name))  # fmt: skip
         window_text = self._node("window").value.strip()
         window: int | None = None
-        if window_text:
+        if window_text and not _means_no_window(window_text):
             try:
                 window = int(normalise(window_text))
             except ValueError:
@@ -384,6 +394,7 @@ class LabSettings(Vertical):
         result, errors = self._read()
         if result is not None:
             self.result = result
+            self._seed_shown = self._node("seed").value.strip()
             if sentence != TRAINED:
                 self.shown_layers = (result,)
             if typed:  # d_model and n follow the typed X
@@ -418,7 +429,8 @@ class LabSettings(Vertical):
             task = t(f"transformer.task.{config.task}")
             text = t("transformer.lab.note_trained", task=task, layer=layer, layers=config.layers)
             return Prose(text, "green")
-        seed = self._node("seed").value.strip() or "?"
+        # the seed of the weights on show: a field being edited (or emptied) is not it yet
+        seed = self._seed_shown or self._node("seed").value.strip()
         return Prose(t("transformer.lab.note_random", seed=seed), "yellow")
 
     def _show_trained_info(self) -> None:

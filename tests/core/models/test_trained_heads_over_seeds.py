@@ -12,7 +12,7 @@ choice saw (SkylakeX, 2026-12-02), every one met:
     first 0.998 / 0.995, block 0.937 / 0.934
     induction, seeds 5–14: copy accuracy 0.879–0.896, induction head 0.748–0.774, layer-1
     previous-token head 0.621–0.672; ablated copy accuracy 0.059–0.083 and induction score
-    0.054–0.063; plateau end steps 234–310, drop seen at 273–393 (at most 99 steps later);
+    0.054–0.063; plateau end steps 234–310, drop seen at 273–393 (at most 84 steps later);
     one layer: copy accuracy at most 0.126, no drop in any seed."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Words on the trainer's guide and the lab's heads view (items 10 and 20 of issue 26): a guide
-row's figure stands apart from its label, "off" in zh is 关 (不用 read oddly) and the row is not cut,
-and one head is "1 head", not "1 heads"."""
+row's figure stands apart from its label, "off" in zh is 关 (不用 read oddly) and the row is
+not cut, and one head is "1 head", not "1 heads"."""
 
 from __future__ import annotations
 

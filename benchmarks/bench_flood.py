@@ -83,7 +83,7 @@ class Server:
                 "--port", str(self.port), "--warm", str(students),
                 "--max-sessions", str(students + 10)]  # fmt: skip
         env = dict(os.environ)
-        if tree is not None:
+        if tree is not None:  # and run from there: `python -m` puts the working folder first
             env["PYTHONPATH"] = str(tree)
 
         def limit() -> None:
@@ -92,7 +92,8 @@ class Server:
             resource.setrlimit(resource.RLIMIT_NOFILE, (ulimit, ulimit))
 
         self.proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     env=env, preexec_fn=limit if ulimit else None)  # fmt: skip
+                                     env=env, preexec_fn=limit if ulimit else None,
+                                     cwd=tree)  # fmt: skip
         deadline = time.monotonic() + 180
         banner = b""
         while b"Ctrl+C" not in banner:

@@ -1,15 +1,18 @@
 """Regenerate the stored runs that the snapshots of the trained screens replay.
 
     .venv/bin/python scripts/stored_runs.py          # writes tests/ui/stored_runs/*.json
+    .venv/bin/python scripts/stored_runs.py transformer_first.json   # only the runs named
 
 A trained screen drawn from a fresh run shows whatever this CPU's BLAS rounding led float32
 training to; replayed from a stored run it draws the same on every machine. Each run here is
 the one the trainer screen starts on a fresh screen: F5 (q·k attention, length 10, 3000
 iterations, seed 0, evaluated as the watchable pace evaluates), and the Transformer's default
-(reversal, length 10, 300 iterations, seed 0, at full speed). Training times are set to fixed
-values, the only figures that depend on the machine's speed. ``tests/ui/test_stored_runs.py``
-checks that these are still the runs the screen would start, and (slow) that a fresh run on
-this machine lands where the stored one did, within the spread between kernels.
+(reversal, length 10, 300 iterations, seed 0, at full speed), and each pattern task's
+(previous, local, first, block: the task's iterations, the screen's other defaults).
+Training times are set to fixed values, the only figures that depend on the machine's speed.
+``tests/ui/test_stored_runs.py`` checks that these are still the runs the screen would
+start, and (slow) that a fresh run on this machine lands where the stored one did, within the
+spread between kernels.
 """
 
 from __future__ import annotations
@@ -37,6 +40,15 @@ def screen_default_transformer() -> tf_trainer.TransformerConfig:
     return tf_trainer.TransformerConfig()
 
 
+PATTERN_TASKS = ("previous", "local", "first", "block")  # the letter tasks whose head is a pattern
+
+
+def screen_pattern_transformer(task: str) -> tf_trainer.TransformerConfig:
+    """What F5 trains once the Transformer and a pattern task are chosen: the task's own
+    iterations, the rest of the screen's defaults (length 10 for the block task too)."""
+    return tf_trainer.TransformerConfig(task=task, iters=tf_trainer.default_iters(task))
+
+
 def fixed_times(result):
     """The run with its timings set to fixed values (1 s of training, no evaluation time)."""
     snaps = tuple(dataclasses.replace(s, seconds=0.0) for s in result.snapshots)
@@ -47,12 +59,22 @@ def fixed_times(result):
 RUNS = {
     "rnn_default.json": lambda: run_to_end(screen_default_rnn()),
     "transformer_default.json": lambda: run_to_end(screen_default_transformer()),
+    **{
+        f"transformer_{task}.json": (lambda task=task: run_to_end(screen_pattern_transformer(task)))
+        for task in PATTERN_TASKS
+    },
 }
 
 
-def main() -> int:
+def main(names: list[str]) -> int:
+    unknown = sorted(set(names) - set(RUNS))
+    if unknown:
+        print(f"no such stored run: {', '.join(unknown)} (known: {', '.join(RUNS)})")
+        return 2
     OUT.mkdir(parents=True, exist_ok=True)
     for name, run in RUNS.items():
+        if names and name not in names:
+            continue
         result = fixed_times(run())
         path = stored_run.save(OUT / name, result)
         print(f"{path}: seq_acc {result.seq_acc:.3f}, {len(result.snapshots)} snapshots, "
@@ -61,4 +83,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -316,14 +316,14 @@ def _write_gradebook(args: argparse.Namespace, path: Path, students, groups=None
             more = len(refused) - 5
             if more > 0:
                 shown += t("classroom.fb.refused_more", count=more)
-            said.append(t("classroom.fb.refused", count=len(refused), files=shown))
+            said[-1] += t("classroom.fb.refused", count=len(refused), files=shown)
     if args.write_groups is not None and groups is not None:
         from attn_tui.commands._groups import write_groups_file
 
         count = write_groups_file(args.write_groups, groups[0], protect)
         said.append(t("groups.wrote", path=args.write_groups, groups=count))
     if said:
-        print(shorten(visible(" ".join(said), True), 2000), file=sys.stderr)
+        print(shorten(visible(t("classroom.said_sep").join(said), True), 2000), file=sys.stderr)
     return not refused
 
 

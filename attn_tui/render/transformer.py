@@ -18,6 +18,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from attn_tui.core import format as fmt
+from attn_tui.core.models.head_scores import TASK_SCORE
 from attn_tui.core.models.loop import RunResult, Snapshot, letters
 from attn_tui.core.models.trainer import Stats
 from attn_tui.core.models.transformer import VOCAB
@@ -113,18 +114,25 @@ def render_heads(
         parts += [Prose(title, "bold"),
                   ModelView(weights, layer_label=t("transformer.lab.layer_title"),
                             head_label=t("transformer.lab.head_short"))]  # fmt: skip
-    parts.append(render_head_table(snapshot.heads))
+    parts.append(render_head_table(snapshot.heads, config.task))
     return Group(*parts)
 
 
-def render_head_table(heads: Sequence[HeadStats]) -> RenderableType:
-    """Each head's held-out figures, one row each, and what the columns measure."""
-    header = [t("transformer.ui.col.which"), t("transformer.ui.col.mirror"),
+def render_head_table(heads: Sequence[HeadStats], task: str = "reverse") -> RenderableType:
+    """Each head's held-out figures, one row each, and what the columns measure: for a
+    pattern task its pattern's score (``head_scores``) in place of the mirror weight."""
+    pattern = TASK_SCORE.get(task)
+    first = "mirror" if pattern is None else pattern
+    header = [t("transformer.ui.col.which"),
+              t("transformer.ui.col.mirror") if pattern is None else t(f"heads.score.{pattern}"),
               t("transformer.ui.col.by_symbol"), t("transformer.ui.col.by_position")]  # fmt: skip
-    rows = [[t("transformer.ui.which", layer=h.layer, head=h.head), acc(h.mirror, 2),
+    rows = [[t("transformer.ui.which", layer=h.layer, head=h.head), acc(h.score(first), 2),
              acc(h.by_symbol, 2), acc(h.by_position, 2)] for h in heads]  # fmt: skip
-    return Group(Text(""), columns(rows, "lrrr", header),
-                 Prose(t("transformer.ui.head_legend"), "dim"))  # fmt: skip
+    if pattern is None:
+        legend = t("transformer.ui.head_legend")
+    else:
+        legend = t("transformer.ui.pattern_legend", score=t(f"heads.score.{pattern}"))
+    return Group(Text(""), columns(rows, "lrrr", header), Prose(legend, "dim"))
 
 
 def render_blind(result: RunResult | None) -> RenderableType:
@@ -138,11 +146,13 @@ def render_blind(result: RunResult | None) -> RenderableType:
 
 def telling_head(result: RunResult) -> float:
     """The figure of the head that shows what the task needs: for reversal the largest
-    weight on L+1−i, for sorting the largest share explained by the attended letter."""
+    weight on L+1−i, for sorting the largest share explained by the attended letter, for a
+    pattern task the largest score of its pattern."""
     if result.final is None:
         return math.nan
-    pick = "mirror" if result.config.task == "reverse" else "by_symbol"
-    values = [getattr(h, pick) for h in result.final.heads if math.isfinite(getattr(h, pick))]
+    task = result.config.task
+    pick = "mirror" if task == "reverse" else TASK_SCORE.get(task, "by_symbol")
+    values = [h.score(pick) for h in result.final.heads if math.isfinite(h.score(pick))]
     return max(values) if values else math.nan
 
 

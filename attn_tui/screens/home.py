@@ -7,6 +7,8 @@ is loaded in a thread worker after the first frame; until then its line says so.
 
 from __future__ import annotations
 
+import sys
+
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -15,19 +17,26 @@ from textual.containers import Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from attn_tui import coursebook
-from attn_tui.core.course import clock
-from attn_tui.core.course.path import OPEN, PASSED, STARTED
 from attn_tui.i18n import get_lang, t
 from attn_tui.screens.base import TutorScreen
-from attn_tui.screens.path import STATE_MARK
 from attn_tui.widgets.localized import tr
 
 COURSE_OPTIONS = ("continue", "review", "path")
 
 
+def loaded_book(app):  # -> coursebook.Coursebook | None
+    """The course as the app loaded it, or None before that; without importing the
+    coursebook, which reads the exercise library and the store (most of a cold start): the
+    home screen comes up first, and the course is imported and read in its background."""
+    coursebook = sys.modules.get("attn_tui.coursebook")
+    return None if coursebook is None else coursebook.loaded(app)
+
+
 def path_strip(status) -> Text:
     """Each lesson's state as one mark, chapter by chapter: ✓ ✓ ▸ · · │ · · …"""
+    from attn_tui.core.course.path import OPEN, PASSED, STARTED  # loaded with the course
+    from attn_tui.screens.path import STATE_MARK
+
     out = Text()
     chapter = None
     for s in status.lessons:
@@ -72,12 +81,14 @@ class HomeScreen(TutorScreen):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="course")
     def _load_course(self) -> None:
+        from attn_tui import coursebook
+
         coursebook.of(self.app)
         self.app.call_from_thread(self.refresh_course)
 
     def on_screen_resume(self, event) -> None:
         super().on_screen_resume(event)
-        if coursebook.loaded(self.app) is not None:
+        if loaded_book(self.app) is not None:
             self.refresh_course()
         else:  # not yet, or loaded for another data_dir (a served student was just named)
             self.reload_course()
@@ -97,7 +108,7 @@ class HomeScreen(TutorScreen):
             listing.clear_options()
             listing.add_options(options())
             listing.highlighted = highlighted if highlighted is not None else 0
-        book = coursebook.loaded(self.app)
+        book = loaded_book(self.app)
         line = self.query_one("#home-path", Static)
         if book is None:
             line.update(t("course.home.loading"))
@@ -119,7 +130,7 @@ class HomeScreen(TutorScreen):
 
     def _course_options(self) -> list[Option]:
         """One line each: Continue: lesson N · title, the reviews due, the path."""
-        book = coursebook.loaded(self.app)
+        book = loaded_book(self.app)
         if book is None:
             return [Option(Text(t("course.home.loading"), style="dim"), id="continue")]
         lang = get_lang()
@@ -137,6 +148,8 @@ class HomeScreen(TutorScreen):
             )  # fmt: skip
         due = book.due()
         later = book.next_due()
+        from attn_tui.core.course import clock  # loaded with the course
+
         when = clock.iso(later)[:10] if later else None
         review = Text.assemble(
             ("↻ ", "bold"), (t("course.home.review", count=due), "bold" if due else ""),
@@ -189,7 +202,7 @@ class HomeScreen(TutorScreen):
         if option_id not in COURSE_OPTIONS:
             self.app.switch_mode(option_id)
             return
-        book = coursebook.loaded(self.app)
+        book = loaded_book(self.app)
         if book is None:
             self.notify(t("course.home.loading"), timeout=2)
             return

@@ -88,6 +88,7 @@ TEXT = {
         "{path} is one of the answer files being graded; it will not be overwritten",
     ),
     "classroom.cannot_write": ("无法写入 {path}：{error}", "cannot write {path}: {error}"),
+    "classroom.said_sep": ("；", "; "),  # between the things quiz grade wrote, on one line
     "classroom.wrote_csv": (
         "成绩表已写入 {path}（{rows} 行）",
         "gradebook written to {path} ({rows} rows)",

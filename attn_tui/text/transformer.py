@@ -215,6 +215,31 @@ TEXT = {
         "write a sequence of {length} letters (A–F) backwards: output i must find input "
         "L+1−i, which only its position tells apart",
     ),
+    "transformer.ui.goal.previous": (
+        "把 {length} 个字母（A–F）的序列右移一格：输出 i 写输入 i−1（输出 1 写输入 1），"
+        "训练出的头就是“上一个词元”头：权重落在对角线下面那一条",
+        "shift a sequence of {length} letters (A–F) one place right: output i writes input "
+        "i−1 (output 1 writes input 1); the trained head is a previous-token head, its weight "
+        "on the line just below the diagonal",
+    ),
+    "transformer.ui.goal.local": (
+        "对 {length} 个字母（A–F）的每个位置，写它和左右邻居里最大的字母：训练出的头"
+        "看自己和邻居，是沿对角线的一条带",
+        "for each of {length} letters (A–F), write the largest of it and its two neighbours: "
+        "the trained head looks at itself and its neighbours, a band along the diagonal",
+    ),
+    "transformer.ui.goal.first": (
+        "每个输出都写 {length} 个字母（A–F）里的第一个：训练出的头让每一行都看第 1 列，是一条竖条",
+        "every output writes the first of {length} letters (A–F): the trained head sends "
+        "every row to column 1, a vertical stripe",
+    ),
+    "transformer.ui.goal.block": (
+        "把 {length} 个字母（A–F）每 4 个分成一块，每个输出写自己那块里最大的字母："
+        "训练出的头只看自己的块，是沿对角线的一个个方块",
+        "cut {length} letters (A–F) into blocks of 4; each output writes the largest letter "
+        "of its own block: the trained head looks only within its block, squares along the "
+        "diagonal",
+    ),
     "transformer.ui.goal.sort": (
         "把 {length} 个字母（A–F）排好序：输出 i 要找第 i 小的字母，不管它在哪儿，靠的是内容",
         "sort a sequence of {length} letters (A–F): output i looks for the i-th smallest "
@@ -255,6 +280,29 @@ TEXT = {
         "column depends on the sequence. Uniform = 1/L = {uniform}. Colours: {scale} (ctrl+r "
         "switches).",
     ),
+    "transformer.ui.legend.previous": (
+        "上一个词元头：每一行 i 的权重该落在第 i−1 列（对角线下面一条）。均匀 = 1/L = {uniform}。"
+        "色标：{scale}（ctrl+r 切换）。",
+        "A previous-token head: row i's weight belongs on column i−1 (the line below the "
+        "diagonal). Uniform = 1/L = {uniform}. Colours: {scale} (ctrl+r switches).",
+    ),
+    "transformer.ui.legend.local": (
+        "邻近带：每一行的权重该落在自己和左右邻居上（沿对角线的一条带）。均匀 = 1/L = {uniform}。"
+        "色标：{scale}（ctrl+r 切换）。",
+        "A local band: each row's weight belongs on itself and its two neighbours (a band "
+        "along the diagonal). Uniform = 1/L = {uniform}. Colours: {scale} (ctrl+r switches).",
+    ),
+    "transformer.ui.legend.first": (
+        "竖条：每一行都看第 1 列。均匀 = 1/L = {uniform}。色标：{scale}（ctrl+r 切换）。",
+        "A vertical stripe: every row looks at column 1. Uniform = 1/L = {uniform}. Colours: "
+        "{scale} (ctrl+r switches).",
+    ),
+    "transformer.ui.legend.block": (
+        "块：每一行只看自己那块的 4 列（沿对角线的方块）。均匀 = 1/L = {uniform}。"
+        "色标：{scale}（ctrl+r 切换）。",
+        "Blocks: each row looks only at the 4 columns of its own block (squares along the "
+        "diagonal). Uniform = 1/L = {uniform}. Colours: {scale} (ctrl+r switches).",
+    ),
     "transformer.ui.model_probe": (
         "每层每个头一张图：探针 {x} 的注意力（行 = 输出，列 = 输入，越亮越大，0–1；F3 看平均）",
         "Every head of every layer: attention on the probe {x} (rows = outputs, columns = "
@@ -270,6 +318,13 @@ TEXT = {
     "transformer.ui.col.mirror": ("看 L+1−i", "on L+1−i"),
     "transformer.ui.col.by_symbol": ("字母解释", "by letter"),
     "transformer.ui.col.by_position": ("位置解释", "by pos."),
+    "transformer.ui.pattern_legend": (
+        "留出集上每个头：{score}分数（这种图样该放权重的地方实际得到的权重份额，1 = 全部）；"
+        "它的权重方差（同一输出位置内）被所看的字母、被所看的位置各解释多少。",
+        "Each head on the held-out set: its {score} score (the share of its weight that lands "
+        "where that pattern puts it; 1 = all of it), and the share of its weights' variance "
+        "(within one output position) that the attended letter, or position, explains.",
+    ),
     "transformer.ui.head_legend": (
         "留出集上每个头：落在镜像输入 L+1−i 上的平均权重；它的权重方差（同一输出位置内）"
         "被所看的字母、被所看的位置各解释多少。反转要位置头，排序要内容头。",

@@ -52,6 +52,54 @@ async def test_the_stored_runs_are_the_runs_f5_starts():
     assert stored_run.load(STORED / "transformer_default.json").config == tf
 
 
+# the lowest score each pattern task's head reaches in every one of seeds 0-4 (the stored
+# table's thresholds, tests/core/models/test_trained_heads_over_seeds.py); the block task's
+# screen run is at length 10, the table's at 12
+PATTERN_SCORE = {"previous": 0.85, "local": 0.80, "first": 0.95, "block": 0.85}
+
+
+@pytest.mark.parametrize("task", list(script.PATTERN_TASKS))
+async def test_the_stored_pattern_runs_are_the_runs_f5_starts_for_that_task(task):
+    async with AttnApp(lang="en").run_test(size=(120, 40)) as pilot:
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, TrainerScreen)
+        screen.query_one("#model", Select).value = "transformer"
+        screen.query_one("#pace", Select).value = "fast"
+        await pilot.pause()
+        screen.query_one("#task", Select).value = task
+        await pilot.pause()
+        config = screen.form.read().run_config()
+    assert script.screen_pattern_transformer(task) == config
+    assert stored_run.load(STORED / f"transformer_{task}.json").config == config
+
+
+@pytest.mark.parametrize("task", list(script.PATTERN_TASKS))
+def test_each_stored_pattern_run_shows_its_pattern(task):
+    """What the snapshots draw: the task learned, its one head scoring its pattern."""
+    from attn_tui.core.models.head_scores import TASK_SCORE
+
+    run = stored_run.load(STORED / f"transformer_{task}.json")
+    assert run.outcome.kind == "finished" and run.seq_acc >= 0.99
+    (head,) = run.final.heads
+    assert head.score(TASK_SCORE[task]) >= PATTERN_SCORE[task]
+    assert run.seconds == 1.0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("task", list(script.PATTERN_TASKS))
+def test_a_fresh_pattern_run_lands_where_the_stored_one_did(task):
+    """Not the bits: the task learned and the head's pattern score over its seed-0-4 floor."""
+    from attn_tui.core.models.head_scores import TASK_SCORE
+
+    stored = stored_run.load(STORED / f"transformer_{task}.json")
+    fresh = run_to_end(stored.config)
+    assert fresh.seq_acc >= 0.99
+    (head,) = fresh.final.heads
+    assert head.score(TASK_SCORE[task]) >= PATTERN_SCORE[task]
+
+
 def test_the_stored_runs_finished_and_show_what_the_snapshots_assert():
     rnn = stored_run.load(STORED / "rnn_default.json")
     assert rnn.outcome.kind == "finished" and rnn.iters == rnn.config.iters

@@ -9,7 +9,8 @@ CPU's BLAS rounding led float32 training (OpenBLAS picks a kernel per CPU), and 
 would differ between machines. tests/ui/test_stored_runs.py
 checks that the stored runs are the runs F5 starts, and that a fresh run lands where they did.
 The Transformer (reversal, L 10, learned positions, seed 0, 300 iterations) is snapshotted
-after its run, and the lab after ctrl+o has opened that run's model (float64 inference on
+after its run, and after a run of each pattern task (its head a previous-token line, a band,
+a stripe or blocks), and the lab after ctrl+o has opened that run's model (float64 inference on
 stored weights: no training, nothing amplified).
 
 Refresh with `pytest tests/ui/test_trainer_snapshots.py --snapshot-update` and look at each
@@ -91,6 +92,26 @@ async def _after_a_transformer_run(pilot) -> TrainerScreen:
     return screen
 
 
+PATTERN_TASKS = ("previous", "local", "first", "block")
+
+
+def _after_a_pattern_run(task: str):
+    async def run_before(pilot) -> None:
+        screen = await _open(pilot)
+        screen.query_one("#model", Select).value = "transformer"
+        screen.query_one("#pace", Select).value = "fast"
+        await pilot.pause()
+        screen.query_one("#task", Select).value = task
+        await pilot.pause()
+        await replay(pilot, screen, f"transformer_{task}.json")
+        assert screen.live.result.config.task == task
+        screen.live.wall = 1.0  # the one figure that depends on the machine
+        screen.live.redraw()
+        await pilot.pause()
+
+    return run_before
+
+
 async def _lab_on_the_run(pilot) -> None:
     await _after_a_transformer_run(pilot)
     await pilot.press("ctrl+o")
@@ -106,6 +127,16 @@ async def _lab_on_the_run(pilot) -> None:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_trainer_after_a_transformer_run(snap_compare, lang, size):
     assert snap_compare(AttnApp(lang=lang), terminal_size=size, run_before=_after_a_transformer_run)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("task", PATTERN_TASKS)
+def test_trainer_after_a_pattern_run(snap_compare, task, lang, size):
+    """The trained head reads as the chapter draws it: a line under the diagonal (previous),
+    a band along it (local), a stripe down column 1 (first), squares along it (block)."""
+    run_before = _after_a_pattern_run(task)
+    assert snap_compare(AttnApp(lang=lang), terminal_size=size, run_before=run_before)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

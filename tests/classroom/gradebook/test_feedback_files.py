@@ -55,8 +55,17 @@ def test_a_link_where_a_feedback_file_goes_is_refused_and_its_target_untouched(
     assert (out / "bob.txt").is_symlink() and (out / "cat.txt").is_symlink()
     assert status == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert "1 feedback file(s) written" in err
+    assert f"written to {out}; 2 not written" in err, "the refusal follows its count, no gap"
     assert "2 not written: bob.txt (a link is there" in err and "cat.txt (a link" in err
     assert "Quiz feedback: ann" in (out / "ann.txt").read_text("utf-8"), "the rest are written"
+
+
+def test_what_was_written_is_said_apart_on_one_line(tmp_path, capsys, handin):
+    status, _, err = grade(
+        capsys, handin, "--csv", tmp_path / "g.csv", "--feedback", tmp_path / "fb"
+    )
+    assert status == 0 and len(err.strip().splitlines()) == 1
+    assert f"g.csv (3 rows); 3 feedback file(s) written to {tmp_path / 'fb'}" in err, err
 
 
 def test_a_fifo_or_a_folder_where_a_feedback_file_goes_is_refused(tmp_path, capsys, handin):

@@ -136,3 +136,17 @@ def test_parse_reads_letters_or_tokens():
     for task, text in (("sort", "ABCG"), ("induction", "Aa0-"), ("sort", "ABC")):
         with pytest.raises(InputError):
             tasks.parse(task, text, 4)
+
+
+def test_a_position_blind_pattern_run_claims_no_ceiling():
+    """position_blind_ceiling's bound is derived for reversal and sorting alone; a pattern run
+    without positions shows no bound rather than one that does not hold for it."""
+    from attn_tui.core.models.loop import run_to_end
+    from attn_tui.core.models.transformer_trainer import TransformerConfig
+
+    def ceiling(task: str) -> float | None:
+        config = TransformerConfig(task=task, positions="none", iters=2, eval_every=0)
+        return run_to_end(config).ceiling
+
+    assert all(ceiling(task) is None for task in ("previous", "local", "first", "block"))
+    assert ceiling("sort") is not None and ceiling("reverse") is not None

@@ -1,0 +1,27 @@
+"""The home screen comes up before the course is read: importing the app (which imports the
+home screen) loads neither the coursebook nor the exercise library's loader nor numpy; the
+home screen imports them in its background worker, and draws the course when it is there."""
+
+import subprocess
+import sys
+
+LATE = ("attn_tui.coursebook", "attn_tui.core.exercises.loader", "attn_tui.paths", "numpy")
+
+
+def test_importing_the_app_reads_no_course():
+    code = f"import sys, attn_tui.app\nprint(','.join(m for m in {LATE!r} if m in sys.modules))\n"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
+
+
+async def test_the_home_screen_draws_the_course_once_it_has_loaded(tmp_path):
+    from attn_tui.app import AttnApp
+    from attn_tui.screens.home import loaded_book
+
+    app = AttnApp(lang="en", data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert loaded_book(app) is not None
+        course = app.screen.query_one("#course")
+        assert "Continue" in str(course.get_option_at_index(0).prompt)

@@ -264,8 +264,8 @@ TEXT = {
     # the heads view
     "lab.heads.intro": (
         "{heads} 个头，每个头 d_k = {d_k} 维，各自算一张权重表，互不影响。",
-        "{heads} heads of d_k = {d_k} dimensions each; every head computes its own weights, "
-        "independently of the others.",
+        "{heads} {heads:head|heads} of d_k = {d_k} dimensions each; every head computes its own "
+        "weights, independently of the others.",
     ),
     "lab.heads.weights": ("头 {head} 的权重", "head {head}: weights"),
     "lab.heads.z": (

@@ -211,6 +211,8 @@ TEXT = {
     "train.ui.guide_title": ("引导对比（键 1–5）", "Guide (keys 1–5)"),
     "train.ui.guide_figure": ("整串", "whole"),
     "train.ui.guide_item": ("{k} {variant} 长度{length}", "{k} {variant}  L{length}"),
+    # attention off: a guide row holds 23 columns, so zh has room for one character here
+    "train.ui.guide_no_attention": ("关", "off"),
     "train.ui.guide_nofeed": (" 无输入", " no input"),
     "train.guide.qk10": (
         "看对角线长出来：几百次迭代后，第 t 个输出几乎只看第 L+1−t 个输入，整串准确率随之上升。",

@@ -60,7 +60,8 @@ def load_figures() -> stored.Figures | None:
 
 
 def _two_columns(left: str, right: Text | str) -> Table:
-    line = Table.grid(expand=True)
+    # one column of space between the label and its figure ("无输入0.00" ran together)
+    line = Table.grid(expand=True, padding=(0, 0, 0, 1), pad_edge=False)
     line.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
     line.add_column(justify="right", no_wrap=True)
     line.add_row(left, right)
@@ -102,8 +103,9 @@ class GuideList(OptionList):
         options = []
         for k, step in enumerate(GUIDE):
             e = step.experiment
-            label = t("train.ui.guide_item", k=k + 1, variant=t(f"train.ui.variant.{e.variant}"),
-                      length=e.length)  # fmt: skip
+            variant = t("train.ui.guide_no_attention" if e.variant == "none"
+                        else f"train.ui.variant.{e.variant}")  # fmt: skip
+            label = t("train.ui.guide_item", k=k + 1, variant=variant, length=e.length)
             if e.feed == "none":
                 label += t("train.ui.guide_nofeed")
             row = self.figures[e.id] if self.figures and e.id in self.figures.rows else None

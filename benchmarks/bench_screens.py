@@ -163,10 +163,17 @@ def sample(python: str) -> dict[str, float]:
     env.pop("ATTN_TUI_DATA_DIR")
     # (not from this folder: `python -c` puts the working directory first on sys.path, and a
     # checkout there would be imported instead of the interpreter's own)
-    done = subprocess.run(
-        [python, "-c", CHILD, json.dumps([SETTLE, SIZE, AREAS])],
-        check=True, capture_output=True, text=True, env=env, cwd=tempfile.gettempdir(),
-    )  # fmt: skip
+    for attempt in range(3):  # a loaded machine may fail a sample: say why, try again
+        done = subprocess.run(
+            [python, "-c", CHILD, json.dumps([SETTLE, SIZE, AREAS])],
+            capture_output=True, text=True, env=env, cwd=tempfile.gettempdir(),
+        )  # fmt: skip
+        if done.returncode == 0:
+            break
+        print(f"(a sample of {python} failed, attempt {attempt + 1}:\n"
+              f"{done.stderr[-2000:]})", file=sys.stderr)  # fmt: skip
+    else:
+        raise SystemExit(f"{python}: three samples failed in a row")
     figures = json.loads(done.stdout.strip().splitlines()[-1])
     TREES.setdefault(python, figures.pop("tree"))
     return {k: statistics.median(v) if isinstance(v, list) else v for k, v in figures.items()}

@@ -7,7 +7,7 @@ is loaded in a thread worker after the first frame; until then its line says so.
 
 from __future__ import annotations
 
-import sys
+from typing import Any
 
 from rich.text import Text
 from textual import on, work
@@ -24,12 +24,15 @@ from attn_tui.widgets.localized import tr
 COURSE_OPTIONS = ("continue", "review", "path")
 
 
+_coursebook: Any = None  # the coursebook module, once the background worker has imported it
+
+
 def loaded_book(app):  # -> coursebook.Coursebook | None
     """The course as the app loaded it, or None before that; without importing the
     coursebook, which reads the exercise library and the store (most of a cold start): the
-    home screen comes up first, and the course is imported and read in its background."""
-    coursebook = sys.modules.get("attn_tui.coursebook")
-    return None if coursebook is None else coursebook.loaded(app)
+    home screen comes up first, and the course is imported and read in its background.
+    (Not ``sys.modules``: there a module stands half made while another thread imports it.)"""
+    return None if _coursebook is None else _coursebook.loaded(app)
 
 
 def path_strip(status) -> Text:
@@ -81,8 +84,10 @@ class HomeScreen(TutorScreen):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="course")
     def _load_course(self) -> None:
-        from attn_tui import coursebook
+        global _coursebook
+        from attn_tui import coursebook  # whole once this returns, whichever thread began it
 
+        _coursebook = coursebook
         coursebook.of(self.app)
         self.app.call_from_thread(self.refresh_course)
 

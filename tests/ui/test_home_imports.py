@@ -25,3 +25,16 @@ async def test_the_home_screen_draws_the_course_once_it_has_loaded(tmp_path):
         assert loaded_book(app) is not None
         course = app.screen.query_one("#course")
         assert "Continue" in str(course.get_option_at_index(0).prompt)
+
+
+def test_a_coursebook_half_imported_by_another_thread_reads_as_not_loaded(monkeypatch):
+    """While the areas' background import (or any thread) is inside the coursebook's import,
+    sys.modules holds it half made, without ``loaded``: the home screen resumed then (Esc
+    from an area) must see "not loaded yet", not crash (the benchmark met it under load)."""
+    import types
+
+    from attn_tui.screens import home
+
+    monkeypatch.setattr(home, "_coursebook", None)
+    monkeypatch.setitem(sys.modules, "attn_tui.coursebook", types.ModuleType("attn_tui.coursebook"))
+    assert home.loaded_book(types.SimpleNamespace(data_dir=None)) is None

@@ -347,14 +347,12 @@ class AttnApp(App[None]):
         svg.save_screen(self)
 
     def action_clear_field(self) -> None:
-        """Empty the focused text field or input. A TextArea is emptied by an edit, so its
-        undo (ctrl+z) brings the text back; nothing the learner typed is lost."""
-        from textual.widgets import Input, TextArea
+        """Empty the focused multi-line field. A TextArea is emptied by an edit, so its undo
+        (ctrl+z) brings the text back; a one-line Input has no undo, so it is left alone."""
+        from textual.widgets import TextArea
 
         field = self.focused
         if isinstance(field, TextArea) and not field.read_only:
-            field.clear()
-        elif isinstance(field, Input) and not field.disabled:
             field.clear()
 
     def action_copy_figure(self) -> None:

@@ -44,11 +44,11 @@ TEXT = {
     "app.help.close": ("按 Esc 或 F1 关闭", "Esc or F1 closes this"),
     "app.help.global": (
         "Tab / Shift+Tab 在控件间移动；鼠标也可以点击。Ctrl+P 打开命令面板。"
-        "Ctrl+L 清空当前输入框（多行也一次清空；Ctrl+Z 撤销）。"
+        "Ctrl+L 清空当前的多行输入框（Ctrl+Z 撤销）。"
         "Ctrl+G 把正在显示的图或矩阵作为文本复制到剪贴板；要用鼠标选字，拖动时按住 Shift"
         "（macOS 上按住 Option）。",
         "Tab / Shift+Tab move between controls; the mouse works too. Ctrl+P opens the command "
-        "palette. Ctrl+L clears the field you are in, every line of it (Ctrl+Z undoes it). "
+        "palette. Ctrl+L clears the multi-line field you are in (Ctrl+Z undoes it). "
         "Ctrl+G copies the figure or matrix on show to the clipboard as text; to "
         "select text with the mouse, hold Shift while you drag (Option on macOS).",
     ),

@@ -41,10 +41,24 @@ async def test_ctrl_l_leaves_a_read_only_field_alone():
 
 
 async def test_the_help_says_how_to_clear_a_field_in_both_languages():
-    for lang, said in (("en", "Ctrl+L clears the field"), ("zh", "Ctrl+L 清空当前输入")):
+    for lang, said in (("en", "Ctrl+L clears the multi-line field"), ("zh", "Ctrl+L 清空当前的")):
         async with AttnApp(lang=lang).run_test(size=(100, 40)) as pilot:
             await pilot.pause()
             await pilot.press("f1")
             await pilot.pause()
             text = "\n".join(screen_lines(pilot.app))
             assert said in text and "Ctrl+Z" in text
+
+
+async def test_ctrl_l_leaves_a_one_line_field_alone_it_has_no_undo():
+    from textual.widgets import Input
+
+    async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        field = pilot.app.screen.query_one("#temperature", Input)
+        field.focus()
+        before = field.value
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert field.value == before != ""

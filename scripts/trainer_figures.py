@@ -8,7 +8,9 @@ Writes ``exercises/trainer_figures.toml`` (the format is described in
 ``attn_tui/core/models/figures.py``). Every experiment of ``figures.EXPERIMENTS`` is trained on
 seeds 0..N−1 with the app's own trainer, the runs spread over a process pool (results are
 identical to training them one by one). With ``--only``, the other rows are kept as they are
-(same seeds required). Takes a few minutes on two cores; prints each row as it lands.
+(same seeds and the same machine required: numpy, BLAS and kernel, see the file's [made]).
+Takes about 25 minutes of one core (a quarter of it the 20 000-iteration row); prints each row
+as it lands. The shipped table was made with ``OPENBLAS_CORETYPE=Haswell``.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import time
 from pathlib import Path
 
 from attn_tui.core.models import figures
+from attn_tui.core.models.machine import Machine, machine
 from attn_tui.core.models.processes import pool_runs
 
 OUT = Path(__file__).resolve().parent.parent / "exercises" / figures.FILE_NAME
@@ -52,6 +55,14 @@ def main() -> int:
             print(f"--only keeps the other rows, so it needs their seeds ({len(old.seeds)})",
                   file=sys.stderr)  # fmt: skip
             return 2
+        here = machine().to_dict()
+        if old.made != here:
+            print("--only keeps the other rows, so it needs the machine they were made on:\n"
+                  f"  they: {Machine(**old.made).label if old.made else 'not recorded'}\n"
+                  f"  here: {machine().label}\n"
+                  "regenerate every row, or set OPENBLAS_CORETYPE to their kernel",
+                  file=sys.stderr)  # fmt: skip
+            return 2
         for row in old:
             kept[row.id] = {
                 "id": row.id, "length": row.length, "variant": row.variant, "feed": row.feed,
@@ -80,7 +91,7 @@ def main() -> int:
                   f"({time.perf_counter() - start:.0f} s)", flush=True)  # fmt: skip
     rows = [kept[e.id] for e in figures.EXPERIMENTS if e.id in kept]
     args.out.write_text(figures.to_toml(figures.shared_settings(), seeds, rows), encoding="utf-8")
-    print(f"wrote {args.out} ({len(rows)} rows, {len(seeds)} seeds)")
+    print(f"wrote {args.out} ({len(rows)} rows, {len(seeds)} seeds; {machine().label})")
     return 0
 
 

@@ -218,8 +218,10 @@ def _compare(config, variants, n_seeds: int, workers: int | None, as_json: bool)
     from rich.console import Console
     from rich.table import Table
 
+    from attn_tui.core.models.figures import stored_row
     from attn_tui.core.models.processes import default_workers, pool_runs
     from attn_tui.core.models.trainer import book_reference, collect, compare_configs
+    from attn_tui.render.beside import beside_line
 
     seeds = range(n_seeds)
     configs = compare_configs(config, seeds, variants)
@@ -234,23 +236,27 @@ def _compare(config, variants, n_seeds: int, workers: int | None, as_json: bool)
             info = f"seed {result.config.seed} {result.seq_acc:.3f}"
             bar.update(task, advance=1, info=info, refresh=True)
     comparison = collect(config, seeds, variants, results)
+    table = _stored_table()
+    runs = {v: comparison.runs[v] for v in variants if comparison.runs.get(v)}
 
     if as_json:
-        print(json.dumps(comparison.to_dict(), ensure_ascii=False))
+        out = comparison.to_dict()
+        out["stored_table"] = _beside_json(table, config, runs)
+        print(json.dumps(out, ensure_ascii=False))
         return 0
     out = Console()
     title = t("train.compare_title", length=config.length, iters=config.iters, n=n_seeds,
               feed=t(f"train.feed.{config.feed}"))  # fmt: skip
-    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
+    grid = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
     for key in ("variant", "params", "seq_mean", "seq_range", "pos_mean", "diag_mean"):
         left = key == "variant"  # names may wrap; a figure never does
-        table.add_column(t(f"train.col.{key}"), justify="left" if left else "right",
+        grid.add_column(t(f"train.col.{key}"), justify="left" if left else "right",
                          no_wrap=not left)  # fmt: skip
     for v in variants:
         cfg = config.with_variant(v)
         seq, pos = comparison.stats(v, "seq_acc"), comparison.stats(v, "pos_acc")
         weight = comparison.stats(v, "weight")
-        table.add_row(
+        grid.add_row(
             variant_name(v), str(cfg.n_params),
             f"{number(seq.mean, '.3f')}±{number(seq.sd, '.3f')}",
             f"{number(seq.lo, '.3f')}–{number(seq.hi, '.3f')}",
@@ -259,11 +265,22 @@ def _compare(config, variants, n_seeds: int, workers: int | None, as_json: bool)
         )  # fmt: skip
         ref = book_reference(config.length, v, config.feed)
         if ref is not None:  # the book's single run, beside the spread of ours
-            table.add_row(
+            grid.add_row(
                 "  " + t("train.book_run"), str(ref["params"]), number(ref["seq_acc"]), "",
                 number(ref["pos_acc"]), "", style="dim",
             )  # fmt: skip
-    out.print(table)
+        row = stored_row(table, cfg) if table else None
+        if row is not None:  # the app's own stored seeds, beside this machine's
+            s, p, w = (row.stats.get(k) for k in ("seq_acc", "pos_acc", "weight"))
+            grid.add_row(
+                "  " + t("train.ui.stored_run", n=s.n), "", f"{s.mean:.3f}±{s.sd:.3f}",
+                f"{s.min:.3f}–{s.max:.3f}", f"{p.mean:.3f}±{p.sd:.3f}",
+                f"{w.mean:.2f}±{w.sd:.2f}" if w else "—", style="dim",
+            )  # fmt: skip
+    out.print(grid)
+    line = beside_line(table, config, runs, {v: variant_name(v) for v in variants})
+    if line:
+        out.print(line, highlight=False)
     out.print(t("train.col.legend", n=n_seeds))
     out.print(t("train.col.per_seed") + ":")
     for v in variants:
@@ -271,3 +288,44 @@ def _compare(config, variants, n_seeds: int, workers: int | None, as_json: bool)
         out.print(f"  {variant_name(v)}: {values}")
     out.print(t("train.compare_note"))
     return 0
+
+
+def _stored_table():
+    """The shipped table of the trainer's own seeds, or None if this install lacks it."""
+    from attn_tui.core.models import figures
+
+    try:
+        return figures.load()
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _beside_json(table, config, runs) -> dict[str, object] | None:
+    """--json: each variant's stored row and how this machine's runs sit beside it."""
+    from attn_tui.core.models import figures
+
+    if table is None:
+        return None
+    out: dict[str, object] = {"made": table.made, "here": _machine().to_dict(), "variants": {}}
+    for v, results in runs.items():
+        cfg = config.with_variant(v)
+        row = figures.stored_row(table, cfg)
+        a = figures.beside_table(table, cfg, results)
+        if row is None or a is None:
+            continue
+        out["variants"][v] = {
+            "row": row.id, "seq_acc": row.stats["seq_acc"].__dict__,
+            "agreement": {"kind": a.kind, "diff": a.diff, "se": _json_safe(a.se),
+                          "same_seeds": a.same, "shared_seeds": a.shared},
+        }  # fmt: skip
+    return out
+
+
+def _machine():
+    from attn_tui.core.models.machine import machine
+
+    return machine()
+
+
+def _json_safe(x: float) -> float | None:
+    return x if math.isfinite(x) else None

@@ -19,10 +19,11 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.text import Text
 
 from attn_tui.core import format as fmt
-from attn_tui.core.models.figures import Figures, Row
+from attn_tui.core.models.figures import Figures, Row, stored_row
 from attn_tui.core.models.loop import Decode, RunResult, Snapshot, letters
 from attn_tui.core.models.trainer import Stats, TrainConfig, book_reference, metric
 from attn_tui.i18n import t
+from attn_tui.render.beside import beside_line
 from attn_tui.render.heatmap import Heatmap
 from attn_tui.render.loss_curve import strip
 from attn_tui.render.prose import Prose
@@ -233,14 +234,22 @@ def book_line(config: TrainConfig) -> str:
     return t("train.ui.book_line", figures=", ".join(parts))
 
 
-def render_guide_note(sentence: str, row: Row | None, figures: Figures | None,
-                      config: TrainConfig) -> RenderableType:  # fmt: skip
+def render_guide_note(
+    sentence: str, row: Row | None, figures: Figures | None, config: TrainConfig,
+    result: RunResult | None = None,
+) -> RenderableType:  # fmt: skip
     """A guided experiment's sentence (what to look at), then the app's multi-seed figures
-    beside the book's single run."""
+    beside the book's single run, and (once ``result`` has finished) how this run sits
+    beside the stored seeds."""
     parts: list[RenderableType] = [Prose(sentence, "cyan")] if sentence else []
     stored = stored_line(row, len(figures.seeds) if figures else 0)
     if stored:
         parts.append(Prose(stored, "dim"))
+    if result is not None and result.outcome.kind == "finished":
+        v = config.variant
+        line = beside_line(figures, config, {v: [result]}, {v: variant_name(v)})
+        if line:
+            parts.append(Prose(line, "dim"))
     book = book_line(config)
     if book:
         parts.append(Prose(book, BOOK))
@@ -346,8 +355,8 @@ def render_multi(
                          Text(acc(ref["seq_acc"]), BOOK), "", ""])  # fmt: skip
             if ref["seq_acc"] is None:  # (the book gives only a per-letter figure here)
                 rows[-1][2] = Text(t("train.ui.book_pos", value=acc(ref["pos_acc"])), BOOK)
-        row = figures.find(base.length, v, base.feed, base.iters) if figures else None
-        if row is not None and tuple(seeds) != figures.seeds:  # (the same runs: no need)
+        row = stored_row(figures, cfg) if figures else None
+        if row is not None:  # (the same seeds too: on another CPU they can end elsewhere)
             w = row.stats.get("weight")
             rows.append([Text("  " + t("train.ui.stored_run", n=len(figures.seeds)), "dim"),
                          "", Text(_pm(Stats(**_stats(row.stats["seq_acc"]))), "dim"), "",
@@ -373,6 +382,10 @@ def render_multi(
         parts.append(
             Prose(t("train.ui.strip_legend", lo=fmt.fixed(lo, 2), hi=fmt.fixed(hi, 2)), "dim")
         )
+    line = beside_line(figures, base, {v: runs[v] for v in variants if runs.get(v)},
+                       {v: variant_name(v) for v in variants})  # fmt: skip
+    if line:
+        parts.append(Prose(line, "cyan"))
     parts.append(Prose(t("train.ui.noise"), "italic"))
     parts.append(Prose(t("train.compare_note"), "dim"))
     return Group(*parts)

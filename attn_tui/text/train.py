@@ -180,11 +180,11 @@ TEXT = {
     "train.book_run": ("书中的一次运行", "the book's run"),
     "train.col.per_seed": ("每个种子的整串准确率", "whole-sequence accuracy per seed"),
     "train.compare_note": (
-        "书中的数字是一次运行的结果；一次运行会因随机种子不同而上下浮动。只有当两种做法的差距"
-        "明显大于各自的波动（标准差、最低–最高）时，才能说这个差距是真的。",
+        "书中的数字是一次运行的结果；一次运行会因随机种子不同而上下浮动。两种做法平均值的差距，"
+        "要明显大于这个差的标准误 √(sd₁²/n₁ + sd₂²/n₂)（两个标准误以上），才能说是真的。",
         "The book's figures come from one run, and one run moves with its random seed. "
-        "A gap between the variants is real only when it is clearly larger than their spread "
-        "(sd, min–max).",
+        "A gap between two means is real only when it is clearly larger than the standard error "
+        "of that gap, √(sd₁²/n₁ + sd₂²/n₂): two of them or more.",
     ),
     # the training screen
     "train.ui.settings": ("设置", "Settings"),
@@ -220,11 +220,11 @@ TEXT = {
         "at input L+1−t, and whole-sequence accuracy follows.",
     ),
     "train.guide.dot10": (
-        "书中的模型：热力图几乎是平的（每格约 1/L），略高的那一格在对角线左边一列；"
+        "书中的模型：热力图几乎是平的（每格约 1/L），多数行里略高的那一格在对角线左边一列；"
         "按 ctrl+r 换成自身范围的色标，才看得出这点差别。",
-        "The book's model: the map is nearly flat (about 1/L in every cell), and what little "
-        "peak there is sits one column left of the diagonal; ctrl+r switches to the own-range "
-        "colours that make the small differences visible.",
+        "The book's model: the map is nearly flat (about 1/L in every cell), and in most rows "
+        "what little peak there is sits one column left of the diagonal; ctrl+r switches to "
+        "the own-range colours that make the small differences visible.",
     ),
     "train.guide.none10": (
         "不用注意力：整条序列都得挤过最后一个状态 h_L，长度 10 时整串全对的比例很低。",
@@ -318,6 +318,37 @@ TEXT = {
     ),
     "train.ui.stored_weight": ("，对角线权重 {weight}", ", diagonal weight {weight}"),
     "train.ui.stored_run": ("存表（{n} 个种子）", "stored ({n} seeds)"),
+    # your runs beside the stored table (render/beside.py)
+    "train.beside.line": ("和存表比：{items}。{why}", "Beside the stored table: {items}. {why}"),
+    "train.beside.sep": ("；", "; "),
+    "train.beside.agree": (
+        "{variant}与存表在波动之内一致（差 {diff}，标准误 {se}）",
+        "{variant} agrees with it within the spread (difference {diff}, standard error {se})",
+    ),
+    "train.beside.differ": (
+        "{variant}与存表的差超出了波动能解释的范围（差 {diff}，约 {z} 个标准误）",
+        "{variant} differs from it by more than the spread allows (difference {diff}, about {z} standard errors)",
+    ),
+    "train.beside.inside": (
+        "{variant}这一次 {value}，落在存表 {n} 个种子的范围 {lo}–{hi} 之内",
+        "the {variant} run, {value}, lies inside the range of its {n} stored seeds, {lo}–{hi}",
+    ),
+    "train.beside.outside": (
+        "{variant}这一次 {value}，落在存表 {n} 个种子的范围 {lo}–{hi} 之外",
+        "the {variant} run, {value}, lies outside the range of its {n} stored seeds, {lo}–{hi}",
+    ),
+    "train.beside.why": (
+        "{shared} 个种子里有 {same} 个和存表的数字分毫不差：同一个种子换一台机器可能落在别处，因为每种 CPU 的 BLAS 对最后几位的舍入各有不同，float32 训练又把这点差别越滚越大。",
+        "{same} of {shared} seeds gave the stored figure exactly: a single seed can end elsewhere on another machine, since each CPU's BLAS rounds the last bits its own way and float32 training amplifies the difference.",
+    ),
+    "train.beside.why_none": (
+        "同一个种子换一台机器可能落在别处，因为每种 CPU 的 BLAS 对最后几位的舍入各有不同，float32 训练又把这点差别越滚越大；能比的是多个种子的分布。",
+        "A single seed can end elsewhere on another machine, since each CPU's BLAS rounds the last bits its own way and float32 training amplifies the difference; what carries over is the spread over seeds.",
+    ),
+    "train.beside.kernels": (
+        "（存表是在 OpenBLAS 的 {there} 内核上跑的，这台机器用的是 {here}。）",
+        " (The table was made on OpenBLAS's {there} kernel; this machine uses {here}.)",
+    ),
     "train.ui.book_line": ("书中的一次运行：{figures}", "The book's run: {figures}"),
     "train.ui.book_whole": ("整串 {value}", "whole {value}"),
     "train.ui.book_pos": ("逐位 {value}", "per letter {value}"),

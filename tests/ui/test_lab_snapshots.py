@@ -4,6 +4,8 @@ Refresh with `pytest tests/ui/test_lab_snapshots.py --snapshot-update` and look 
 changed SVG before committing it.
 """
 
+from pathlib import Path
+
 import pytest
 from textual.widgets import Input, Select, TextArea
 
@@ -82,14 +84,14 @@ def test_lab_typed(snap_compare, lang):
 
 @pytest.fixture(scope="module")
 def trained_dir(tmp_path_factory):
-    """A data directory holding the default Transformer (reversal, L 10, seed 0), trained once."""
+    """A data directory holding the default Transformer (reversal, L 10, seed 0): the stored
+    run (tests/ui/stored_runs), not one trained here, whose weights would be wherever this
+    CPU's BLAS rounding led float32 training."""
     from attn_tui import paths
-    from attn_tui.core.models import transformer_file
-    from attn_tui.core.models.loop import run_to_end
-    from attn_tui.core.models.transformer_trainer import TransformerConfig
+    from attn_tui.core.models import stored_run, transformer_file
 
     data = tmp_path_factory.mktemp("data")
-    result = run_to_end(TransformerConfig())
+    result = stored_run.load(Path(__file__).parent / "stored_runs" / "transformer_default.json")
     transformer_file.save(
         paths.last_transformer(data),
         result.model,

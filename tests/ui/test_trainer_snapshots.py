@@ -23,13 +23,23 @@ import pytest
 from textual.widgets import Input, Select, TextArea
 
 from attn_tui.app import AttnApp
-from attn_tui.core.models import stored_run
+from attn_tui.core.models import figures, stored_run
+from attn_tui.core.models.machine import Machine
+from attn_tui.render import beside
 from attn_tui.screens.lab import LabScreen
 from attn_tui.screens.numpy_view import NumpyScreen
 from attn_tui.screens.trainer import TrainerScreen
 
 SIZES = [(80, 24), (120, 40)]
 STORED = Path(__file__).parent / "stored_runs"
+
+
+@pytest.fixture(autouse=True)
+def _same_machine_as_the_table(monkeypatch):
+    """The screen names this machine's BLAS kernel when it differs from the stored table's;
+    a snapshot draws as if on the table's own machine, so it is the same on every CPU."""
+    made = figures.load().made
+    monkeypatch.setattr(beside, "machine", lambda: Machine(**made))
 
 
 async def replay(pilot, screen: TrainerScreen, name: str):

@@ -612,13 +612,19 @@ class ReversalRNN:
             s = s @ self.Wq
         return np.einsum("nh,njh->nj", s, keys) / math.sqrt(self.H)
 
-    def greedy(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+    def greedy(
+        self, x: np.ndarray, context: str = "attention"
+    ) -> tuple[np.ndarray, np.ndarray | None]:
         """Decode without teacher forcing: the decoder is fed its own previous prediction
         (or nothing, with ``feed="none"``).
 
         Returns the predictions (N, L) and, with attention, the weights (N, Lo, Li).
-        Written step by step for clarity; it runs only at evaluation time.
+        Written step by step for clarity; it runs only at evaluation time. ``context`` asks
+        what a trained model does without its attention: "uniform" replaces the weights by
+        1/L (the context becomes the mean of the encoder states), "zero" the context by 0.
         """
+        if context not in ("attention", "uniform", "zero"):
+            raise ValueError(f"context must be attention, uniform or zero, not {context!r}")
         x = np.asarray(x)
         N, L = x.shape
         H = self.H
@@ -642,9 +648,13 @@ class ReversalRNN:
                     scores -= np.maximum.reduce(np.ascontiguousarray(scores.T), 0)[:, None]
                 a = np.exp(scores)
                 a /= a.sum(axis=1, keepdims=True)
+                if context == "uniform":
+                    a[:] = 1.0 / L
                 attn[:, t] = a
-                context = np.einsum("nj,njh->nh", a, keys)  # (N, H)
-                features = np.concatenate([s, context], axis=1)  # (N, 2H)
+                c = np.einsum("nj,njh->nh", a, keys)  # (N, H)
+                if context == "zero":
+                    c[:] = 0.0
+                features = np.concatenate([s, c], axis=1)  # (N, 2H)
             y = np.argmax(features @ self.Why + self.by, axis=1)  # (N,)
             pred[:, t] = y
             if self.feed == "previous":

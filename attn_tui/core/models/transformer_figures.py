@@ -12,6 +12,7 @@ test_transformer_content.py`` retrains the runs and compares.
 Schema of ``transformer_figures.toml``:
 
     seeds        the random seeds of every row
+    [made]       where the runs were trained (as in trainer_figures.toml)
     [[row]]      one experiment:
       id         "reverse", "reverse-blind", "reverse-causal", "sort"
       config     the TransformerConfig fields of its runs (the seed aside)
@@ -42,12 +43,20 @@ from __future__ import annotations
 import math
 import statistics
 import tomllib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from importlib.resources import files
 from pathlib import Path
 
-from attn_tui.core.models.figures import Summary, _toml_value, measured_lines, summarise
+from attn_tui.core.models.figures import (
+    Summary,
+    _toml_value,
+    made_header,
+    made_table,
+    measured_lines,
+    summarise,
+)
 from attn_tui.core.models.head_scores import TASK_SCORE
+from attn_tui.core.models.machine import machine
 from attn_tui.core.models.phases import average_at
 from attn_tui.core.models.transformer_trainer import (
     RunResult,
@@ -195,6 +204,7 @@ class Row:
 class Table:
     seeds: tuple[int, ...]
     rows: dict[str, Row]
+    made: dict[str, str] = field(default_factory=dict)  # where: see figures.made_table
 
     def __getitem__(self, row_id: str) -> Row:
         return self.rows[row_id]
@@ -212,7 +222,8 @@ def load(path: Path | None = None) -> Table:
         stats = {k: Summary(**v) for k, v in raw["stats"].items()}
         seeds = {k: tuple(float(x) for x in v) for k, v in raw["per_seed"].items()}
         rows[raw["id"]] = Row(raw["id"], dict(raw["config"]), raw["params"], stats, seeds)
-    return Table(tuple(int(s) for s in data["seeds"]), rows)
+    made = {k: str(v) for k, v in data.get("made", {}).items()}
+    return Table(tuple(int(s) for s in data["seeds"]), rows, made)
 
 
 STEP_METRICS = ("plateau_end", "drop_seen")  # counted in steps: resolution 1, not 1e-3
@@ -259,14 +270,18 @@ def row_of(row_id: str, runs: SeedRuns) -> dict[str, object]:
     }
 
 
-def to_toml(seeds, rows) -> str:
+def to_toml(seeds, rows, made: dict[str, str] | None = None) -> str:
+    """The whole file; ``made`` (where it was trained) defaults to this process's machine."""
+    made = machine().to_dict() if made is None else made
     out = [
         "# The tiny Transformer's own figures over several seeds, one [[row]] per experiment.",
         "# Written by scripts/transformer_figures.py: do not edit by hand; rerun the script.",
         "# Read by attn_tui/core/models/transformer_figures.py (its docstring describes every",
         "# field); checked by tests/core/models/test_transformer_content.py (retrains the runs).",
+        *made_header(made),
         "",
         f"seeds = {_toml_value(list(seeds))}",
+        *made_table(made),
     ]
     for row in rows:
         out += ["", "[[row]]", f"id = {_toml_value(row['id'])}", f"params = {row['params']}"]

@@ -226,7 +226,8 @@ class RnnView(ModelView):
             return ""
         row = figures.find(cfg.length, cfg.variant, cfg.feed, cfg.iters) if figures else None
         sentence = t(step.text) if view.outcome is not None else ""
-        return rnn_render.render_guide_note(sentence, row, figures, cfg)
+        result = None if view.running else view.result  # (set beside the seeds once over)
+        return rnn_render.render_guide_note(sentence, row, figures, cfg, result)
 
     def pair_figures(self, result: RunResult) -> str:
         line = t("train.ui.pair_whole", variant=rnn_render.variant_name(result.config.variant),

@@ -213,7 +213,7 @@ def test_a_gap_in_means_is_measured_by_its_standard_error(path):
 def test_the_long_run_is_said_to_use_its_context_but_not_where_it_looks():
     """'It relies on the encoder's last state, not on attention' was false: zeroing the
     context costs it much of its accuracy, uniform weights almost nothing (the slow test
-    tests/train/test_context_ablation.py checks that on the trained model)."""
+    tests/core/models/test_context_ablation.py checks that on the trained model)."""
     for path in [p for p in SHIPPED if p.name in _STORY]:
         for ex_id, text in _prose(path):
             shown = claims.display(text)

@@ -74,7 +74,10 @@ class HelpScreen(ModalScreen[None]):
         parts: list[RenderableType] = [Text(t("app.help.panels"), style="bold")]
         for title, bodies in panel_sections(self.panels).items():
             parts.append(Text(title, style="bold cyan"))
-            parts.extend(Padding(Prose(body), (0, 0, 0, 2)) for body in bodies)
+            # (a blank line between two paragraphs on one panel)
+            parts.extend(
+                Padding(Prose(body), (int(i > 0), 0, 0, 2)) for i, body in enumerate(bodies)
+            )
         return Group(*parts)
 
 

@@ -187,15 +187,13 @@ class TrainerScreen(TutorScreen):
             self.show_view("live")
         versus = self._versus_config is not None and message.config == self._versus_config
         self.live.begin(message.run_id, message.config, self.run.pace, versus)
-        self._say_versus()
-
-    def _say_versus(self) -> None:
-        """The rows say the settings' variant: beside them, that the right shows the other."""
-        subtitle = t("train.ui.versus_shown") if self.live.versus else ""
-        self.query_one("#train-settings").border_subtitle = subtitle
+        self.relocalize()
 
     def relocalize(self) -> None:
-        self._say_versus()
+        """What the screen words itself: the rows say the settings' variant, so while the
+        right shows F9's other one, the rows' panel says so."""
+        subtitle = t("train.ui.versus_shown") if self.live.versus else ""
+        self.query_one("#train-settings").border_subtitle = subtitle
 
     def on_training_run_progressed(self, message: TrainingRun.Progressed) -> None:
         self.live.add(message.update)

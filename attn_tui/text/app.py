@@ -75,11 +75,10 @@ TEXT = {
     "app.key.clear": ("清空输入框", "Clear the field"),
     "app.copy.the_screen": ("这一屏", "the screen"),
     "app.copy.done": (
-        "已把{what}作为文本复制到剪贴板（{lines} 行），也写进了 {path}。剪贴板没收到的话，"
-        "是终端没有转交 OSC 52（tmux 里要 set -g set-clipboard on）：打开那个文件即可。",
-        "Copied {what} as text ({lines} {lines:line|lines}), and wrote it to {path}. If your "
-        "clipboard did not get it, the terminal does not pass OSC 52 on (in tmux: "
-        "set -g set-clipboard on): open that file instead.",
+        "已把{what}作为文本复制到剪贴板（{lines} 行），也写进了 {path}：剪贴板没收到就打开它"
+        "（OSC 52；tmux 里要 set -g set-clipboard on）。",
+        "Copied {what} as text ({lines} {lines:line|lines}), also to {path}: open it if the "
+        "clipboard got nothing (OSC 52; in tmux: set -g set-clipboard on).",
     ),
     "app.copy.col.scaled": ("÷√d 后", "scaled"),
     "app.copy.col.unscaled": ("未缩放", "not scaled"),

@@ -6,8 +6,9 @@ Each sample is a fresh process running the app headless (``run_test``) at 120×4
 learner's first visit is: each area's screen is built for the first time. In that process:
 
 1. **open**: once the home screen is drawn and the areas' modules are imported (the app does
-   that in the background while the learner reads the home screen; a tree that does not waits
-   6 s and pays the import in the open), the area's row is highlighted and Enter is posted;
+   that in the background while the learner reads the home screen, with the areas' CSS and
+   the written grader's libraries; a tree that does not waits 6 s and pays the import in the
+   open), the area's row is highlighted and Enter is posted;
    timed until the new screen's first frame is painted ("first"), and until the last frame before
    the app paints nothing for SETTLE seconds ("drawn": whatever the screen drew on later
    calls, such as a panel filled after mount, counts too). Goal: drawn ≤ 150 ms.
@@ -46,7 +47,7 @@ AREAS = ("calc", "train", "exercises", "quiz", "lab")
 TREES: dict[str, str] = {}  # interpreter → the attn_tui it imported
 
 CHILD = r"""
-import asyncio, json, sys, tempfile, time
+import asyncio, json, sys, tempfile, threading, time
 from textual import events
 from textual._compositor import CompositorUpdate
 
@@ -99,13 +100,19 @@ async def main():
         await pilot.pause()
         await settled(time.perf_counter())
         # a learner reads the home screen first: wait (at most 6 s) until the areas' modules
-        # are imported, by the app in the background if it does that (what Enter then costs)
+        # are imported and the app's background preparation is over (its "prefetch-areas"
+        # thread), by the app in the background if it does that (what Enter then costs)
         ready = time.perf_counter()
         modules = [t.split(":")[0] for t in KNOWN_AREAS.values()]
-        while not all(m in sys.modules for m in modules) and time.perf_counter() - ready < 6:
+
+        def prepared():
+            return all(m in sys.modules for m in modules) and not any(
+                t.name == "prefetch-areas" for t in threading.enumerate())
+
+        while not prepared() and time.perf_counter() - ready < 6:
             await asyncio.sleep(0.02)
-        if all(m in sys.modules for m in modules):
-            out["areas imported after home"] = (time.perf_counter() - ready) * 1e3
+        if prepared():
+            out["home's background work"] = (time.perf_counter() - ready) * 1e3
         await settled(time.perf_counter())
         for area in AREAS:
             home = app.screen

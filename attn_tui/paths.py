@@ -3,6 +3,7 @@
 Kept outside ``core`` because it asks platformdirs; the core takes plain Paths.
 
     data dir   : --data-dir  >  $ATTN_TUI_DATA_DIR  >  platformdirs.user_data_dir("attn-tui")
+    cache dir  : $ATTN_TUI_CACHE_DIR (empty: none)  >  platformdirs.user_cache_dir("attn-tui")
     exercises  : shipped (package attn_tui.exercises: sets/ and quiz/), then each --exercises DIR,
                  then <data dir>/exercises — a set id may appear once; later copies are reported
 """
@@ -10,6 +11,7 @@ Kept outside ``core`` because it asks platformdirs; the core takes plain Paths.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from importlib.resources import files
 from pathlib import Path
@@ -19,6 +21,7 @@ from attn_tui.core.exercises.model import Library
 from attn_tui.core.parse import InputError
 
 ENV_DATA_DIR = "ATTN_TUI_DATA_DIR"
+ENV_CACHE_DIR = "ATTN_TUI_CACHE_DIR"
 APP_NAME = "attn-tui"
 LAST_TRANSFORMER = "transformer.npz"  # the last Transformer trained in the app
 
@@ -123,7 +126,10 @@ def load_all(
     from) last loaded it is not parsed again (``FileCache``); ``progress(done, total, path)``
     hears of each file before it is read.
     """
-    return load_library(exercise_sources(extra, data), progress, _FILES)
+    _SHIPPED.read()
+    library = load_library(exercise_sources(extra, data), progress, _FILES)
+    _SHIPPED.write()
+    return library
 
 
 def unread_bytes(extra: Iterable[Path] = (), data: Path | None = None) -> int:
@@ -135,3 +141,116 @@ def unread_bytes(extra: Iterable[Path] = (), data: Path | None = None) -> int:
 
 
 _FILES = FileCache()  # this process's: shared by every screen, and by a served class's forks
+
+
+def cache_dir(environ: Mapping[str, str] | None = None) -> Path | None:
+    """Where the app keeps what it can compute again (None: nowhere)."""
+    env = os.environ if environ is None else environ
+    if ENV_CACHE_DIR in env:
+        return _expand(Path(env[ENV_CACHE_DIR])) if env[ENV_CACHE_DIR] else None
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP_NAME))
+
+
+class ShippedOnDisk:
+    """The shipped sets and quiz banks as the loader gave them, kept on disk between runs.
+
+    Parsing the shipped files and checking every figure their texts claim is most of the
+    course's loading (~1 s of CPU, in home's background worker at every start); what a file
+    gives depends only on its bytes and on this package's code, so it is kept, like Python's
+    ``__pycache__``, in the cache dir: each entry under the key the loader's FileCache uses (the
+    file's path and a hash of its bytes), the whole under a fingerprint of the code of
+    ``attn_tui.core`` and the versions of the package, Python and numpy. A file changed since
+    has another key and is loaded afresh; other code, another fingerprint: nothing is used.
+    Only shipped files are kept (a teacher's files stay in memory, as ever). An unreadable,
+    damaged or foreign cache file is ignored and written anew; one that cannot be written is
+    left. (Pickle: the file is the user's own, written by this app, as ``__pycache__`` is.)
+    """
+
+    NAME = "shipped-library.pickle"
+    LIMIT = 64 * 1024 * 1024
+
+    def __init__(self, cache: FileCache) -> None:
+        self.cache = cache
+        self._lock = threading.Lock()
+        self._read_done = False
+        self._kept: set[tuple] = set()  # the keys the file on disk holds
+
+    def path(self) -> Path | None:
+        folder = cache_dir()
+        return None if folder is None else folder / self.NAME
+
+    @staticmethod
+    def fingerprint() -> str:
+        import hashlib
+        import sys
+
+        import numpy
+
+        from attn_tui import __version__, core
+
+        digest = hashlib.blake2b(digest_size=20)
+        root = Path(core.__file__).parent
+        for path in sorted(root.rglob("*.py")):
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+        digest.update(f"{__version__} {sys.version} {numpy.__version__}".encode())
+        return digest.hexdigest()
+
+    def read(self) -> None:
+        """Put what the file holds into the cache (once per process)."""
+        with self._lock:
+            if self._read_done:
+                return
+            self._read_done = True
+            try:
+                entries = self._entries()
+            except Exception:  # unreadable, damaged, foreign: as if there were none
+                entries = []
+            for key, value in entries:
+                self.cache.put(key, value)
+                self._kept.add(key)
+
+    def _entries(self) -> list:
+        import pickle
+
+        from attn_tui.core import files
+
+        path = self.path()
+        if path is None:
+            return []
+        stored = pickle.loads(files.read_bytes(path, self.LIMIT))
+        if not (isinstance(stored, dict) and stored.get("fingerprint") == self.fingerprint()):
+            return []
+        entries = stored["entries"]
+        return [(tuple(key), (value[0], list(value[1]))) for key, value in entries
+                if isinstance(key, tuple) and len(key) == 4 and key[1] == "shipped"]  # fmt: skip
+
+    def write(self) -> None:
+        """Keep the shipped files' entries on disk when some were loaded afresh."""
+        import pickle
+
+        with self._lock:
+            entries = self.cache.entries("shipped")
+            if not entries or {key for key, _ in entries} <= self._kept:
+                return
+            path = self.path()
+            if path is None:
+                return
+            blob = pickle.dumps({"fingerprint": self.fingerprint(), "entries": entries},
+                                protocol=pickle.HIGHEST_PROTOCOL)  # fmt: skip
+            part = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                part.write_bytes(blob)
+                os.replace(part, path)  # whole or not at all, whoever else writes it
+            except OSError:
+                try:
+                    part.unlink(missing_ok=True)
+                except OSError:
+                    pass
+                return
+            self._kept = {key for key, _ in entries}
+
+
+_SHIPPED = ShippedOnDisk(_FILES)

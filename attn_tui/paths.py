@@ -91,8 +91,13 @@ def load_course(extra: Iterable[Path] = (), data: Path | None = None,
 
     if library is None:
         library = load_all(extra, data)
-    code_ids = {e.id for e in load_code(extra, data).exercises}
-    return load(course_sources(extra, data), library, code_ids)
+    key = _COURSE.key(extra, data, library)
+    course = _COURSE.get(key)
+    if course is None:
+        code_ids = {e.id for e in load_code(extra, data).exercises}
+        course = load(course_sources(extra, data), library, code_ids)
+        _COURSE.put(key, course)
+    return course
 
 
 def code_sources(extra: Iterable[Path] = (), data: Path | None = None) -> list[tuple[Path, str]]:
@@ -129,6 +134,7 @@ def load_all(
     _SHIPPED.read()
     library = load_library(exercise_sources(extra, data), progress, _FILES)
     _SHIPPED.write()
+    _COURSE.loaded(library)
     return library
 
 
@@ -239,18 +245,106 @@ class ShippedOnDisk:
                 return
             blob = pickle.dumps({"fingerprint": self.fingerprint(), "entries": entries},
                                 protocol=pickle.HIGHEST_PROTOCOL)  # fmt: skip
-            part = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                part.write_bytes(blob)
-                os.replace(part, path)  # whole or not at all, whoever else writes it
-            except OSError:
-                try:
-                    part.unlink(missing_ok=True)
-                except OSError:
-                    pass
-                return
-            self._kept = {key for key, _ in entries}
+            if _write_whole(path, blob):
+                self._kept = {key for key, _ in entries}
 
 
 _SHIPPED = ShippedOnDisk(_FILES)
+
+
+class CourseOnDisk:
+    """The shipped course (its lessons checked against the shipped sets and code exercises),
+    kept on disk between runs beside :class:`ShippedOnDisk`, for the common case of a learner
+    with no files of their own: no --exercises folder and nothing in ``<data dir>/exercises``.
+    Its key is the fingerprint of the code and a hash of the bytes of every lesson, code and
+    exercise file it was made from; a library other than the one :func:`load_all` just gave is
+    never looked up. Anything unusable in the file is ignored, as for ShippedOnDisk."""
+
+    NAME = "shipped-course.pickle"
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._library: Library | None = None  # the last library load_all gave
+        self._memory: tuple[str, object] | None = None
+
+    def loaded(self, library: Library) -> None:
+        self._library = library
+
+    def key(self, extra: Iterable[Path], data: Path | None, library: Library) -> str | None:
+        """None when the course is not to be kept: a teacher's files, another library."""
+        import hashlib
+
+        from attn_tui.core import files
+
+        if list(extra) or library is not self._library:
+            return None
+        if data is not None and library_files([(Path(data) / "exercises", "data")]):
+            return None
+        folders = course_sources((), None) + code_sources((), None) + exercise_sources((), None)
+        digest = hashlib.blake2b(ShippedOnDisk.fingerprint().encode(), digest_size=20)
+        try:
+            for path, _ in library_files(folders):
+                digest.update(str(path).encode() + b"\0")
+                digest.update(files.read_bytes(path, files.EXERCISE_FILE_LIMIT))
+        except files.FileFault:
+            return None
+        return digest.hexdigest()
+
+    def path(self) -> Path | None:
+        folder = cache_dir()
+        return None if folder is None else folder / self.NAME
+
+    def get(self, key: str | None):
+        if key is None:
+            return None
+        with self._lock:
+            if self._memory is not None and self._memory[0] == key:
+                return self._memory[1]
+            try:
+                import pickle
+
+                from attn_tui.core import files
+                from attn_tui.core.course.lessons import Course
+
+                path = self.path()
+                stored = None if path is None else pickle.loads(
+                    files.read_bytes(path, ShippedOnDisk.LIMIT))  # fmt: skip
+            except Exception:  # unreadable, damaged, foreign: as if there were none
+                return None
+            if not (isinstance(stored, dict) and stored.get("key") == key
+                    and isinstance(stored.get("course"), Course)):  # fmt: skip
+                return None
+            self._memory = (key, stored["course"])
+            return stored["course"]
+
+    def put(self, key: str | None, course: object) -> None:
+        if key is None:
+            return
+        import pickle
+
+        with self._lock:
+            self._memory = (key, course)
+            path = self.path()
+            if path is None:
+                return
+            blob = pickle.dumps({"key": key, "course": course}, protocol=pickle.HIGHEST_PROTOCOL)
+            _write_whole(path, blob)
+
+
+def _write_whole(path: Path, blob: bytes) -> bool:
+    """Write ``blob`` to ``path`` whole or not at all (another process may write it too)."""
+    part = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part.write_bytes(blob)
+        os.replace(part, path)
+    except OSError:
+        try:
+            part.unlink(missing_ok=True)
+        except OSError:
+            pass
+        return False
+    return True
+
+
+_COURSE = CourseOnDisk()

@@ -19,7 +19,24 @@ def _fresh_process(monkeypatch) -> paths.ShippedOnDisk:
     shipped = paths.ShippedOnDisk(cache)
     monkeypatch.setattr(paths, "_FILES", cache)
     monkeypatch.setattr(paths, "_SHIPPED", shipped)
+    monkeypatch.setattr(paths, "_COURSE", paths.CourseOnDisk())
     return shipped
+
+
+@pytest.fixture
+def lessons_read(monkeypatch):
+    """Lesson files parsed and checked."""
+    from attn_tui.core.course import lessons
+
+    seen: list[str] = []
+    real = lessons.load_text
+
+    def counted(text, path="<text>", *args, **kwargs):
+        seen.append(path)
+        return real(text, path, *args, **kwargs)
+
+    monkeypatch.setattr(lessons, "load_text", counted)
+    return seen
 
 
 @pytest.fixture
@@ -124,3 +141,40 @@ def test_the_fingerprint_follows_the_code(monkeypatch):
 
     monkeypatch.setattr(attn_tui, "__version__", attn_tui.__version__ + ".other")
     assert paths.ShippedOnDisk.fingerprint() != before
+
+
+def test_a_second_start_reads_no_lesson_and_gets_the_same_course(
+    tmp_path, monkeypatch, lessons_read
+):
+    monkeypatch.setenv(paths.ENV_CACHE_DIR, str(tmp_path / "cache"))
+    data = tmp_path / "data"
+    _fresh_process(monkeypatch)
+    first = paths.load_course((), data, paths.load_all((), data))
+    assert len(lessons_read) == len(first.lessons) > 0
+    lessons_read.clear()
+    _fresh_process(monkeypatch)
+    again = paths.load_course((), data, paths.load_all((), data))
+    assert lessons_read == []  # failed before: every lesson parsed and checked at every start
+    assert again == first
+
+
+def test_the_course_is_not_kept_with_a_learners_own_files_or_another_library(
+    tmp_path, monkeypatch, lessons_read
+):
+    from attn_tui.core.exercises.model import Library
+
+    monkeypatch.setenv(paths.ENV_CACHE_DIR, str(tmp_path / "cache"))
+    data = tmp_path / "data"
+    _fresh_process(monkeypatch)
+    paths.load_course((), data, paths.load_all((), data))
+    (data / "exercises").mkdir(parents=True)
+    (data / "exercises" / "mine.toml").write_text("x = 1\n", encoding="utf-8")
+    lessons_read.clear()
+    _fresh_process(monkeypatch)
+    paths.load_course((), data, paths.load_all((), data))
+    assert lessons_read  # read afresh: the learner's own file may be a lesson
+    lessons_read.clear()
+    _fresh_process(monkeypatch)
+    paths.load_all(())
+    paths.load_course((), None, Library())  # a library of the caller's own: never looked up
+    assert lessons_read

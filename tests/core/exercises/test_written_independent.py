@@ -154,17 +154,32 @@ def test_no_idea_is_never_not_sure(answer):
     assert t("ex.fb.uncertain", lang="en") not in g.lines(t, "en")
 
 
+STEPS_SAID = (
+    "First the query is dotted with every key and scaled by √d; then softmax turns the "
+    "scores into weights that sum to 1; finally the values are summed with those weights. "
+)
+
+
 def test_a_pass_that_turns_after_its_ideas_is_uncertain_and_says_why():
     from attn_tui.i18n import t
 
-    g = grade(
-        item("sc-steps"),
-        "First the query is dotted with every key and scaled by √d; then softmax turns the "
-        "scores into weights that sum to 1; finally the values are summed with those weights. "
-        "Actually I think the result is mostly the first value.",
-    )
+    # the turn speaks of nothing the ideas said: it takes nothing back, but puts the grade in doubt
+    g = grade(item("sc-steps"), STEPS_SAID + "Actually, a real model does this for every head.")
     assert g.correct and g.uncertain
     assert t("ex.fb.uncertain_pass", lang="en") in g.lines(t, "en")
+
+
+def test_a_late_turn_against_an_idea_takes_it_back_and_quotes_the_claim():
+    from attn_tui.i18n import t
+
+    g = grade(
+        item("sc-steps"), STEPS_SAID + "Actually I think the result is mostly the first value."
+    )
+    assert not g.correct
+    summed = next(r for r in g.ideas if r.idea.id == "sum")
+    assert summed.state == "contradicted"
+    assert summed.against == "Actually I think the result is mostly the first value"
+    assert "“Actually I think the result is mostly the first value”" in "\n".join(g.lines(t, "en"))
 
 
 def test_a_fail_one_idea_short_is_doubted_and_one_that_found_nothing_is_not():

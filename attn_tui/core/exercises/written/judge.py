@@ -245,6 +245,7 @@ class Compiled:
     scopes: frozenset[str]
     targets: frozenset[str] = frozenset({"QUERY", "KEY", "VALUE"})
     prompt: str = ""  # the prompt's units, as _sentence_keys joins them, both languages
+    topic: frozenset[str] = frozenset()  # the concepts the prompt itself names
 
 
 # A found idea is quoted by its clause when the clause is at most this many characters long.
@@ -304,6 +305,14 @@ def compile_rubric(exercise: Exercise, glossary) -> Compiled:
         )
         for lang in ("zh", "en")
     )
+    topic = frozenset(
+        m.term
+        for lang in ("zh", "en")
+        for m in Analysis(
+            read(getattr(exercise.prompt, lang, "") or "", lex.vocabulary, lex.choices), lex
+        ).mentions
+        if _noun(m.term)
+    )
     comp = Compiled(
         exercise,
         lex,
@@ -312,6 +321,7 @@ def compile_rubric(exercise: Exercise, glossary) -> Compiled:
         frozenset(i.source for i in exercise.rubric if i.source),
         frozenset(i.scope for i in exercise.rubric if i.scope),
         prompt=prompt,
+        topic=topic,
     )
     if len(_compiled) > 512:
         _compiled.clear()
@@ -430,6 +440,8 @@ class Analysis:
         self._echoes(negators, extra)
         self._retractions(extra)
         self.asks = self._questions(negators)
+        # sentences opening with a late turn: (first, last unit, whether a strong one)
+        self.turned: dict[int, tuple[int, int, bool]] = {}
         self.has_steps = "@STEP" in self.by_term
         self.otherwise = frozenset(
             self.sent[m.first]
@@ -903,7 +915,7 @@ def _try(
                 or (h.state == SWAPPED and h.against is not None and h.against.term in comp.sources)
             )
             and s > max(found_in)
-            and s not in a.otherwise
+            and (s not in a.otherwise or s in a.turned)
         ]
         if later:
             said = best
@@ -1029,6 +1041,7 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
     reading = read(answer, comp.lex.vocabulary, comp.lex.choices)
     a = Analysis(reading, comp.lex)
     a.asks = a.asks | _copied(a, comp.prompt)
+    a.turned = _turned(a)
     fr = _fragments(a)
     listing = _lists(fr)
     hits: list[_Hit | None] = []
@@ -1100,6 +1113,7 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
             for k in before:
                 states[k] = CONTRADICTED
                 against[k] = Mention("@SELF_CORRECT", at, end)
+    _late_turns(a, comp, hits, states, against)
     # steps out of order: each idea in turn must be found somewhere after the one before
     if exercise.order and a.has_steps:
         last = -1
@@ -1158,6 +1172,83 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
     )
 
 
+# Words that may stand before a late turn and keep it the sentence's opening ("Well, actually").
+_OPENERS = _INTERJECTIONS | set("so and ok okay yes sure 所以 而且 并且 好吧".split())
+
+
+def _turned(a: Analysis) -> dict[int, tuple[int, int, bool]]:
+    """The sentences that open with a late turn ("不过其实…", "Well, actually…"), each with
+    where its turn lies; not a question, nor a sentence that says what would happen otherwise
+    ("不过如果…", "but if…")."""
+    units = a.reading.units
+    opening: dict[int, int] = {}  # sentence -> its first unit that is not an opener
+    for i, u in enumerate(units):
+        s = a.sent[i]
+        if s in opening or u.kind in BOUNDARY_KINDS:
+            continue
+        if u.key in _OPENERS or (u.kind == "zh" and a.reading.words[u.word] in _OPENERS):
+            continue
+        opening[s] = i
+    iffy = {a.sent[m.first] for m in a.by_term.get("@OTHERWISE", ())}
+    out: dict[int, tuple[int, int, bool]] = {}
+    for name in ("plain_turn", "late_turn"):  # "但其实" is the strong one
+        for i, j in _signal(a, name):
+            s = a.sent[i]
+            if s in out and out[s][2]:
+                continue
+            if opening.get(s) == i and s not in a.asks and s not in iffy:
+                out[s] = (i, j, name == "late_turn")
+            elif name == "late_turn" and s in out and out[s][1] + 1 == i:
+                out[s] = (out[s][0], j, True)  # "不过其实", "but actually"
+    return out
+
+
+def _late_turns(
+    a: Analysis,
+    comp: Compiled,
+    hits: list[_Hit | None],
+    states: list[str],
+    against: list[Mention | None],
+) -> None:
+    """A sentence that opens with a turn ("不过其实…", "In practice, though, …") after the
+    ideas and credits none of them makes a claim against what came before: each idea found only
+    before it whose concepts (not its predicates) the sentence speaks of again is taken back.
+    A question, or a sentence saying what would happen otherwise ("不过如果用 argmax…"), is no
+    claim against them."""
+    credited = {
+        a.sent[p]
+        for h, st in zip(hits, states, strict=True)
+        if st == FOUND and h is not None
+        for p in h.found_at
+    }
+    if not credited:
+        return
+    units = a.reading.units
+    for s, (i, j, strong) in a.turned.items():
+        if s <= min(credited) or (s in credited and not strong):
+            continue
+        # the concepts the question itself names are its topic: a caveat about them ("不过头也
+        # 不是越多越好") speaks of the topic, not against an idea
+        spoken = {
+            m.term
+            for m in a.mentions
+            if a.sent[m.first] == s and _noun(m.term) and m.first > j and m.term not in comp.topic
+        }
+        if not spoken:
+            continue
+        last = max(k for k in range(i, len(units)) if a.sent[k] == s)
+        while last > i and units[last].kind in BOUNDARY_KINDS:
+            last -= 1
+        for k, (_, alts, _) in enumerate(comp.ideas):
+            h = hits[k]
+            if states[k] != FOUND or h is None or any(a.sent[p] >= s for p in h.found_at):
+                continue
+            if {n for alt in alts for n, _ in alt if _noun(n)} & spoken:
+                states[k] = CONTRADICTED
+                end = last if last - i <= 24 else a.clause_span[a.clause[i]][1]
+                against[k] = Mention("@LATE_TURN", i, end)
+
+
 def _unread_share(a: Analysis, credited: set[int]) -> float:
     """The share of the answer's words in sentences that credit no idea: what the grader
     passed over (a claim it has no rule for, a comparison in words it does not know)."""
@@ -1175,6 +1266,8 @@ _SIGNALS = {
     "analogy": lexicon.ANALOGY,
     "dont_know": lexicon.DONT_KNOW,
     "correct": lexicon.SELF_CORRECT,
+    "late_turn": lexicon.LATE_TURN,
+    "plain_turn": lexicon.PLAIN_TURN,
 }
 
 

@@ -36,7 +36,13 @@ from attn_tui.core.exercises.written.judge import judge
 LAMBDA = 0.3  # L2 strength
 WEIGHT_INDEPENDENT = 3.0
 BUDGET = 0.17
-TEACHERS = ("independent_dev", "independent_heldout", "independent_a5")
+TEACHERS = (
+    "independent_dev",
+    "independent_heldout",
+    "independent_a5",
+    "independent_a3",
+    "independent_a4",
+)
 
 
 def dataset(files: list[Path]):

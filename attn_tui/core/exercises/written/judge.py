@@ -828,6 +828,9 @@ class _Hit:
     # the weights may be negative" is found once and negated once): a self-conflict
     seen: frozenset[str] = frozenset()
     retaken: bool = False  # found, then denied or swapped in a later sentence
+    # swapped by a relation the answer spells out ("K from the decoder", "解码器提供 K"), not
+    # by the nearest source in the sentence: a wrong claim, not only a missing idea
+    stated: bool = False
     said: _Hit | None = None  # what was found before it was taken back
     first_found: int | None = None  # where any reading first found it, whatever its state
 
@@ -847,6 +850,7 @@ def _try(
 ) -> _Hit | None:
     best: _Hit | None = None
     found_at: list[int] = []
+    found_hits: list[_Hit] = []
     seen: set[tuple[int, str, int]] = set()  # (alternative, state, sentence)
     swapped: _Hit | None = None
     readings: list[tuple[int, _Hit]] = []  # (sentence, hit): what each sentence says of it
@@ -888,6 +892,7 @@ def _try(
                     continue  # "标准差 8、数值稳定": two items of a list are not one claim
             if hit.state == FOUND:
                 found_at.append(hit.pos)
+                found_hits.append(hit)
             seen.add((alt_no, hit.state, s))
             if not want:
                 readings.append((s, hit))
@@ -901,6 +906,12 @@ def _try(
         # make up for the keys' wrong one — an idea about roles is swapped when any of its
         # targets is given the wrong source
         best = swapped
+        # said right after it ("the query comes from the encoder — wait, no: from the
+        # decoder"): mended, so no wrong claim stands
+        wrong = {m.term for m in best.mentions if m.term in comp.targets}
+        best.stated = best.stated and not any(
+            m.term in wrong and m.first > best.pos for h in found_hits for m in h.mentions
+        )
     if best is not None and best.state == FOUND and idea is not None:
         # the last word stands: an idea said, then denied or swapped in a later sentence that
         # says it nowhere ("…so we add positional encoding. On second thought, the heads can
@@ -972,6 +983,7 @@ def _judge_combo(
 ) -> _Hit | None:
     negs = set().union(*(a.governed(m) for m in combo))
     state, against = FOUND, None
+    stated = False
     mentions = combo
     if idea is not None and idea.source:
         targets = [m for m in combo if m.term in comp.targets] or [combo[0]]
@@ -984,6 +996,7 @@ def _judge_combo(
             if len(negs) % 2:  # "Q does not come from the encoder": true, but no credit
                 return None
             state, against = SWAPPED, src
+            stated = _relates(a, targets[0], src)
             if idea.scope:
                 sc = a.scope_at(combo[0].first, comp.scopes)
                 if sc is not None and sc.term != idea.scope:
@@ -1015,7 +1028,23 @@ def _judge_combo(
             wrong = [m for m in named if m.term in idea.against]
             if wrong:
                 state, against = SWAPPED, wrong[0]
-    return _Hit(state, mentions, against)
+    return _Hit(state, mentions, against, stated=stated and state == SWAPPED)
+
+
+def _relates(a: Analysis, target: Mention, src: Mention) -> bool:
+    """Whether a "from" or a "gives" in one clause joins ``target`` and ``src``: "K from the
+    decoder", "K 和 V 来自解码器", "the decoder provides the keys"."""
+    lo, hi = (
+        sorted((target.last, src.first)) if target.first < src.first else (src.last, target.first)
+    )
+    if a.sent[target.first] != a.sent[src.first]:
+        return False
+    words = ("@FROM",) if target.first < src.first else ("@GIVE",)
+    return any(
+        lo < m.first and m.last < hi and a.clause[m.first] == a.clause[src.first]
+        for w in words
+        for m in a.by_term.get(w, ())
+    )
 
 
 @dataclass(frozen=True)
@@ -1137,6 +1166,14 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
     )
     total = core_weight(exercise.rubric)
     found = sum(r.idea.weight for r in results if r.state == FOUND)
+    # a role the answer states wrongly ("K from the decoder") is a wrong claim: it costs its
+    # idea and as much again (a teacher fails "Q and K from the decoder, V from the encoder")
+    found -= sum(
+        idea.weight
+        for (idea, _, _), h, st in zip(comp.ideas, hits, states, strict=True)
+        if st == SWAPPED and h is not None and h.stated and not idea.bonus
+    )
+    found = max(found, 0.0)
     score = min(1.0, found / total) if total else 0.0
     listed = _keyword_list(a, fr)
     if listed:
@@ -1176,6 +1213,13 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
 _OPENERS = _INTERJECTIONS | set("so and ok okay yes sure 所以 而且 并且 好吧".split())
 
 
+# What opens a condition ("不过如果…", "but if…"): a turn into another setting, not a claim
+# against the answer ("with or without the division" is no condition).
+_CONDITIONALS = frozenset(
+    "if unless otherwise suppose imagine 如果 要是 假如 假设 否则 不然 若 一旦 倘若 要不然".split()
+)
+
+
 def _turned(a: Analysis) -> dict[int, tuple[int, int, bool]]:
     """The sentences that open with a late turn ("不过其实…", "Well, actually…"), each with
     where its turn lies; not a question, nor a sentence that says what would happen otherwise
@@ -1189,7 +1233,11 @@ def _turned(a: Analysis) -> dict[int, tuple[int, int, bool]]:
         if u.key in _OPENERS or (u.kind == "zh" and a.reading.words[u.word] in _OPENERS):
             continue
         opening[s] = i
-    iffy = {a.sent[m.first] for m in a.by_term.get("@OTHERWISE", ())}
+    iffy = {
+        a.sent[m.first]
+        for m in a.by_term.get("@OTHERWISE", ())
+        if a.quote(m).casefold() in _CONDITIONALS
+    }
     out: dict[int, tuple[int, int, bool]] = {}
     for name in ("plain_turn", "late_turn"):  # "但其实" is the strong one
         for i, j in _signal(a, name):
@@ -1232,21 +1280,34 @@ def _late_turns(
         spoken = {
             m.term
             for m in a.mentions
-            if a.sent[m.first] == s and _noun(m.term) and m.first > j and m.term not in comp.topic
+            if a.sent[m.first] == s
+            and _noun(m.term)
+            and m.first > j
+            and (strong or m.term not in comp.topic)
         }
         if not spoken:
             continue
         last = max(k for k in range(i, len(units)) if a.sent[k] == s)
         while last > i and units[last].kind in BOUNDARY_KINDS:
             last -= 1
-        for k, (_, alts, _) in enumerate(comp.ideas):
-            h = hits[k]
-            if states[k] != FOUND or h is None or any(a.sent[p] >= s for p in h.found_at):
-                continue
-            if {n for alt in alts for n, _ in alt if _noun(n)} & spoken:
-                states[k] = CONTRADICTED
-                end = last if last - i <= 24 else a.clause_span[a.clause[i]][1]
-                against[k] = Mention("@LATE_TURN", i, end)
+        before = [
+            k
+            for k, h in enumerate(hits)
+            if states[k] == FOUND and h is not None and not any(a.sent[p] >= s for p in h.found_at)
+        ]
+        struck = [
+            k
+            for k in before
+            if {n for alt in comp.ideas[k][1] for n, _ in alt if _noun(n)} & spoken
+        ]
+        if struck and strong:
+            # like a self-correction: an answer that turns against one idea ("actually…") has
+            # not said the others with conviction either
+            struck = before
+        for k in struck:
+            states[k] = CONTRADICTED
+            end = last if last - i <= 24 else a.clause_span[a.clause[i]][1]
+            against[k] = Mention("@LATE_TURN", i, end)
 
 
 def _unread_share(a: Analysis, credited: set[int]) -> float:

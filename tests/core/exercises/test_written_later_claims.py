@@ -116,3 +116,19 @@ def test_a_wrong_role_mended_at_once_is_not_held_against_the_answer():
 def test_everyday_words_for_mixing_and_matching_name_the_concepts(answer):
     g = grade(item("three-steps/name-steps"), answer)
     assert states(g) == {"score": FOUND, "softmax": FOUND, "sum": FOUND} and g.correct
+
+
+def test_a_teachers_phrase_holds_with_one_more_word_inside_it():
+    # the rubric's misconception "same pattern", said as "the same attention pattern"
+    said = (
+        "Several heads each have their own projections, so they can attend to different "
+        "relations; their outputs are concatenated and mixed by W_O."
+    )
+    assert grade(item("multi-head/why-heads"), said).correct
+    g = grade(item("multi-head/why-heads"), said + " In the end every head learns the same "
+              "attention pattern, so they work like an ensemble.")  # fmt: skip
+    assert not g.correct and CONTRADICTED in states(g).values()
+    # a word that turns or joins the phrase never stands inside it
+    g = grade(item("multi-head/why-heads"), said + " Heads may learn the same or a different "
+              "pattern, depending on the data.")  # fmt: skip
+    assert CONTRADICTED not in states(g).values()

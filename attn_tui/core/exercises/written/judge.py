@@ -152,6 +152,9 @@ class _Lexicon:
     # A teacher's English phrase ending in a word stem ("saturat") matches any word it begins:
     # phrases keyed by their first four letters.
     by_prefix: dict[str, list[_Form]] = field(default_factory=dict)
+    # A teacher's English phrase of two or more words also matches with one more word inside
+    # it ("same pattern" in "the same attention pattern"): phrases keyed by their first word.
+    gapped: dict[str, list[_Form]] = field(default_factory=dict)
     domain_words: set[str] = field(default_factory=set)  # Chinese forms of two or more characters
     vocabulary: frozenset[str] = frozenset()  # English words a typo may be mended toward
     choices: tuple[str, ...] = ()
@@ -172,6 +175,8 @@ class _Lexicon:
         if term.startswith("'") and all(k.isascii() and k.isalpha() for k in keys):
             if any(len(k) >= 5 for k in keys):
                 self.by_prefix.setdefault(keys[0][:4], []).append(_Form(keys, term, False))
+            if len(keys) >= 2:
+                self.gapped.setdefault(keys[0], []).append(_Form(keys, term, False))
         if len(form) > 1 and all("\u3400" <= c <= "\ufaff" for c in form):
             self.domain_words.add(form)
 
@@ -376,6 +381,8 @@ class Analysis:
                         for k in range(len(form.keys))
                     ):
                         found.append(Mention(form.term, i, j))
+            if u.kind == "en":
+                found += _gapped(units, i, lex.gapped.get(u.key, ()))
             if u.kind == "zh" and i + 2 < n and units[i + 1].key == "不":
                 found += self._potential(i, lex)
         self.mentions = _outermost(list(dict.fromkeys(found)))
@@ -785,6 +792,35 @@ def _question_words() -> tuple[frozenset[str], ...]:
 
 def _noun(term: str) -> bool:
     return not term.startswith("@") and term not in PREDICATES
+
+
+# Words that may never stand inside a teacher's phrase: they turn or join what it says
+# ("same pattern" is not in "same or different pattern", "can be updated" not in "can not be").
+_NO_GAP = frozenset(
+    "not no never nor without and or but than from to if only any every all none".split()
+)
+
+
+def _gapped(units, i: int, forms: Iterable[_Form]) -> list[Mention]:
+    """Each multi-word English phrase starting at unit ``i`` with one more word inside it."""
+    out = []
+    n = len(units)
+    for form in forms:
+        size = len(form.keys)
+        if i + size >= n:
+            continue
+        for gap in range(1, size):
+            g = units[i + gap]
+            if g.kind != "en" or g.key in _NO_GAP:
+                continue
+            picked = [*range(i, i + gap), *range(i + gap + 1, i + size + 1)]
+            if all(
+                units[k].kind == "en" and units[k].key == key
+                for k, key in zip(picked, form.keys, strict=True)
+            ):
+                out.append(Mention(form.term, i, i + size))
+                break
+    return out
 
 
 def _same_word(key: str, form: str) -> bool:

@@ -1308,24 +1308,25 @@ def _late_turns(
     if not credited:
         return
     units = a.reading.units
+    said: dict[int, list[Mention]] = {}  # each sentence's concepts, read once
+    for m in a.mentions:
+        if _noun(m.term):
+            said.setdefault(a.sent[m.first], []).append(m)
+    ends: dict[int, int] = {}  # each sentence's last unit that is not a boundary
+    for k, u in enumerate(units):
+        if u.kind not in BOUNDARY_KINDS:
+            ends[a.sent[k]] = k
     for s, (i, j, strong) in a.turned.items():
         if s <= min(credited) or (s in credited and not strong):
             continue
         # the concepts the question itself names are its topic: a caveat about them ("不过头也
         # 不是越多越好") speaks of the topic, not against an idea
         spoken = {
-            m.term
-            for m in a.mentions
-            if a.sent[m.first] == s
-            and _noun(m.term)
-            and m.first > j
-            and (strong or m.term not in comp.topic)
+            m.term for m in said.get(s, ()) if m.first > j and (strong or m.term not in comp.topic)
         }
         if not spoken:
             continue
-        last = max(k for k in range(i, len(units)) if a.sent[k] == s)
-        while last > i and units[last].kind in BOUNDARY_KINDS:
-            last -= 1
+        last = max(ends.get(s, i), i)
         before = [
             k
             for k, h in enumerate(hits)

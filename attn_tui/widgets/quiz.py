@@ -216,9 +216,11 @@ class SummaryView(Vertical):
         weak = [tag for tag, (s, m) in draw.ordered_topics(self.result) if s < 0.8 * m]
         body = draw.summary(self.result, self.mode, self.new_best)
         self.query_one("#sum-body", Static).update(Group(body, *self.links(weak)))
+        # Nothing missed (a first try or a retry at 100 %): nothing to review or retry, so the
+        # two buttons go, not just grey out.
         missed = bool(self.result.missed)
-        self.query_one("#review", Button).disabled = not missed
-        self.query_one("#retry", Button).disabled = not missed
+        for wid in ("#review", "#retry"):
+            self.query_one(wid, Button).display = missed
 
     def relocalize(self) -> None:
         if self.display:  # (a view out of sight is drawn when the screen shows it)

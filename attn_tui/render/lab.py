@@ -37,6 +37,11 @@ def _vec(values) -> str:
     return fmt.vec(values, 2, fixed_places=True)
 
 
+def _percent(weight: float) -> str:
+    """A weight as whole percents: 0.1242 → "12"."""
+    return f"{round(weight * 100):d}"
+
+
 def _masks(r: LabResult) -> str:
     masks = []
     if r.causal:
@@ -175,9 +180,12 @@ def render_qkv(r: LabResult) -> RenderableType:
 
 def render_heads(r: LabResult) -> RenderableType:
     q_rows, kv_rows = r.queries.labels, r.memory.labels
+    # Where two decimals do not fit, whole percents: fewer decimals turned a trained sorting
+    # head's 0.12 … 0.25 into a wall of "0.1".
     maps = [
         Heatmap(r.weights[h], q_rows, kv_rows, title=t("lab.heads.weights", head=h + 1),
-                masked=~r.allowed, masked_text="0", places=2, vmin=0.0, vmax=1.0)
+                masked=~r.allowed, masked_text="0", places=2, vmin=0.0, vmax=1.0,
+                cut_text=_percent, cut_note=t("lab.heads.percent") if h == 0 else "")
         for h in range(r.heads)
     ]  # fmt: skip
     outs = [

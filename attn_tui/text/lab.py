@@ -268,6 +268,10 @@ TEXT = {
         "weights, independently of the others.",
     ),
     "lab.heads.weights": ("头 {head} 的权重", "head {head}: weights"),
+    "lab.heads.percent": (
+        "权重按百分比显示（12 即 0.12）：两位小数在这里放不下。",
+        "Weights in percent (12 means 0.12): two decimals do not fit here.",
+    ),
     "lab.heads.z": (
         "头 {head} 的输出 Z = A·V，形状 ({n}, {d_v})",
         "head {head}: output Z = A·V, shape ({n}, {d_v})",

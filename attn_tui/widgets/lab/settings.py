@@ -39,7 +39,7 @@ TRAINED = "trained"  # the last Transformer trained in the app, on a held-out se
 SENTENCES = (*lab.PRESETS, "count", TYPED, TRAINED)  # "count": x1 … xn from the tokens field
 # the Transformer's keys live in text/transformer.py
 TEXT_KEY = {
-    "lab.preset.trained": "transformer.lab.source",
+    "lab.preset.trained": "transformer.lab.source_choice",
     "lab.view.model": "transformer.lab.view.model",
     "lab.view.lines": "transformer.lab.view.lines",
 }

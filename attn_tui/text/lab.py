@@ -243,11 +243,12 @@ TEXT = {
         "arrows pick a cell · F5 scores/weights · F6 next head · F4 next view",
     ),
     "lab.cross_note": (
-        "交叉注意力：查询来自“{q}”，键和值来自“{k}”，所以矩阵是 {n_q}×{n_k} 的长方形。"
-        "自注意力里两者是同一句，矩阵是方的。",
+        "交叉注意力：查询来自“{q}”，键和值来自“{k}”，所以矩阵有 {n_q} 行（每个查询一行）、"
+        "{n_k} 列（每个键一列），两句词数不同时就不是方的。自注意力里两者是同一句，矩阵总是方的。",
         "cross-attention: the queries come from “{q}”, the keys and values from “{k}”, so the "
-        "matrix is a {n_q}×{n_k} rectangle. In self-attention both are the same sentence and "
-        "the matrix is square.",
+        "matrix has {n_q} rows (one per query) and {n_k} columns (one per key): it is square "
+        "only when the two have as many tokens. In self-attention both are the same sentence, "
+        "so it is always square.",
     ),
     # the Q, K, V view
     "lab.qkv.intro": (

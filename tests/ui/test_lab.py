@@ -151,7 +151,8 @@ async def test_three_tokens_onto_three_are_not_called_a_rectangle(lang):
         assert screen.form.result.weights.shape[1:] == (3, 3)
         text = body(screen, width=200)
         assert "rectangle" not in text and "长方形" not in text
-        assert ("3 rows (one per query) and 3 columns" in text) or ("3 行（每个查询一行）、3 列" in text)
+        said = {"en": "3 rows (one per query) and 3 columns", "zh": "3 行（每个查询一行）、3 列"}
+        assert said[lang] in text
 
 
 async def test_token_count_and_views():

@@ -86,8 +86,10 @@ def refusal_page(page_html, kind: str, lang: str, limit: int) -> str:
     from attn_tui.i18n import t
 
     other = "en" if lang == "zh" else "zh"
-    said = [(code, t(f"serve.{kind}.title", lang=code),
-             t(f"serve.{kind}.body", lang=code, limit=limit)) for code in (lang, other)]  # fmt: skip
+    said = [
+        (code, t(f"serve.{kind}.title", lang=code), t(f"serve.{kind}.body", lang=code, limit=limit))
+        for code in (lang, other)
+    ]
     return page_html(*said[0][1:], lang, more=said[1:])
 
 

@@ -21,7 +21,7 @@ from attn_tui.core.format import cell_len
 from attn_tui.core.progress import QuizAttempt
 from attn_tui.i18n import t
 from attn_tui.render.prose import Prose
-from attn_tui.render.steps import bar, columns
+from attn_tui.render.steps import columns, row_bar
 
 GOOD, PART, BAD, DIM, ACCENT = "bold green", "bold yellow", "bold red", "dim", "bold cyan"
 SIGN = {"correct": ("✓", GOOD), "partial": ("◐", PART)}  # anything else: ✗ in red
@@ -38,8 +38,9 @@ def topic(tag: str) -> str:
 
 
 def topic_bar(fraction: float, width: int, style: str) -> Text:
-    """A bar on a faint track, so an empty bar still shows where full would be."""
-    filled = bar(fraction, width).rstrip(" ")
+    """A bar on a faint track, so an empty bar still shows where full would be. Half height:
+    the topics' bars stand one under another and must not merge (``render.steps.row_bar``)."""
+    filled = row_bar(fraction, width).rstrip(" ")
     return Text.assemble((filled, style), ("·" * (width - len(filled)), DIM))
 
 

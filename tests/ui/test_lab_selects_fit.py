@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Select
-from textual.widgets._select import SelectCurrent
 
 from attn_tui.app import AttnApp
+from attn_tui.compat import SelectCurrent
 from attn_tui.core.format import cell_len
 
 

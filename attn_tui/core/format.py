@@ -142,8 +142,8 @@ def shorten(text: str, limit: int = 1000) -> str:
 _TOKENS = re.compile(
     r"[\u2e80-\u9fff\u3000-\u303f\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]|[^\s\u2e80-\u9fff\u3000-\u303f\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]+|\s+"
 )
-_NO_LINE_START = set("，。、：；！？）」』】》,.;:!?)]")
-_NO_LINE_END = set("（「『【《")
+_NO_LINE_START = set("，。、：；！？）」』】》,.;:!?)]”’")
+_NO_LINE_END = set("（「『【《“‘")
 
 
 @cache
@@ -225,8 +225,14 @@ def wrap(text: str, width: int) -> list[str]:
                 continue
             if used + size > width and line:
                 carried: list[str] = []
-                if token in _NO_LINE_START and len(line) > 1 and not line[-1].isspace():
+                # (a unit after Chinese may be punctuation run together: "”," after "中国")
+                if token[0] in _NO_LINE_START and len(line) > 1 and not line[-1].isspace():
                     carried = [line.pop()]
+                    # "国" "”" "，": the quote may not start the line either
+                    while (
+                        carried[0][0] in _NO_LINE_START and len(line) > 1 and not line[-1].isspace()
+                    ):
+                        carried.insert(0, line.pop())
                 while len(line) > 1 and line[-1] in _NO_LINE_END:  # an opening bracket goes down
                     carried.insert(0, line.pop())
                 while line and line[-1].isspace():

@@ -87,6 +87,7 @@ async def test_causal_mask_zeros_above_the_diagonal_and_heads_change_the_maps():
         assert not screen.form.result.causal and screen.form.result.weights[:, 0, 1].all()
 
 
+@pytest.mark.slow  # types heads key by key; test_lab_bad_heads[en] draws the fault in the fast tier
 async def test_heads_that_do_not_divide_d_model_are_named_and_the_last_layer_stays():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
         screen = await open_lab(pilot)
@@ -135,10 +136,24 @@ async def test_window_and_cross_attention():
         await pilot.pause()
         r = screen.form.result
         assert r.cross and r.weights.shape == (2, 5, 3)
-        assert "5×3 rectangle" in body(screen, width=200)
+        assert "5 rows (one per query) and 3 columns (one per key)" in body(screen, width=200)
         await pilot.press("f3")  # causal needs positions the two sentences do not share
         await pilot.pause()
         assert "self-attention only" in shown(screen.query_one("#cross-error", Static), 200)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_three_tokens_onto_three_are_not_called_a_rectangle(lang):
+    """Issue 26 #19: "a 3×3 rectangle … In self-attention … square" contradicted itself."""
+    async with AttnApp(lang=lang).run_test(size=(120, 40)) as pilot:
+        screen = await open_lab(pilot, sentence="love")
+        screen.query_one("#cross", Select).value = "love_zh"
+        await pilot.pause()
+        assert screen.form.result.weights.shape[1:] == (3, 3)
+        text = body(screen, width=200)
+        assert "rectangle" not in text and "长方形" not in text
+        said = {"en": "3 rows (one per query) and 3 columns", "zh": "3 行（每个查询一行）、3 列"}
+        assert said[lang] in text
 
 
 async def test_token_count_and_views():
@@ -248,6 +263,7 @@ def independent(X, W_Q, W_K, heads: int):
     return Q, weights
 
 
+@pytest.mark.slow  # types X and W_Q key by key
 async def test_typed_x_and_w_q_give_the_numpy_weights_and_q():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
         screen = await open_lab(pilot)
@@ -337,6 +353,7 @@ async def test_a_malformed_x_is_named_under_its_field_and_the_views_stay():
         assert not screen.form.stale and screen.form.result.queries.labels == ("a", "b", "c")
 
 
+@pytest.mark.slow  # types several fields key by key
 async def test_language_switch_keeps_what_was_typed():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
         screen = await open_typed(pilot, labels="I love China")

@@ -220,12 +220,10 @@ class ShippedOnDisk:
     def _entries(self) -> list:
         import pickle
 
-        from attn_tui.core import files
-
         path = self.path()
         if path is None:
             return []
-        stored = pickle.loads(files.read_bytes(path, self.LIMIT))
+        stored = pickle.loads(_own_bytes(path, self.LIMIT))
         if not (isinstance(stored, dict) and stored.get("fingerprint") == self.fingerprint()):
             return []
         entries = stored["entries"]
@@ -303,12 +301,11 @@ class CourseOnDisk:
             try:
                 import pickle
 
-                from attn_tui.core import files
                 from attn_tui.core.course.lessons import Course
 
                 path = self.path()
-                stored = None if path is None else pickle.loads(
-                    files.read_bytes(path, ShippedOnDisk.LIMIT))  # fmt: skip
+                blob = None if path is None else _own_bytes(path, ShippedOnDisk.LIMIT)
+                stored = None if blob is None else pickle.loads(blob)
             except Exception:  # unreadable, damaged, foreign: as if there were none
                 return None
             if not (isinstance(stored, dict) and stored.get("key") == key
@@ -331,12 +328,39 @@ class CourseOnDisk:
             _write_whole(path, blob)
 
 
+def _own_bytes(path: Path, limit: int) -> bytes:
+    """A cache file's bytes, only if it is a regular file this user owns and nobody else can
+    write (what is unpickled must be what this app wrote: a file another user planted or
+    could change, e.g. in a shared or world-writable cache folder, or a link, is refused)."""
+    import stat
+
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, flags)
+    try:
+        info = os.fstat(fd)
+        mine = not hasattr(os, "geteuid") or info.st_uid == os.geteuid()
+        if not (stat.S_ISREG(info.st_mode) and mine and not info.st_mode & 0o022):
+            raise OSError(f"{path}: not this user's own cache file")
+        if info.st_size > limit:
+            raise OSError(f"{path}: too large")
+        with os.fdopen(os.dup(fd), "rb") as stream:
+            blob = stream.read(limit + 1)
+        if len(blob) > limit:
+            raise OSError(f"{path}: too large")
+        return blob
+    finally:
+        os.close(fd)
+
+
 def _write_whole(path: Path, blob: bytes) -> bool:
     """Write ``blob`` to ``path`` whole or not at all (another process may write it too)."""
     part = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        part.write_bytes(blob)
+        create = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+        fd = os.open(part, create, 0o600)  # this user's alone: only such a file is read back
+        with os.fdopen(fd, "wb") as out:
+            out.write(blob)
         os.replace(part, path)
     except OSError:
         try:

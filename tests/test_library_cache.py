@@ -178,3 +178,31 @@ def test_the_course_is_not_kept_with_a_learners_own_files_or_another_library(
     paths.load_all(())
     paths.load_course((), None, Library())  # a library of the caller's own: never looked up
     assert lessons_read
+
+
+@pytest.mark.parametrize("planted", ["writable by others", "a link", "a fifo"])
+def test_a_cache_file_anyone_else_could_have_written_is_never_unpickled(
+    tmp_path, monkeypatch, parsed, planted
+):
+    """Unpickling runs code: only a regular file this user owns and nobody else can write is
+    read (a cache folder under a shared or world-writable place, or a link planted there)."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv(paths.ENV_CACHE_DIR, str(cache))
+    _fresh_process(monkeypatch)
+    fresh = paths.load_all()
+    target = cache / paths.ShippedOnDisk.NAME
+    assert target.stat().st_mode & 0o077 == 0  # written for this user alone
+    if planted == "writable by others":
+        target.chmod(0o666)
+    elif planted == "a link":
+        real = tmp_path / "elsewhere.pickle"
+        target.rename(real)
+        target.symlink_to(real)
+    else:
+        target.unlink()
+        os.mkfifo(target)
+    parsed.clear()
+    _fresh_process(monkeypatch)
+    library = paths.load_all()
+    assert len(parsed) == len(paths.shipped_files())  # nothing taken from it (failed before)
+    _same(library, fresh)

@@ -123,7 +123,7 @@ class ExercisesScreen(TutorScreen):
         self.set_list.sets.focus()
 
     def on_screen_resume(self) -> None:
-        if self.in_list:
+        if self.in_list and self.returned:  # (drawn by on_mount the first time)
             self.redraw_list()
 
     @property

@@ -66,6 +66,7 @@ class TrainerScreen(TutorScreen):
         ("train.ui.live", "train.ui.help.timeline"),
         ("train.ui.compare_view", "train.ui.help.compare"),
         ("train.ui.live", "train.ui.help.numpy"),
+        ("train.ui.live", "induction.help"),
     )
     BINDINGS = [
         Binding("f5", "start", "train.key.start"),
@@ -79,6 +80,8 @@ class TrainerScreen(TutorScreen):
         Binding("ctrl+r", "toggle_scale", "train.key.scale", show=False),
         Binding("ctrl+t", "book_model", "train.key.book", show=False),
         Binding("ctrl+o", "open_lab", "transformer.ui.key.lab", show=False),
+        # (a letter, as 1–5 are: a focused field types it instead)
+        Binding("a", "ablate", "induction.key", show=False),
         # F9 is "versus" here, so the numpy behind this run has a key of its own
         Binding(NUMPY_KEY, "numpy", "train.key.numpy", show=False),
         *(
@@ -353,6 +356,15 @@ class TrainerScreen(TutorScreen):
         else:
             self.live.forget_drawn()
             self.call_after_refresh(self.live.redraw)
+
+    def action_ablate(self) -> None:
+        """After an induction run: layer 1's previous-token head off, or back on."""
+        if self.live.can_ablate:
+            if self.query_one(ContentSwitcher).current != "live":
+                self.show_view("live")
+            self.live.toggle_ablation()
+        elif view_of(self.live.config).follows_phases(self.live.config):
+            self.notify(t("induction.ablation_wait"), timeout=3)
 
     def action_toggle_view(self) -> None:
         self.show_view("tables" if self.query_one(ContentSwitcher).current == "live" else "live")

@@ -25,8 +25,7 @@ from textual.widgets import Collapsible, Input, Select, Static, TextArea
 from attn_tui.core import format as fmt
 from attn_tui.core.attention import lab, trained
 from attn_tui.core.attention.lab import LabResult
-from attn_tui.core.models import transformer_file
-from attn_tui.core.models.loop import letters
+from attn_tui.core.models import tasks, transformer_file
 from attn_tui.core.parse import InputError, normalise, parse_matrix
 from attn_tui.i18n import describe, get_lang, t
 from attn_tui.render.prose import Prose
@@ -235,7 +234,7 @@ class LabSettings(Vertical):
         self.saved = saved
         self.held = trained.held_out(saved.model, saved.config)
         with self.prevent(Input.Changed):
-            self._node("sequence").value = letters(saved.probe)
+            self._node("sequence").value = tasks.labels(saved.config.task, saved.probe)
             self._node("layer").value = "1"
         self.recompute()
 
@@ -318,7 +317,7 @@ class LabSettings(Vertical):
         errors: dict[str, str] = {}
         x = None
         try:
-            x = trained.parse_sequence(self._node("sequence").value, config.length)
+            x = trained.parse_sequence(self._node("sequence").value, config.length, config.task)
         except InputError as err:
             errors["sequence"] = describe(err)
         layer = 0

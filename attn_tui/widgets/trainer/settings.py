@@ -161,7 +161,7 @@ class TrainSettings(Widget):
         super().__init__(id=id)
         self._controls: dict[str, Input | Select] = {}
         self._error = MessageLine(Prose, id="train-error", classes="error")
-        self._defaults = ("", "")  # the iterations and learning rate the model starts from
+        self._defaults: dict[str, str] = {}  # the rows' recipe texts (ModelView.starting)
         self._hidden: dict[str, Any] = {}  # settings no row shows, from the last fill()
 
     def compose(self) -> ComposeResult:
@@ -242,11 +242,10 @@ class TrainSettings(Widget):
         return settings
 
     # ---- the form's own rules -------------------------------------------------------------------
-    def _model_defaults(self) -> tuple[str, str]:
-        """The iterations and learning rate the chosen model (and task, and length) start from."""
+    def _model_defaults(self) -> dict[str, str]:
+        """The rows the chosen model's (and task's, and length's) recipe sets, and their text."""
         model = self.model
-        values = {name: self.text(name) for name in model.config_fields}
-        return str(model.default_iters(values)), _shown(model.default.lr)
+        return model.starting({name: self.text(name) for name in model.config_fields})
 
     @on(Input.Changed)
     @on(Select.Changed)
@@ -265,8 +264,8 @@ class TrainSettings(Widget):
         for name in MODELS:
             self.set_class(self.model.name == name and name != "rnn", f"-{name}")
         new = self._model_defaults()
-        for name, before, after in zip(("iters", "lr"), self._defaults, new, strict=True):
-            if self.text(name) == before:
+        for name, after in new.items():
+            if name in self._defaults and self.text(name) == self._defaults[name]:
                 self._controls[name].value = after
         self._defaults = new
 
@@ -280,7 +279,7 @@ class TrainSettings(Widget):
             return
         iters = self._controls["iters"]
         if iters.value in self.model.iters_follow_length:
-            iters.value = self._defaults[0]
+            iters.value = self._defaults["iters"]
 
     def relocalize(self) -> None:
         for field in FIELDS:

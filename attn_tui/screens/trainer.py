@@ -333,17 +333,20 @@ class TrainerScreen(TutorScreen):
             lab.open_trained_model()
 
     def action_numpy(self) -> None:
-        """The readable numpy of the RNN on show (core.models.rnn_reference), ending with the
-        call for its settings; the Transformer has no such page yet, and says so."""
+        """The readable numpy of the model on show (core.models.rnn_reference or
+        transformer_reference), ending with the call for its settings."""
         config = self.live.config
-        if view_of(config).name != "rnn":
-            self.notify(t("train.ui.numpy_rnn_only"), timeout=4)
-            return
-        from attn_tui.core.models import rnn_reference
         from attn_tui.screens.numpy_view import NumpyScreen
 
-        source = rnn_reference.source(config)
-        self.app.push_screen(NumpyScreen(source, "train.ui.numpy_title", "train.ui.numpy_note"))
+        if view_of(config).name == "rnn":
+            from attn_tui.core.models import rnn_reference as reference
+
+            note = "train.ui.numpy_note"
+        else:
+            from attn_tui.core.models import transformer_reference as reference
+
+            note = "train.ui.numpy_note_transformer"
+        self.app.push_screen(NumpyScreen(reference.source(config), "train.ui.numpy_title", note))
 
     def show_view(self, view: str) -> None:
         """ "live" or "tables"; the tables take the whole width (the settings step aside) and

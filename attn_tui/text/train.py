@@ -444,16 +444,23 @@ TEXT = {
         "float64 the two give the same loss and every gradient (a test checks). The last line "
         "(End jumps to it) calls it with this run's settings.",
     ),
-    "train.ui.numpy_rnn_only": (
-        "ctrl+n 显示 RNN 的 numpy 代码；Transformer 的还没有。",
-        "ctrl+n shows the RNN's numpy; the Transformer has none yet.",
+    "train.ui.numpy_note_transformer": (
+        "这里训练的小 Transformer，用最直白的 numpy 写出来：逐层、逐头循环，反向传播每行都有注释。"
+        "训练用的是另一份为速度重排的代码；在 float64 下两者的损失和每个梯度都相等（有测试检查）。"
+        "最后一行（按 End 跳过去）用本次的设置调用它。",
+        "The tiny Transformer trained here, written in plain numpy: a loop over the layers "
+        "and the heads, a comment on every line of the backward pass. Training runs another "
+        "version, arranged for speed; in float64 the two give the same loss and every gradient "
+        "(a test checks). The last line (End jumps to it) calls it with this run's settings.",
     ),
     "train.ui.help.numpy": (
-        "ctrl+n 打开这次训练背后的 numpy：RNN 的前向和反向传播，用最直白的写法，最后一行带着本次的设置"
-        "（长度、隐藏维、注意力、打分方式、解码器输入）。Esc 关闭。（其他区域里这是 F9；这里 F9 是对照。）",
-        "ctrl+n opens the numpy behind this run: the RNN's forward and backward pass written "
-        "plainly, its last line carrying this run's settings (length, hidden size, attention, "
-        "score, decoder input). Esc closes it. (Elsewhere this is F9; here F9 is the versus.)",
+        "ctrl+n 打开这次训练背后的 numpy：RNN 或 Transformer 的前向和反向传播，用最直白的写法，"
+        "最后一行带着本次的设置（RNN：注意力、打分方式、解码器输入；Transformer：头数、位置编码、"
+        "因果掩码、层归一化）。Esc 关闭。（其他区域里这是 F9；这里 F9 是对照。）",
+        "ctrl+n opens the numpy behind this run: the RNN's or the Transformer's forward and "
+        "backward pass written plainly, its last line carrying this run's settings (the RNN's "
+        "attention, score and decoder input; the Transformer's heads, positions, causal mask "
+        "and norm). Esc closes it. (Elsewhere this is F9; here F9 is the versus.)",
     ),
     "train.ui.help.settings": (
         "左边是训练设置：注意力的打分方式（q·k、general、书中的点积，或不用）、序列长度（2–20）、"

@@ -1,5 +1,6 @@
-"""ctrl+n on the trainer shows the numpy behind the run on show (core.models.rnn_reference),
-its last line calling it with that run's settings; F9 stays the trainer's "versus"."""
+"""ctrl+n on the trainer shows the numpy behind the run on show (core.models.rnn_reference or
+transformer_reference), its last line calling it with that run's settings; F9 stays the
+trainer's "versus"."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import numpy as np
 from textual.widgets import Input, Select
 
 from attn_tui.app import AttnApp
-from attn_tui.core.models import rnn_reference
+from attn_tui.core.models import rnn_reference, transformer_reference
 from attn_tui.screens.numpy_view import NumpyScreen
 from attn_tui.screens.trainer import NUMPY_KEY, TrainerScreen
 
@@ -68,17 +69,26 @@ async def test_ctrl_n_in_chinese_and_without_attention():
         assert screen.live.config.variant == "none"
 
 
-async def test_ctrl_n_with_the_transformer_says_there_is_none_yet():
+async def test_ctrl_n_with_the_transformer_shows_the_readable_transformer():
     async with AttnApp(lang="en").run_test(size=(100, 30)) as pilot:
         screen = await open_trainer(pilot)
         screen.query_one("#model", Select).value = "transformer"
         await pilot.pause()
         assert screen.form.model.name == "transformer"
+        screen.query_one("#heads", Input).value = "2"
+        await pilot.pause()
         await pilot.press(NUMPY_KEY)
         await pilot.pause()
-        assert isinstance(pilot.app.screen, TrainerScreen)
-        said = [n.message for n in pilot.app._notifications]
-        assert any("the Transformer has none yet" in m for m in said)
+        page = pilot.app.screen
+        assert isinstance(page, NumpyScreen)
+        config = screen.form.read().config
+        assert config.heads == 2 and page.source == transformer_reference.source(config)
+        assert "heads=2, positions='learned'" in page.source.rstrip().splitlines()[-1]
+        assert "tiny Transformer trained here" in shown(page.query_one("#numpy-note"), 80)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert screen.query_one("#heads", Input).value == "2"  # nothing lost
 
 
 async def test_the_help_names_the_key_in_both_languages():

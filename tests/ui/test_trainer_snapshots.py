@@ -227,3 +227,23 @@ def test_trainer_numpy_behind_the_run(snap_compare, lang, size):
     assert snap_compare(
         AttnApp(lang=lang), terminal_size=size, run_before=_numpy_of_the_default_run
     )
+
+
+async def _numpy_of_the_transformer_run(pilot) -> None:
+    """ctrl+n after the Transformer's run: the readable Transformer, scrolled to its last line
+    (End), the call with that run's settings."""
+    await _after_a_transformer_run(pilot)
+    await pilot.press("ctrl+n")
+    await pilot.pause()
+    page = pilot.app.screen
+    assert isinstance(page, NumpyScreen)
+    page.query_one("#numpy-view").scroll_end(animate=False, immediate=True)
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_trainer_numpy_behind_a_transformer_run(snap_compare, lang, size):
+    assert snap_compare(
+        AttnApp(lang=lang), terminal_size=size, run_before=_numpy_of_the_transformer_run
+    )

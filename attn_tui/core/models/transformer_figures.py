@@ -63,26 +63,15 @@ from attn_tui.core.models.transformer_trainer import (
     SeedRuns,
     TransformerConfig,
     TransformerResult,
+    setting_names,
 )
 
 FILE_NAME = "transformer_figures.toml"
 SEEDS = tuple(range(5))
 HEADS = {"position_head": "mirror", "content_head": "by_symbol"}  # head → what picks it
 HEAD_METRICS = ("mirror", "by_symbol", "by_position")
-CONFIG_FIELDS = (
-    "task",
-    "length",
-    "layers",
-    "heads",
-    "d_model",
-    "positions",
-    "feed_forward",
-    "norm",
-    "causal",
-    "iters",
-    "lr",
-    "batch",
-)
+# What a row's config holds: every setting but the seed (a row is over SEEDS)
+CONFIG_FIELDS = tuple(name for name in setting_names() if name != "seed")
 
 # What the table holds: the default reversal, the same without positions and with the causal
 # mask, and sorting (the content task) trained for 3000 iterations; each pattern task with its

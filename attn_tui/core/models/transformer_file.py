@@ -4,7 +4,8 @@ Members, each one array:
 
     format    str      "attn-tui transformer"
     version   int      FORMAT_VERSION; a file of another version is refused, with a message
-    config    str      JSON: the TransformerConfig settings that decide the shapes
+    config    str      JSON: every TransformerConfig setting (``to_dict``); one a file leaves
+                       out (an older file) is the class's default
     summary   str      JSON: how training went (iterations, accuracy), for labels only
     probe     int (L,) a held-out sequence to open the model on
     E, P, 1.W_Q, …     every parameter under its name from ``transformer.param_shapes``
@@ -23,7 +24,7 @@ import math
 import os
 import stat
 import zipfile
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -31,7 +32,7 @@ import numpy as np
 from attn_tui.core.files import check_output, write_output
 from attn_tui.core.models import tasks
 from attn_tui.core.models.transformer import TinyTransformer, param_shapes
-from attn_tui.core.models.transformer_trainer import TransformerConfig
+from attn_tui.core.models.transformer_trainer import TransformerConfig, setting_names
 from attn_tui.core.parse import InputError
 
 FORMAT = "attn-tui transformer"
@@ -44,23 +45,6 @@ MAX_TEXT_CHARS = 4096  # config and summary JSON
 MAX_ABS = 1e6  # a trained weight is of order 1; larger values are not a trained model
 SUMMARY_KEYS = ("iters", "seq_acc", "pos_acc", "seconds")
 _META = ("format", "version", "config", "summary", "probe")
-_CONFIG_KEYS = (
-    "task",
-    "length",
-    "layers",
-    "heads",
-    "d_model",
-    "positions",
-    "feed_forward",
-    "norm",
-    "causal",
-    "iters",
-    "seed",
-    "lr",
-    "batch",
-    "eval_size",
-    "eval_seed",
-)
 
 
 @dataclass(frozen=True)
@@ -115,7 +99,7 @@ def save(
     arrays: dict[str, np.ndarray] = {
         "format": np.array(FORMAT),
         "version": np.array(FORMAT_VERSION, np.int64),
-        "config": np.array(json.dumps({k: getattr(config, k) for k in _CONFIG_KEYS})),
+        "config": np.array(json.dumps(config.to_dict())),
         "summary": np.array(json.dumps(summary or {}, allow_nan=False)),
         "probe": np.asarray(probe, np.int64),
     }
@@ -245,7 +229,7 @@ def load(path: str | os.PathLike) -> SavedModel:
         raise _fault("bad_config", path, reason=_why("json", detail=_reason(err))) from err
     if not isinstance(settings, dict) or not isinstance(summary, dict):
         raise _fault("bad_config", path, reason=_why("not_table"))
-    known = {f.name for f in fields(TransformerConfig)}
+    known = set(setting_names())
     unknown = sorted(set(settings) - known)
     if unknown:
         raise _fault("bad_config", path, reason=_why("setting", name=unknown[0][:40]))

@@ -194,22 +194,11 @@ class TransformerConfig:
         return self.positions == "none" and not self.causal
 
     def to_dict(self) -> dict[str, object]:
-        keys = (
-            "task",
-            "length",
-            "layers",
-            "heads",
-            "d_model",
-            "positions",
-            "feed_forward",
-            "norm",
-            "causal",
-            "iters",
-            "seed",
-            "lr",
-            "batch",
-        )
-        return {k: getattr(self, k) for k in keys}
+        """Every setting by name, in the class's order: what a --json report names, what a
+        saved model keeps (``transformer_file``) and, but for the seed, what a row of the
+        stored table was trained with (``transformer_figures``). One table, the dataclass's
+        fields, so a new setting is in all three without being listed anywhere."""
+        return {name: getattr(self, name) for name in setting_names()}
 
     @property
     def variant(self) -> str:
@@ -232,6 +221,11 @@ class TransformerConfig:
     def describe(self) -> dict[str, object]:
         """What a --json report names of these settings, before the run's figures."""
         return {"model": "transformer", **self.to_dict()}
+
+
+def setting_names() -> tuple[str, ...]:
+    """The names of TransformerConfig's settings, in order (its dataclass fields)."""
+    return tuple(f.name for f in fields(TransformerConfig))
 
 
 # ---- what the heads learned --------------------------------------------------------------

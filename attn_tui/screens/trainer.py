@@ -39,6 +39,7 @@ from textual.widgets import ContentSwitcher, Footer, OptionList
 from attn_tui import paths
 from attn_tui.core.models import transformer_file
 from attn_tui.core.models.transformer_guide import TF_GUIDE
+from attn_tui.core.models.transformer_trainer import TransformerConfig
 from attn_tui.core.parse import InputError
 from attn_tui.i18n import describe, t
 from attn_tui.screens.base import TutorScreen
@@ -209,7 +210,10 @@ class TrainerScreen(TutorScreen):
     def _fill_preset(self) -> None:
         preset = dict(self._course_preset or {})
         model = MODELS[preset.pop("model", "rnn")]
-        self.form.fill(model.config_type(**preset))
+        if model.name == "transformer":  # the task's own recipe, then the lesson's settings
+            self.form.fill(TransformerConfig.for_task(preset.pop("task", "reverse"), **preset))
+        else:
+            self.form.fill(model.config_type(**preset))
 
     def course_state(self):  # -> core.course.state.TrainState
         """The model and settings on show, whether a run is going (a paused one is not), the
@@ -220,7 +224,7 @@ class TrainerScreen(TutorScreen):
         model = view_of(live.config).name
         going = self.run.running and self.run.activity != "paused"
         return TrainState(model, live.config, going, live.iteration, live.snapshot,
-                          tuple(self.tables.finished[model]))  # fmt: skip
+                          tuple(self.tables.finished[model]), live.ablated)  # fmt: skip
 
     def show_finished(self, result) -> None:
         """Show a finished run as if it had just trained here (a stored run replayed, say):

@@ -433,6 +433,13 @@ TEXT = {
         "{positions}; {params} parameters, {iters} iterations; held-out whole-sequence "
         "accuracy {seq}.",
     ),
+    "transformer.lab.info_induction": (
+        "{task}，长度 {length}；{layers} 层 × {heads} 头，d_model {d_model}，{positions}；"
+        "{params} 个参数，训练了 {iters} 次迭代；留出集上副本第 2–8 个词元的准确率 {copy}。",
+        "{task}, length {length}; {layers} {layers:layer|layers} × {heads} {heads:head|heads}, "
+        "d_model {d_model}, {positions}; {params} parameters, {iters} iterations; held-out "
+        "copy accuracy (the copy's tokens 2–8) {copy}.",
+    ),
     "transformer.lab.note_trained": (
         "训练所得的权重（任务：{task}），第 {layer}/{layers} 层：这里的数就是模型实际算出的数。",
         "Trained weights ({task}), layer {layer} of {layers}: these are the numbers the model "

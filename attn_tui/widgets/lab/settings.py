@@ -438,11 +438,17 @@ class LabSettings(Vertical):
             info.update("")
             return
         config, summary = self.saved.config, self.saved.summary
-        text = t("transformer.lab.info", task=t(f"transformer.task.{config.task}"),
+        key = (
+            "transformer.lab.info_induction"
+            if config.task == "induction"
+            else "transformer.lab.info"
+        )
+        text = t(key, task=t(f"transformer.task.{config.task}"),
                  length=config.length, layers=config.layers, heads=config.heads,
                  d_model=config.d_model, positions=t(f"transformer.positions.{config.positions}"),
                  iters=summary.get("iters", "?"), params=self.saved.model.n_params,
-                 seq=fmt.fixed(self.held.seq_acc, 3) if self.held else "—")  # fmt: skip
+                 seq=fmt.fixed(self.held.seq_acc, 3) if self.held else "—",
+                 copy=fmt.fixed(self.held.pos_acc, 3) if self.held else "—")  # fmt: skip
         info.update(Prose(text, "dim"))
 
     # ---- edits ------------------------------------------------------------------------------

@@ -35,15 +35,26 @@ from attn_tui.core.exercises.written.judge import judge
 
 LAMBDA = 0.3  # L2 strength
 WEIGHT_INDEPENDENT = 3.0
-BUDGET = 0.17
-TEACHERS = ("independent_dev", "independent_heldout", "independent_a5")
+BUDGET = 0.18
+TEACHERS = (
+    "independent_dev",
+    "independent_heldout",
+    "independent_a5",
+    "independent_a3",
+    "independent_a4",
+)
+
+
+RATE = len(unsure.FEATURES) - 1  # the column of the item's misgrading rate
+PRIOR = 5.0  # answers' worth of the overall rate each item's rate is drawn toward
 
 
 def dataset(files: list[Path]):
-    """(features, misgraded, dont_know, file stem) for every judged answer of ``files``."""
+    """(features, misgraded, dont_know, file stem, item id) for every judged answer of
+    ``files``; the item-rate column is filled in by :func:`with_rates`."""
     library = paths.load_all()
     glossary = shipped()
-    X, y, dk, where = [], [], [], []
+    X, y, dk, where, items = [], [], [], [], []
     for f in files:
         for r in load(f):
             ex = find(library, r.item)
@@ -51,11 +62,29 @@ def dataset(files: list[Path]):
                 continue
             j = judge(ex, r.text, glossary)
             passed = j.score >= ex.pass_mark - 1e-9
-            X.append(unsure.of_judgement(ex, j))
+            X.append(unsure.of_judgement(ex, j, rates={}))
             y.append(float(passed != r.right))
             dk.append(j.dont_know)
             where.append(f.stem)
-    return np.array(X), np.array(y), np.array(dk), np.array(where)
+            items.append(ex.id)
+    return np.array(X), np.array(y), np.array(dk), np.array(where), np.array(items)
+
+
+def item_rates(y: np.ndarray, items: np.ndarray, part: np.ndarray) -> dict[str, float]:
+    """Each item's misgrading rate over the answers in ``part`` (the independent teachers'
+    answers being fitted on), drawn toward the overall rate by PRIOR answers' worth."""
+    base = float(y[part].mean())
+    return {
+        str(it): round(float((y[part & (items == it)].sum() + PRIOR * base)
+                             / ((part & (items == it)).sum() + PRIOR)), 4)
+        for it in sorted(set(items[part]))
+    }  # fmt: skip
+
+
+def with_rates(X: np.ndarray, items: np.ndarray, rates: dict[str, float]) -> np.ndarray:
+    Z = X.copy()
+    Z[:, RATE] = [10 * unsure.item_rate(str(it), rates) for it in items]
+    return Z
 
 
 def fit(X: np.ndarray, y: np.ndarray, w: np.ndarray, lam: float = LAMBDA) -> np.ndarray:
@@ -93,32 +122,37 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--check", nargs="+", type=Path, help="score the shipped numbers on these")
     args = ap.parse_args(argv)
     if args.check:
-        X, y, dk, where = dataset(args.check)
+        X, y, dk, where, items = dataset(args.check)
+        X = with_rates(X, items, unsure.ITEM_RATE)
         flag = np.array([unsure.unsure(tuple(x), d) for x, d in zip(X, dk, strict=True)])
         for stem in dict.fromkeys(where):
             part = where == stem
             print(report(stem, flag[part], y[part].astype(bool)))
         print(report("all", flag, y.astype(bool)))
         return
-    X, y, dk, where = dataset(DEFAULT)
+    X, y, dk, where, items = dataset(DEFAULT)
     mis = y.astype(bool)
-    print("leave one teacher out (fit on the other two and the older files, scored on this one):")
+    independent = np.char.startswith(where.astype(str), "independent")
+    print("leave one teacher out (fit on the others and the older files, scored on this one):")
     caught = flagged = n = m = 0
     for teacher in TEACHERS:
         train, test = where != teacher, where == teacher
-        b = fit(X[train], y[train], weights_of(where[train]))
-        indep = np.char.startswith(where.astype(str), "independent") & train
-        cut = threshold(X[indep] @ b)
-        flag = (X[test] @ b > cut) & ~dk[test]
+        indep = independent & train
+        Z = with_rates(X, items, item_rates(y, items, indep))  # rates of the training part only
+        b = fit(Z[train], y[train], weights_of(where[train]))
+        cut = threshold(Z[indep] @ b)
+        flag = (Z[test] @ b > cut) & ~dk[test]
         print("  " + report(teacher, flag, mis[test]))
         caught += int((flag & mis[test]).sum())
         flagged += int(flag.sum())
         n += int(test.sum())
         m += int(mis[test].sum())
-    print(f"  {'three teachers':22} flagged {flagged}/{n} ({flagged / n:.2f})   "
+    print(f"  {'all teachers':22} flagged {flagged}/{n} ({flagged / n:.2f})   "
           f"misgraded flagged {caught}/{m} ({caught / m:.2f})")  # fmt: skip
+    rates = item_rates(y, items, independent)
+    X = with_rates(X, items, rates)
     b = fit(X, y, weights_of(where))
-    indep = np.char.startswith(where.astype(str), "independent")
+    indep = independent
     cut = threshold(X[indep] @ b)
     flag = (X @ b > cut) & ~dk
     print("\nfitted on all of it (in-sample, for the record):")
@@ -130,6 +164,10 @@ def main(argv: list[str] | None = None) -> None:
     print("    " + ", ".join(f"{v:.4f}" for v in b) + ",")
     print(")  # fmt: skip")
     print(f"THRESHOLD = {cut:.4f}")
+    print("ITEM_RATE = {")
+    for it, v in rates.items():
+        print(f'    "{it}": {v},')
+    print("}")
     for name, v in zip(unsure.FEATURES, b, strict=True):
         print(f"  {name:24} {v:+.3f}")
 

@@ -5,7 +5,8 @@ answer, per language, and how well its "uncertain" flag finds its own misgrading
 
 A FILE is either TOML (``[[answer]]`` tables: item, expect = "pass"/"fail", text, optional
 kind, lang, author) or JSON Lines (one object a line: author, item, lang, text,
-judgment = "pass"/"fail", kind, why — the form independent teachers write). An item is a quiz
+judgment = "pass"/"fail", kind, why — the form independent teachers write; lines that start
+with ``#`` are the file's header). An item is a quiz
 id (``sc-steps``), ``SET/ID`` (``three-steps/name-steps``) or a bare exercise id that one set
 alone has (``name-steps``). The language is the file's ``lang`` where given, else read from
 the text (any Chinese character: zh). Prints, for each file and (with several) for all of
@@ -63,7 +64,13 @@ DEFAULT = [
 ]
 DEFAULT += [
     CALIBRATION / name
-    for name in ("independent_dev.jsonl", "independent_heldout.jsonl", "independent_a5.jsonl")
+    for name in (
+        "independent_dev.jsonl",
+        "independent_heldout.jsonl",
+        "independent_a5.jsonl",
+        "independent_a3.jsonl",
+        "independent_a4.jsonl",
+    )
 ]
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
@@ -95,7 +102,9 @@ def load(path: Path) -> list[Row]:
     """The judged answers of one file (TOML or JSON Lines)."""
     raw = path.read_text("utf-8")
     if path.suffix == ".jsonl":
-        records = [json.loads(line) for line in raw.splitlines() if line.strip()]
+        records = [  # a line starting with "#" is the file's header: where it came from
+            json.loads(line) for line in raw.splitlines() if line.strip() and line[0] != "#"
+        ]
         verdict = "judgment"
     else:
         records = tomllib.loads(raw).get("answer", [])

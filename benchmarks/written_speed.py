@@ -49,7 +49,13 @@ ROOT = Path(__file__).resolve().parent.parent
 CALIBRATION = ROOT / "tests/core/exercises/calibration"
 DEFAULT = [
     CALIBRATION / n
-    for n in ("independent_dev.jsonl", "independent_heldout.jsonl", "independent_a5.jsonl")
+    for n in (
+        "independent_dev.jsonl",
+        "independent_heldout.jsonl",
+        "independent_a5.jsonl",
+        "independent_a3.jsonl",
+        "independent_a4.jsonl",
+    )
 ]
 
 # Run inside the checkout measured: reads the answers (item, text), grades them.
@@ -64,7 +70,7 @@ def answers(files):
     for f in map(Path, files):
         raw = f.read_text("utf-8")
         if f.suffix == ".jsonl":
-            rows = [json.loads(x) for x in raw.splitlines() if x.strip()]
+            rows = [json.loads(x) for x in raw.splitlines() if x.strip() and x[0] != "#"]
         else:
             rows = tomllib.loads(raw).get("answer", [])
         out += [(r["item"], str(r["text"])) for r in rows]

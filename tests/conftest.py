@@ -8,8 +8,13 @@ when it is given.
 
 Slow (``@pytest.mark.slow``, registered in pyproject with ``--strict-markers``): retraining,
 the fuzz, the screen walker, the browser, real-process races, and holding a key for a long
-burst. Snapshots are slow except in English at 80×24: the fast tier still draws every
-snapshotted screen once, the slow tier in the other language and size.
+burst; and the pilots that walk far (a whole quiz or set, a learner's days, several runs or
+seeds in child processes, typing matrices key by key, a tour of every setting or size), each
+beside quicker tests of the same screen that stay fast. Snapshots are slow except in English
+at 80×24: the fast tier still draws every snapshotted screen once, the slow tier in the other
+language and size (and a screen drawn four ways, the trainer after each pattern task, once).
+The fast tier is held to at most a quarter of the whole suite's time, measured in one run:
+``benchmarks/tier_share.py`` runs both tiers once and prints the share.
 """
 
 from __future__ import annotations

@@ -200,13 +200,14 @@ def taken(path: Path) -> bool:
 
 def write_groups_file(path: Path, groups: dict[str, list[Group]], protect: Sequence[Path]) -> int:
     """Write the file of groups (never over a file that exists); the number of groups."""
-    from attn_tui.commands._files import write_atomic
+    from attn_tui.commands._files import write_new
     from attn_tui.core.parse import InputError
 
     target = Path(path).expanduser()
-    if taken(target):
+    # taken() answers early, before any grading; write_new decides at the moment of writing
+    # (a file or a link made since then is neither replaced nor followed)
+    if taken(target) or not write_new(target, groups_file_text(groups).encode("utf-8"), protect):
         raise InputError("groups.exists", path=str(path))
-    write_atomic(target, groups_file_text(groups).encode("utf-8"), protect)
     return sum(len(gs) for gs in groups.values())
 
 

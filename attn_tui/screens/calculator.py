@@ -90,8 +90,12 @@ class CalculatorScreen(TutorScreen):
         ("calc.preset.experiment", "calc.help.experiment"),
     )
     BINDINGS = [
+        # PgDn shows the rest of a step that runs below the panel, then the next step
         Binding("pagedown", "next_step", "app.key.next", priority=True),
         Binding("pageup", "prev_step", "app.key.prev", priority=True),
+        # in the √d view the same keys scroll the experiment (its conclusion is at the end)
+        Binding("pagedown", "page_experiment(1)", "app.key.page_down", priority=True),
+        Binding("pageup", "page_experiment(-1)", "app.key.page_up", priority=True),
         Binding("f3", "toggle_all", "app.key.all"),
         Binding("f4", "toggle_experiment", "app.key.experiment"),
         Binding("f5", "preset('seed')", "app.key.reset"),
@@ -175,6 +179,7 @@ class CalculatorScreen(TutorScreen):
         for field in ("#keys", "#values"):
             self.watch(self.query_one(field, NumbersArea), "edits", self._field_edited,
                        init=False)  # fmt: skip
+        self.watch(self.query_one("#steps", StepsPanel), "scroll_y", self._say_step, init=False)
         self.recompute()
         self.query_one("#query", Input).focus()
 
@@ -266,8 +271,16 @@ class CalculatorScreen(TutorScreen):
         view = self.query_one("#steps", StepsPanel)
         view.show(render_steps(self.result, self.step, self.show_all) if self.result else "")
         view.set_class(self.stale, "-stale")
-        box = self.query_one("#steps-box", Vertical)
+        self._say_step()
+        self.call_after_refresh(self._say_step)  # (how far it scrolls is known once laid out)
+
+    def _say_step(self, _scrolled: float | None = None) -> None:
+        """The panel's subtitle: the step, and "PgDn ↓ more" while it runs on below."""
+        view = self.query_one("#steps", StepsPanel)
         subtitle = t("calc.all_steps") if self.show_all else t("calc.step_of", step=self.step)
+        if view.scroll_y < view.max_scroll_y:
+            subtitle = t("calc.more_below", step=subtitle)
+        box = self.query_one("#steps-box", Vertical)
         if box.border_subtitle != subtitle:  # setting it repaints the whole box, border and all
             box.border_subtitle = subtitle
 
@@ -312,16 +325,30 @@ class CalculatorScreen(TutorScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The step keys belong to the steps: in the √d view they are off (and out of the
-        footer), so PgUp/PgDn scroll the experiment instead."""
-        if action in self.STEP_ACTIONS and self._experiment_on_show():
-            return False
+        footer), and PgUp/PgDn scroll the experiment instead."""
+        if action in self.STEP_ACTIONS:
+            return not self._experiment_on_show()
+        if action == "page_experiment":
+            return self._experiment_on_show()
         return True
 
     def _experiment_on_show(self) -> bool:
         switchers = self.query(ContentSwitcher)
         return bool(switchers) and switchers.first().current == "experiment"
 
+    def action_page_experiment(self, direction: int) -> None:
+        if direction > 0:
+            self.dimension.scroll_page_down(animate=False)
+        else:
+            self.dimension.scroll_page_up(animate=False)
+
     def action_next_step(self) -> None:
+        """The rest of the step on show if it runs below the panel (at 80×24 the weighted
+        sum does), else the next step."""
+        view = self.query_one("#steps", StepsPanel)
+        if view.scroll_y < view.max_scroll_y:
+            view.scroll_page_down(animate=False)
+            return
         if self.show_all:
             self.show_all = False
             self.step = 4
@@ -329,6 +356,10 @@ class CalculatorScreen(TutorScreen):
             self.step = min(self.step + 1, 4)
 
     def action_prev_step(self) -> None:
+        view = self.query_one("#steps", StepsPanel)
+        if view.scroll_y > 0:
+            view.scroll_page_up(animate=False)
+            return
         if self.show_all:
             self.show_all = False
         self.step = max(self.step - 1, 1)
@@ -348,13 +379,37 @@ class CalculatorScreen(TutorScreen):
         to open one on an example, pass it to the constructor)."""
         self._load(Preset(query, keys, values))
 
+    _typed: Preset | None = None  # what the learner had typed when an example replaced it
+
     def action_preset(self, name: str) -> None:
+        """Show an example; what the learner typed is kept, and F5 while an example is on show
+        brings it back (so F5 never throws typed vectors away)."""
         if name == EXPERIMENT:
             self.query_one(ContentSwitcher).current = "experiment"
             self.dimension.redraw()
             self.refresh_bindings()
             return
+        select = self.query_one("#preset", Select)
+        if name == "seed" and select.value != Select.NULL and self._typed is not None:
+            typed, self._typed = self._typed, None
+            self._load(typed)
+            self.notify(t("calc.typed_back"), timeout=4)
+            return
+        if select.value == Select.NULL:  # the fields are the learner's, not an example
+            self._typed = self._fields()
+            self.notify(t("calc.typed_kept"), timeout=6)
         self._load(PRESETS[name])
+
+    def _fields(self) -> Preset:
+        """Every input as it stands (as typed, faults and all)."""
+        return Preset(
+            self.query_one("#query", Input).value,
+            self.query_one("#keys", TextArea).text,
+            self.query_one("#values", TextArea).text,
+            self.query_one("#scale", Checkbox).value,
+            self.query_one("#hard", Checkbox).value,
+            self.query_one("#temperature", Input).value,
+        )
 
     def _load(self, preset: Preset) -> None:
         """Every input the preset names, in one recompute (not one per field)."""

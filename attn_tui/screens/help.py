@@ -72,7 +72,20 @@ class HelpScreen(ModalScreen[None]):
 
     def _render_panels(self) -> Group:
         parts: list[RenderableType] = [Text(t("app.help.panels"), style="bold")]
-        for title_key, body_key in self.panels:
-            parts.append(Text(t(title_key), style="bold cyan"))
-            parts.append(Padding(Prose(t(body_key)), (0, 0, 0, 2)))
+        for title, bodies in panel_sections(self.panels).items():
+            parts.append(Text(title, style="bold cyan"))
+            # (a blank line between two paragraphs on one panel)
+            parts.extend(
+                Padding(Prose(body), (int(i > 0), 0, 0, 2)) for i, body in enumerate(bodies)
+            )
         return Group(*parts)
+
+
+def panel_sections(panels: tuple[tuple[str, str], ...]) -> dict[str, list[str]]:
+    """Each panel's title once, over every paragraph about it, in the order the titles first
+    come: a screen may have several paragraphs on one panel (the trainer has four on its
+    "Training" panel), and a heading said four times reads as four panels."""
+    sections: dict[str, list[str]] = {}
+    for title_key, body_key in panels:
+        sections.setdefault(t(title_key), []).append(t(body_key))
+    return sections

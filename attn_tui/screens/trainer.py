@@ -54,6 +54,11 @@ from attn_tui.widgets.training_run import TrainingRun, warm_up
 WIDE = 116  # from this many columns the footer has room for every key
 NUMPY_KEY = "ctrl+n"  # the numpy behind this run (the app's F9 elsewhere)
 EXTRA_KEYS = ("f3", "f8", "f9", "f10")  # in the footer only when it is wide (ctrl+n: F1)
+# Narrower, the footer shows the keys that do something now: before and after a run what
+# starts one (F6 and F7 would pause and stop nothing), while one goes what steers it.
+NARROW_KEYS = {"idle": ("f5", "f9", "f10", "f4"), "seeds": ("f7", "f4")}
+RUN_KEYS = ("f6", "f7", "f8", "f4")  # running, paused, stepping, stopping
+TRAINER_KEYS = ("f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10")  # the keys these rules place
 
 
 class TrainerScreen(TutorScreen):
@@ -134,12 +139,16 @@ class TrainerScreen(TutorScreen):
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         bindings = super().active_bindings
-        if self.size.width < WIDE:
-            return bindings
+        if self.size.width >= WIDE:
+            wanted = {key for key, active in bindings.items() if active.binding.show}
+            wanted.update(EXTRA_KEYS)
+        else:
+            wanted = set(NARROW_KEYS.get(self.run.activity, RUN_KEYS))
         shown = {}
         for key, active in bindings.items():
-            if key in EXTRA_KEYS:
-                active = active._replace(binding=replace(active.binding, show=True))
+            if key in TRAINER_KEYS and active.binding.show != (key in wanted):
+                show = key in wanted
+                active = active._replace(binding=replace(active.binding, show=show))
             shown[key] = active
         return shown
 
@@ -173,11 +182,22 @@ class TrainerScreen(TutorScreen):
 
     def _activity_changed(self, activity: str) -> None:
         self.live.activity = activity
+        self.refresh_bindings()  # the footer's keys follow what the run is doing
+
+    _versus_config = None  # the second run of F9's pair: the variant the rows do not show
 
     def on_training_run_started(self, message: TrainingRun.Started) -> None:
         if self.query_one(ContentSwitcher).current != "live":
             self.show_view("live")
-        self.live.begin(message.run_id, message.config, self.run.pace)
+        versus = self._versus_config is not None and message.config == self._versus_config
+        self.live.begin(message.run_id, message.config, self.run.pace, versus)
+        self.relocalize()
+
+    def relocalize(self) -> None:
+        """What the screen words itself: the rows say the settings' variant, so while the
+        right shows F9's other one, the rows' panel says so."""
+        subtitle = t("train.ui.versus_shown") if self.live.versus else ""
+        self.query_one("#train-settings").border_subtitle = subtitle
 
     def on_training_run_progressed(self, message: TrainingRun.Progressed) -> None:
         self.live.add(message.update)
@@ -253,6 +273,7 @@ class TrainerScreen(TutorScreen):
         settings = self._settings_to_run()
         if settings is not None:
             self.live.forget_pair()
+            self._versus_config = None
             self.run.start([settings.run_config()], settings.pace)
 
     def action_compare(self) -> None:
@@ -262,7 +283,8 @@ class TrainerScreen(TutorScreen):
             return
         self.live.forget_pair()
         cfg = settings.run_config()
-        self.run.start([cfg, view_of(cfg).with_variant(cfg, versus)], settings.pace)
+        self._versus_config = view_of(cfg).with_variant(cfg, versus)
+        self.run.start([cfg, self._versus_config], settings.pace)
 
     def action_seeds(self) -> None:
         settings = self._settings_to_run()

@@ -64,6 +64,8 @@ TEXT = {
     "app.key.open": ("进入", "Open"),
     "app.key.next": ("下一步", "Next"),
     "app.key.prev": ("上一步", "Back"),
+    "app.key.page_down": ("下翻", "Down"),
+    "app.key.page_up": ("上翻", "Up"),
     "app.key.all": ("全部", "All"),
     "app.key.experiment": ("√d 实验", "√d test"),
     "app.key.reset": ("例子", "Example"),

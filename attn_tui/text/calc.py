@@ -26,6 +26,11 @@ TEXT = {
     "calc.preset.dominant": ("一个键占主导", "One dominant key"),
     "calc.preset.plane": ("二维：看凸包", "2-D: see the hull"),
     "calc.preset.experiment": ("维度实验：√d 的作用", "Why √d? (experiment)"),
+    "calc.typed_kept": (
+        "你输入的向量已保留：按 F5 换回来。",
+        "What you typed is kept: F5 brings it back.",
+    ),
+    "calc.typed_back": ("你输入的向量回来了。", "What you typed is back."),
     "calc.exp.panel": (
         "维度实验：d = {small} 对 {large}",
         "Dimension experiment: d = {small} vs {large}",
@@ -33,6 +38,8 @@ TEXT = {
     # step navigation
     "calc.step_of": ("第 {step}/4 步", "Step {step} of 4"),
     "calc.all_steps": ("全部四步", "All four steps"),
+    # a step that runs on below the panel (at 80×24 the weighted sum does)
+    "calc.more_below": ("{step} · PgDn 看下文 ↓", "{step} · PgDn: more ↓"),
     "calc.next": ("下一步", "Next"),
     "calc.prev": ("上一步", "Back"),
     "calc.all": ("全部", "All"),
@@ -177,24 +184,28 @@ TEXT = {
     # help per panel
     "calc.help.inputs": (
         "在这里输入查询、键和（可选的）值。键和值每行一个，也可以用 ; 分隔；逗号、空格、方括号、全角字符都可以。"
-        "出错时会在该栏下面直接说明哪里不对。",
+        "出错时会在该栏下面直接说明哪里不对。F5 换成课本的例子，你输入的会保留，再按 F5 就换回来。",
         "Type the query, the keys and (optionally) the values here: one key or value per line, or "
         "separated by ;. Commas, spaces, brackets and full-width characters all work; a mistake is "
-        "named right under its field.",
+        "named right under its field. F5 shows the textbook example and keeps what you typed: F5 "
+        "again brings it back.",
     ),
     "calc.help.steps": (
-        "注意力的四步，一次揭示一步：点积、缩放、softmax、加权求和。每个数字都写出了算式。",
+        "注意力的四步，一次揭示一步：点积、缩放、softmax、加权求和。每个数字都写出了算式。"
+        "一步在面板里放不下时，PgDn 先翻到它的下文（面板底边写着“PgDn 看下文”），再到下一步。",
         "The four steps of attention, revealed one at a time: dot products, scaling, softmax, "
-        "weighted sum. Every number comes with its arithmetic.",
+        "weighted sum. Every number comes with its arithmetic. When a step runs below the panel, "
+        "PgDn shows the rest of it first (the panel's edge says “PgDn: more”), then the next step.",
     ),
     "calc.help.switches": (
         "开关：缩放、硬注意力（argmax）、温度。改动后立即重算，可以对比效果。",
         "Switches: scaling, hard max, temperature. Everything is recomputed at once, so you can compare.",
     ),
     "calc.help.experiment": (
-        "维度实验：随机的 q 和 K，比较缩放与不缩放时权重有多极端（最大权重与熵）。",
+        "维度实验：随机的 q 和 K，比较缩放与不缩放时权重有多极端（最大权重与熵）。PgUp/PgDn 上下翻，"
+        "结论在最后。",
         "The dimension experiment: random q and K, comparing how extreme the weights get with and "
-        "without scaling (max weight and entropy).",
+        "without scaling (max weight and entropy). PgUp/PgDn scroll it; the conclusion is at the end.",
     ),
     # headless
     "calc.cli.help": ("逐步计算一个注意力例子", "compute one attention example, step by step"),

@@ -198,6 +198,9 @@ TEXT = {
     "train.ui.pace": ("节奏", "pace"),
     "train.ui.versus": ("F9 对照", "F9 versus"),
     "train.ui.seeds": ("F10 种子", "F10 seeds"),
+    # after F9, the run on the right may be the other variant, not the one the rows say
+    "train.ui.versus_run": ("F9 对照：{run}", "F9 versus: {run}"),
+    "train.ui.versus_shown": ("右边是 F9 对照", "right: F9 versus run"),
     "train.ui.variant.qk": ("q·k", "q·k"),
     "train.ui.variant.general": ("general", "general"),
     "train.ui.variant.dot": ("书中点积", "dot (book)"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from textual.widgets import Input, OptionList, TextArea
 
 from attn_tui import coursebook
@@ -86,6 +87,7 @@ def feedback(card: ItemCard) -> str:
     return " ".join(shown(card.query_one("#item-feedback"), 200).split())
 
 
+@pytest.mark.slow  # a learner's three days through the course
 async def test_a_learner_over_three_days(tmp_path, monkeypatch):
     data = tmp_path / "d"
     monkeypatch.setenv(clock.ENV_NOW, DAY0)

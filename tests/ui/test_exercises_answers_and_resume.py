@@ -112,6 +112,7 @@ async def _three_states(pilot, screen):
     await pilot.pause()
 
 
+@pytest.mark.slow  # a whole set walked twice
 async def test_the_set_list_marks_each_exercise_and_redo_visits_only_the_unsolved(tmp_path):
     async with AttnApp(lang="en", data_dir=tmp_path / "d").run_test(size=(80, 24)) as pilot:
         screen = await open_exercises(pilot)
@@ -227,6 +228,7 @@ async def _start_full_quiz(pilot) -> QuizScreen:
     return screen
 
 
+@pytest.mark.slow  # two app sessions, a quiz walked in each
 async def test_esc_mid_quiz_asks_and_the_quiz_resumes_even_after_a_restart(tmp_path):
     data = tmp_path / "d"
     async with AttnApp(lang="en", data_dir=data).run_test(size=(80, 24)) as pilot:
@@ -263,6 +265,7 @@ async def test_esc_mid_quiz_asks_and_the_quiz_resumes_even_after_a_restart(tmp_p
         assert f"Question 4 of {len(ids)}" in status
 
 
+@pytest.mark.slow  # a whole quiz walked to its end
 async def test_a_finished_quiz_leaves_nothing_to_resume(tmp_path):
     data = tmp_path / "d"
     async with AttnApp(lang="en", data_dir=data).run_test(size=(80, 24)) as pilot:

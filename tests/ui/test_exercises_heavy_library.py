@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 from textual.widgets import OptionList
 
 from attn_tui import paths
@@ -36,6 +37,7 @@ def option_texts(screen) -> list[str]:
     return [str(sets.get_option_at_index(i).prompt) for i in range(sets.option_count)]
 
 
+@pytest.mark.slow  # writes and loads a library of hundreds of sets
 async def test_a_large_library_loads_in_the_background_and_keys_work_meanwhile(
     tmp_path, monkeypatch
 ):

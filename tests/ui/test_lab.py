@@ -87,6 +87,7 @@ async def test_causal_mask_zeros_above_the_diagonal_and_heads_change_the_maps():
         assert not screen.form.result.causal and screen.form.result.weights[:, 0, 1].all()
 
 
+@pytest.mark.slow  # types heads key by key; test_lab_bad_heads[en] draws the fault in the fast tier
 async def test_heads_that_do_not_divide_d_model_are_named_and_the_last_layer_stays():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
         screen = await open_lab(pilot)
@@ -248,6 +249,7 @@ def independent(X, W_Q, W_K, heads: int):
     return Q, weights
 
 
+@pytest.mark.slow  # types X and W_Q key by key
 async def test_typed_x_and_w_q_give_the_numpy_weights_and_q():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
         screen = await open_lab(pilot)
@@ -337,6 +339,7 @@ async def test_a_malformed_x_is_named_under_its_field_and_the_views_stay():
         assert not screen.form.stale and screen.form.result.queries.labels == ("a", "b", "c")
 
 
+@pytest.mark.slow  # types several fields key by key
 async def test_language_switch_keeps_what_was_typed():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
         screen = await open_typed(pilot, labels="I love China")

@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import numpy as np
+import pytest
 from textual.widgets import Input, Select, Static
 
 from attn_tui import paths
@@ -96,6 +97,7 @@ async def test_the_lab_shows_the_trained_weights_in_every_view():
         assert f"{weights.max():.2f}" in body(screen, "lines", 100)
 
 
+@pytest.mark.slow  # types sequences key by key
 async def test_a_typed_sequence_is_read_and_a_bad_one_named():
     saved = save_model(TransformerConfig(length=5, iters=80))
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:

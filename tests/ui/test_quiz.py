@@ -50,6 +50,7 @@ async def answer(pilot, screen: QuizScreen, typed: str) -> None:
     await pilot.pause()
 
 
+@pytest.mark.slow  # a whole quiz, its review and a retry
 async def test_quick_quiz_end_to_end_with_review_and_retry(tmp_path):
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
         screen = await open_quiz(pilot)
@@ -120,6 +121,7 @@ async def test_quick_quiz_end_to_end_with_review_and_retry(tmp_path):
         assert "Best: quick 7/10 (70%)" in history and "quick  7/10  70%" in history
 
 
+@pytest.mark.slow  # a full quiz, skipped through to a number question
 async def test_an_unreadable_answer_is_not_spent_and_empty_asks_again():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
         screen = await open_quiz(pilot)

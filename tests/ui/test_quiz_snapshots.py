@@ -13,12 +13,13 @@ from attn_tui.app import AttnApp
 from attn_tui.screens.quiz import QuizScreen
 
 SIZES = [(80, 24), (120, 40)]
-# An sc-why-lost answer that fails short of the pass mark in words the grader half knows, so
-# the flag's model doubts it and the feedback offers the self-check.
+# An sc-why-lost answer that fails short of the pass mark and leans on a comparison, so the
+# flag's model doubts it and the feedback offers the self-check.
 HALF = {
-    "zh": "长度只有 5，隐状态装得下，根本没有瓶颈，注意力的那些参数没活可干。",
-    "en": "The sequence is only five long: the hidden state holds it with room to spare, there "
-    "is no bottleneck, and the attention weights have no work to do.",
+    "zh": "就像把 5 个字母装进能放 16 个的袋子：隐状态装得下，根本没有瓶颈，"
+    "注意力的那些参数没活可干。",
+    "en": "It is like packing five letters into a bag made for sixteen: nothing has to be "
+    "squeezed, so there is no bottleneck, and the attention has no work to do.",
 }
 
 

@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 UI = Path(__file__).resolve().parent
 SNAPSHOTS = UI / "__snapshots__"
 
@@ -37,6 +39,7 @@ def collected_test_names() -> set[tuple[str, str]]:
     return names
 
 
+@pytest.mark.slow  # collects the whole ui suite in a second process
 def test_every_snapshot_file_has_its_test() -> None:
     stored = {
         (folder.name, file.name.removesuffix(".svg"))

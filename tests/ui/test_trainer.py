@@ -292,6 +292,7 @@ async def test_language_switch_redraws_in_place_menus_included():
         assert "本次完成的运行" in text(screen, "#session", 76)
 
 
+@pytest.mark.slow  # two whole runs in child processes
 async def test_f9_compares_the_settings_with_the_versus_variant_on_one_seed():
     async with AttnApp(lang="en").run_test(size=(100, 30)) as pilot:
         screen = await open_trainer(
@@ -312,6 +313,7 @@ async def test_f9_compares_the_settings_with_the_versus_variant_on_one_seed():
         assert "1190" in session and "838" in session
 
 
+@pytest.mark.slow  # real processes: a run over several seeds
 async def test_multi_seed_comparison_table_and_the_tables_scroll_at_once():
     async with AttnApp(lang="en").run_test(size=(80, 16)) as pilot:
         screen = await open_trainer(pilot, iters=50, seeds=3, length=4)
@@ -370,7 +372,7 @@ async def test_the_footer_lists_every_key_when_there_is_room():
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         keys = {k.key for k in pilot.app.screen.query(FooterKey)}
-        assert "f5" in keys and "f10" not in keys  # the essentials fit at 80 columns
+        assert {"f5", "f9", "f10"} <= keys and "f3" not in keys  # what starts a run, at 80
 
 
 async def test_nothing_is_cut_at_80x24_in_english():
@@ -388,6 +390,7 @@ async def test_nothing_is_cut_at_80x24_in_english():
         assert f"per letter {screen.live.result.pos_acc:.3f}" in accuracy
 
 
+@pytest.mark.slow  # a walk over terminal sizes after a run
 async def test_per_position_figures_survive_a_resize_round_trip():
     async with AttnApp(lang="en").run_test(size=(120, 40)) as pilot:
         screen = await open_trainer(pilot, iters=100, length=5)
@@ -420,6 +423,7 @@ async def test_leaving_mid_run_leaves_no_thread_and_no_process():
         assert pilot.app.current_mode == "home"
 
 
+@pytest.mark.slow  # real processes: four seeds' workers, started and stopped
 async def test_leaving_a_multi_seed_comparison_stops_every_worker():
     import multiprocessing
 

@@ -37,6 +37,7 @@ async def choose_transformer(pilot, **settings):
     return screen
 
 
+@pytest.mark.slow  # a walk through every Transformer setting
 async def test_choosing_the_transformer_shows_its_settings_and_its_recipe():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
         screen = await open_trainer(pilot, pace="watch")
@@ -101,6 +102,7 @@ async def test_positions_off_fails_reversal_and_the_screen_says_why():
         assert f"This run: {result.pos_acc:.3f}" in outcome and "1/6" in outcome
 
 
+@pytest.mark.slow  # two comparisons in child processes
 async def test_f9_and_f10_compare_positional_encodings():
     async with AttnApp(lang="en").run_test(size=(120, 40)) as pilot:
         screen = await choose_transformer(pilot, length=6, iters=200, seeds=2)
@@ -188,6 +190,7 @@ async def test_ctrl_o_without_a_trained_transformer_says_what_to_do():
         assert any("No Transformer trained yet" in n.message for n in pilot.app._notifications)
 
 
+@pytest.mark.slow  # a walk over panels and sizes
 async def test_every_live_panel_is_as_tall_as_its_lines_when_a_line_wraps():
     """At 80 columns 'Held-out at 3,000: whole … · per letter …' wraps; the panel must grow
     with it, or its last row (each position's %) falls off the end."""

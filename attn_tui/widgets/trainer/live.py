@@ -260,6 +260,7 @@ class LivePanel(VerticalScroll, can_focus=True):
         self.outcome = None
         self.result = None
         self.pair: list = []  # F9's finished runs, for the line comparing them
+        self.versus = False  # the run on show is F9's other variant (see begin)
         self.saved_error = ""
         self._last_draw = 0.0
         self._draw_pending = False
@@ -283,8 +284,9 @@ class LivePanel(VerticalScroll, can_focus=True):
             self.config = config
             self.redraw()
 
-    def begin(self, run_id: int, config: Any, pace: str) -> None:
-        self.run_id, self.config, self.pace = run_id, config, pace
+    def begin(self, run_id: int, config: Any, pace: str, versus: bool = False) -> None:
+        """A run starts; ``versus``: it is F9's other variant, not the one the rows say."""
+        self.run_id, self.config, self.pace, self.versus = run_id, config, pace, versus
         self.chunks, self.snapshot, self.iteration, self.wall = [], None, 0, math.nan
         self.outcome, self.result = None, None
         self.set_reactive(LivePanel.frame, -1)
@@ -427,7 +429,8 @@ class LivePanel(VerticalScroll, can_focus=True):
         view = self.view()
         model = view_of(view.config)
         shown = view.running or view.outcome is not None
-        self.border_subtitle = model.run_label(view.config)
+        label = model.run_label(view.config)
+        self.border_subtitle = t("train.ui.versus_run", run=label) if self.versus else label
         for part in self.query_children(LivePart):
             if part.run_only:
                 part.display = shown

@@ -8,10 +8,13 @@ where the text is one, the text itself where it is not — and lets the config's
 ``validate`` name the first fault (``TrainConfig.validate``, ``TransformerConfig.validate``):
 the form checks nothing a config checks. ``fill(config)`` is the inverse.
 
-The form keeps its own small rules (a model's starting iterations and learning rate follow
-the model and the task, the RNN's iterations follow the length, until the learner types a
-figure of their own), shows the first fault under the rows, and posts ``TrainSettings.Changed``
-after every edit with the settings, or None while one is unusable.
+The form keeps its own small rules, shows the first fault under the rows, and posts
+``TrainSettings.Changed`` after every edit with the settings, or None while one is unusable.
+The rules: a row the app filled (a starting value, a guide step, the book's model, F8's pace)
+follows the model: choosing the other model puts that model's starting length, batch, pace,
+iterations and learning rate there (the RNN guide's length 20 is not the Transformer's); the
+task moves the iterations and learning rate the same way, the RNN's iterations follow the
+length; a figure or choice the learner made stays.
 """
 
 from __future__ import annotations
@@ -161,7 +164,9 @@ class TrainSettings(Widget):
         super().__init__(id=id)
         self._controls: dict[str, Input | Select] = {}
         self._error = MessageLine(Prose, id="train-error", classes="error")
-        self._defaults: dict[str, str] = {}  # the rows' recipe texts (ModelView.starting)
+        self._placed: dict[str, str] = {}  # what the app last put in each row (not the learner)
+        self._model_shown = "rnn"  # the model whose starting rows are in place
+        self._task_shown = ""  # the task whose iterations are in place (set in compose)
         self._hidden: dict[str, Any] = {}  # settings no row shows, from the last fill()
 
     def compose(self) -> ComposeResult:
@@ -171,6 +176,7 @@ class TrainSettings(Widget):
             with Horizontal(classes=f"row {only} {field.classes}"):
                 yield tr(Static(classes="inline-label"), field.label or f"train.ui.{field.name}")
                 value = _shown(values[field.name])
+                self._placed[field.name] = value
                 if field.kind == "choice":
                     assert field.options is not None
                     control: Input | Select = Select(field.options(), id=field.name, compact=True,
@@ -180,10 +186,8 @@ class TrainSettings(Widget):
                     control = Input(value, id=field.name, compact=True, type=kind)
                 self._controls[field.name] = control
                 yield control
+        self._task_shown = self.text("task")
         yield self._error
-
-    def on_mount(self) -> None:
-        self._defaults = self._model_defaults()
 
     # ---- reading and filling ------------------------------------------------------------------
     @property
@@ -227,9 +231,26 @@ class TrainSettings(Widget):
         self.set(**values)
 
     def set(self, **values: Any) -> None:
-        """Set rows by name (their Changed messages follow, as for an edit)."""
+        """Set rows by name (their Changed messages follow, as for an edit). A model named
+        here is put in place first, so the rows named with it are not overwritten by its
+        starting values."""
+        model = values.get("model")
+        if model is not None and model != self._model_shown:
+            self._put("model", model)
+            self._model_chosen(keep=values.keys())
         for name, value in values.items():
-            self._controls[name].value = _shown(value)
+            self._put(name, value)
+        if "task" in values:
+            self._task_shown = self.text("task")
+
+    def _put(self, name: str, value: Any) -> None:
+        """Fill a row as the app (it then follows the model, see the module's docstring)."""
+        self._placed[name] = _shown(value)
+        self._controls[name].value = _shown(value)
+
+    def _placed_here(self, name: str) -> bool:
+        """The row still holds what the app put there: the learner has not changed it."""
+        return self.text(name) == self._placed.get(name)
 
     def check(self) -> Settings | None:
         """Show the first fault under the rows (or clear it); the settings when all are usable."""
@@ -243,7 +264,9 @@ class TrainSettings(Widget):
 
     # ---- the form's own rules -------------------------------------------------------------------
     def _model_defaults(self) -> dict[str, str]:
-        """The rows the chosen model's (and task's, and length's) recipe sets, and their text."""
+        """The rows the chosen model's (and task's, and length's) recipe sets, and their text:
+        the iterations and learning rate, and for a Transformer task its own length, layers,
+        heads, d_model and batch (``ModelView.starting``: the induction run's whole recipe)."""
         model = self.model
         return model.starting({name: self.text(name) for name in model.config_fields})
 
@@ -252,34 +275,41 @@ class TrainSettings(Widget):
     def _edited(self, event: Input.Changed | Select.Changed) -> None:
         event.stop()  # what the screen hears is Changed
         name = event.control.id
-        if name in ("model", "task"):
+        if name == "model" and self.model.name != self._model_shown:
             self._model_chosen()
+        elif name == "task" and self.text("task") != self._task_shown:
+            self._task_shown = self.text("task")
+            self._follow(self._model_defaults())
         elif name == "length" and self.model.iters_follow_length:
             self._length_edited()
         self.post_message(self.Changed(self, self.check()))
 
-    def _model_chosen(self) -> None:
-        """Show the chosen model's rows; a field still at the other model's (or task's)
-        starting value takes this one's, a figure the learner typed stays."""
+    def _model_chosen(self, keep: Any = ()) -> None:
+        """Show the chosen model's rows; a row the app filled takes this model's starting
+        value (the length first: the iterations may follow it), one the learner changed, or
+        one named in ``keep``, stays."""
+        model = self.model
+        self._model_shown = model.name
         for name in MODELS:
-            self.set_class(self.model.name == name and name != "rnn", f"-{name}")
-        new = self._model_defaults()
-        for name, after in new.items():
-            if name in self._defaults and self.text(name) == self._defaults[name]:
-                self._controls[name].value = after
-        self._defaults = new
+            self.set_class(model.name == name and name != "rnn", f"-{name}")
+        start = starting_values() | model.values(model.default)
+        self._follow({name: _shown(start[name]) for name in ("length", "batch", "pace")}, keep)
+        self._follow(self._model_defaults(), keep)
+
+    def _follow(self, values: dict[str, str], keep: Any = ()) -> None:
+        for name, value in values.items():
+            if name not in keep and self._placed_here(name):
+                self._put(name, value)
 
     def _length_edited(self) -> None:
         """The recipe's iterations follow the length, while the learner has not typed a
         figure of their own."""
-        self._defaults = self._model_defaults()
         try:
             int(self.text("length"))
         except ValueError:
             return
-        iters = self._controls["iters"]
-        if iters.value in self.model.iters_follow_length:
-            iters.value = self._defaults["iters"]
+        if self.text("iters") in self.model.iters_follow_length:
+            self._put("iters", self._model_defaults()["iters"])
 
     def relocalize(self) -> None:
         for field in FIELDS:

@@ -205,6 +205,37 @@ def test_the_groups_file_never_replaces_a_file(klass, capsys, tmp_path):
     assert status == 2 and "already exists" in err
 
 
+def test_a_file_or_link_made_after_the_check_is_neither_replaced_nor_followed(
+    klass, capsys, tmp_path, monkeypatch
+):
+    """The early check (before grading) and the write are apart in time: what appears at the
+    target in that gap — the teacher's marks saved meanwhile, or a link planted to a file the
+    teacher owns — must still be refused, never replaced or written through. Before the fix
+    the write renamed a temporary file over the target, so both were replaced."""
+    from attn_tui.commands import _groups
+
+    monkeypatch.setattr(_groups, "taken", lambda path: False)  # the check saw nothing there
+    marks = tmp_path / "groups.toml"
+    marks.write_text("[s00]\nsc-steps = 1\n", "utf-8")
+    status, _, err = grade(capsys, klass, "--write-groups", marks)
+    assert status == 2 and "already exists" in err
+    assert marks.read_text("utf-8") == "[s00]\nsc-steps = 1\n"
+    victim = tmp_path / "victim.toml"
+    victim.write_text("mine", "utf-8")
+    link = tmp_path / "link.toml"
+    link.symlink_to(victim)
+    dangling = tmp_path / "dangling.toml"
+    dangling.symlink_to(tmp_path / "nowhere.toml")
+    for target in (link, dangling):
+        status, _, err = grade(capsys, klass, "--write-groups", target)
+        assert status == 2 and "already exists" in err
+        assert target.is_symlink()
+    assert victim.read_text("utf-8") == "mine" and not (tmp_path / "nowhere.toml").exists()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []  # no temp
+    status, _, _ = grade(capsys, klass, "--write-groups", tmp_path / "new.toml")
+    assert status == 0 and "[[group]]" in (tmp_path / "new.toml").read_text("utf-8")
+
+
 @pytest.mark.slow  # a class of 400 files, two of them a megabyte each
 def test_a_large_class_with_megabyte_answers_is_grouped(tmp_path, capsys):
     folder = tmp_path / "big"

@@ -55,6 +55,7 @@ async def finish_quiz(pilot, screen: QuizScreen) -> None:
     assert screen.view == "summary"
 
 
+@pytest.mark.slow  # a whole quiz walked to its end
 async def test_the_quiz_without_a_store_says_why_and_runs_to_the_end(tmp_path):
     (tmp_path / "data" / "progress.db").mkdir(parents=True)
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
@@ -65,6 +66,7 @@ async def test_the_quiz_without_a_store_says_why_and_runs_to_the_end(tmp_path):
         await finish_quiz(pilot, screen)
 
 
+@pytest.mark.slow  # a whole quiz walked to its end
 async def test_a_full_disk_at_the_end_of_a_quiz_keeps_the_summary_and_says_so():
     async with AttnApp(lang="en").run_test(size=(80, 24)) as pilot:
         screen = await open_area(pilot, "quiz", QuizScreen)

@@ -154,17 +154,46 @@ def test_no_idea_is_never_not_sure(answer):
     assert t("ex.fb.uncertain", lang="en") not in g.lines(t, "en")
 
 
-def test_a_pass_that_turns_after_its_ideas_is_uncertain_and_says_why():
+STEPS_SAID = (
+    "First the query is dotted with every key and scaled by √d; then softmax turns the "
+    "scores into weights that sum to 1; finally the values are summed with those weights. "
+)
+
+
+def test_a_pass_that_turns_after_its_ideas_is_more_doubted_and_a_doubted_pass_says_why(
+    monkeypatch,
+):
+    from attn_tui.core.exercises.glossary import shipped
+    from attn_tui.core.exercises.written import unsure
+    from attn_tui.core.exercises.written.judge import judge
+    from attn_tui.i18n import t
+
+    ex = item("sc-steps")
+    # the turn speaks of nothing the ideas said: it takes nothing back, but adds to the doubt
+    turned = STEPS_SAID + "Actually, a real model does this for every head."
+    plain = STEPS_SAID + "A real model does this for every head."
+    odds = {
+        a: unsure.log_odds(unsure.of_judgement(ex, judge(ex, a, shipped())))
+        for a in (turned, plain)
+    }
+    assert grade(ex, turned).correct and odds[turned] > odds[plain]
+    monkeypatch.setattr(unsure, "THRESHOLD", odds[turned] - 1e-6)
+    g = grade(ex, turned)
+    assert g.correct and g.uncertain
+    assert t("ex.fb.uncertain_pass", lang="en") in g.lines(t, "en")
+
+
+def test_a_late_turn_against_an_idea_takes_it_back_and_quotes_the_claim():
     from attn_tui.i18n import t
 
     g = grade(
-        item("sc-steps"),
-        "First the query is dotted with every key and scaled by √d; then softmax turns the "
-        "scores into weights that sum to 1; finally the values are summed with those weights. "
-        "Actually I think the result is mostly the first value.",
+        item("sc-steps"), STEPS_SAID + "Actually I think the result is mostly the first value."
     )
-    assert g.correct and g.uncertain
-    assert t("ex.fb.uncertain_pass", lang="en") in g.lines(t, "en")
+    assert not g.correct
+    summed = next(r for r in g.ideas if r.idea.id == "sum")
+    assert summed.state == "contradicted"
+    assert summed.against == "Actually I think the result is mostly the first value"
+    assert "“Actually I think the result is mostly the first value”" in "\n".join(g.lines(t, "en"))
 
 
 def test_a_fail_one_idea_short_is_doubted_and_one_that_found_nothing_is_not():
@@ -192,7 +221,7 @@ def test_the_flags_model_is_the_sum_of_its_weights_times_its_signals():
     assert len(unsure.FEATURES) == len(unsure.WEIGHTS)
     x = unsure.features(
         0.5, 0.6, 0.5, unread=0.25, denied=False, turn=True, comparison=True,
-        unknown=0.4, words=19, keyword_list=False,
+        unknown=0.4, words=19, keyword_list=False, item_rate=0.05,
     )  # fmt: skip
     assert len(x) == len(unsure.FEATURES)
     # a fail 0.1 below the mark: near = e^-1; log words = log(20) / 4
@@ -200,12 +229,25 @@ def test_the_flags_model_is_the_sum_of_its_weights_times_its_signals():
     expected |= {"failed": 1, "failed × margin": -0.1, "failed × near": math.exp(-1),
                  "failed × found share": 0.5, "failed × unread": 0.25, "turn": 1,
                  "failed × comparison": 1, "failed × unknown": 0.4,
-                 "failed × log words": math.log(20) / 4}  # fmt: skip
+                 "failed × log words": math.log(20) / 4,
+                 "item's misgrading rate": 0.5}  # fmt: skip
     assert x == pytest.approx(tuple(expected.values()))
     by_hand = sum(w * v for w, v in zip(unsure.WEIGHTS, expected.values(), strict=True))
     assert unsure.log_odds(x) == pytest.approx(by_hand)
     assert unsure.unsure(x, False) == (by_hand > unsure.THRESHOLD)
     assert not unsure.unsure(x, True), "never for an answer that only says it does not know"
+
+
+def test_a_question_the_flag_was_never_fitted_on_gets_the_mean_rate():
+    from attn_tui.core.exercises.written import unsure
+
+    rates = {"a": 0.1, "b": 0.3}
+    assert unsure.item_rate("a", rates) == 0.1
+    assert unsure.item_rate("a teacher's own question", rates) == pytest.approx(0.2)
+    assert unsure.item_rate("x", {}) == 0.0
+    # every shipped written item the rates were fitted on is one the library has
+    ids = {e.id for s in LIBRARY.sets for e in s.exercises} | {e.id for e in LIBRARY.quiz_exercises}
+    assert set(unsure.ITEM_RATE) <= ids and all(0 < v < 1 for v in unsure.ITEM_RATE.values())
 
 
 # -- third round: formulas, arrows, the course's library picture, excuses said of their term ------

@@ -193,6 +193,7 @@ def test_without_positions_reversal_fails_yet_beats_one_in_six(reversal_blind):
         assert r.pos_acc == pytest.approx(r.ceiling, abs=0.02)
 
 
+@pytest.mark.slow  # retrains: 3,000 iterations of sorting
 def test_sorting_is_learned_by_a_head_that_reads_content(sorting):
     for r in sorting.runs:
         assert r.seq_acc >= 0.95

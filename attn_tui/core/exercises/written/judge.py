@@ -152,6 +152,9 @@ class _Lexicon:
     # A teacher's English phrase ending in a word stem ("saturat") matches any word it begins:
     # phrases keyed by their first four letters.
     by_prefix: dict[str, list[_Form]] = field(default_factory=dict)
+    # A teacher's English phrase of two or more words also matches with one more word inside
+    # it ("same pattern" in "the same attention pattern"): phrases keyed by their first word.
+    gapped: dict[str, list[_Form]] = field(default_factory=dict)
     domain_words: set[str] = field(default_factory=set)  # Chinese forms of two or more characters
     vocabulary: frozenset[str] = frozenset()  # English words a typo may be mended toward
     choices: tuple[str, ...] = ()
@@ -172,6 +175,8 @@ class _Lexicon:
         if term.startswith("'") and all(k.isascii() and k.isalpha() for k in keys):
             if any(len(k) >= 5 for k in keys):
                 self.by_prefix.setdefault(keys[0][:4], []).append(_Form(keys, term, False))
+            if len(keys) >= 2:
+                self.gapped.setdefault(keys[0], []).append(_Form(keys, term, False))
         if len(form) > 1 and all("\u3400" <= c <= "\ufaff" for c in form):
             self.domain_words.add(form)
 
@@ -245,6 +250,7 @@ class Compiled:
     scopes: frozenset[str]
     targets: frozenset[str] = frozenset({"QUERY", "KEY", "VALUE"})
     prompt: str = ""  # the prompt's units, as _sentence_keys joins them, both languages
+    topic: frozenset[str] = frozenset()  # the concepts the prompt itself names
 
 
 # A found idea is quoted by its clause when the clause is at most this many characters long.
@@ -304,6 +310,14 @@ def compile_rubric(exercise: Exercise, glossary) -> Compiled:
         )
         for lang in ("zh", "en")
     )
+    topic = frozenset(
+        m.term
+        for lang in ("zh", "en")
+        for m in Analysis(
+            read(getattr(exercise.prompt, lang, "") or "", lex.vocabulary, lex.choices), lex
+        ).mentions
+        if _noun(m.term)
+    )
     comp = Compiled(
         exercise,
         lex,
@@ -312,6 +326,7 @@ def compile_rubric(exercise: Exercise, glossary) -> Compiled:
         frozenset(i.source for i in exercise.rubric if i.source),
         frozenset(i.scope for i in exercise.rubric if i.scope),
         prompt=prompt,
+        topic=topic,
     )
     if len(_compiled) > 512:
         _compiled.clear()
@@ -366,6 +381,8 @@ class Analysis:
                         for k in range(len(form.keys))
                     ):
                         found.append(Mention(form.term, i, j))
+            if u.kind == "en":
+                found += _gapped(units, i, lex.gapped.get(u.key, ()))
             if u.kind == "zh" and i + 2 < n and units[i + 1].key == "不":
                 found += self._potential(i, lex)
         self.mentions = _outermost(list(dict.fromkeys(found)))
@@ -430,6 +447,8 @@ class Analysis:
         self._echoes(negators, extra)
         self._retractions(extra)
         self.asks = self._questions(negators)
+        # sentences opening with a late turn: (first, last unit, whether a strong one)
+        self.turned: dict[int, tuple[int, int, bool]] = {}
         self.has_steps = "@STEP" in self.by_term
         self.otherwise = frozenset(
             self.sent[m.first]
@@ -775,6 +794,35 @@ def _noun(term: str) -> bool:
     return not term.startswith("@") and term not in PREDICATES
 
 
+# Words that may never stand inside a teacher's phrase: they turn or join what it says
+# ("same pattern" is not in "same or different pattern", "can be updated" not in "can not be").
+_NO_GAP = frozenset(
+    "not no never nor without and or but than from to if only any every all none".split()
+)
+
+
+def _gapped(units, i: int, forms: Iterable[_Form]) -> list[Mention]:
+    """Each multi-word English phrase starting at unit ``i`` with one more word inside it."""
+    out = []
+    n = len(units)
+    for form in forms:
+        size = len(form.keys)
+        if i + size >= n:
+            continue
+        for gap in range(1, size):
+            g = units[i + gap]
+            if g.kind != "en" or g.key in _NO_GAP:
+                continue
+            picked = [*range(i, i + gap), *range(i + gap + 1, i + size + 1)]
+            if all(
+                units[k].kind == "en" and units[k].key == key
+                for k, key in zip(picked, form.keys, strict=True)
+            ):
+                out.append(Mention(form.term, i, i + size))
+                break
+    return out
+
+
 def _same_word(key: str, form: str) -> bool:
     """An answer's stem against a teacher's word: equal, or one begins the other (5+ letters)."""
     if key == form:
@@ -816,6 +864,9 @@ class _Hit:
     # the weights may be negative" is found once and negated once): a self-conflict
     seen: frozenset[str] = frozenset()
     retaken: bool = False  # found, then denied or swapped in a later sentence
+    # swapped by a relation the answer spells out ("K from the decoder", "解码器提供 K"), not
+    # by the nearest source in the sentence: a wrong claim, not only a missing idea
+    stated: bool = False
     said: _Hit | None = None  # what was found before it was taken back
     first_found: int | None = None  # where any reading first found it, whatever its state
 
@@ -835,6 +886,7 @@ def _try(
 ) -> _Hit | None:
     best: _Hit | None = None
     found_at: list[int] = []
+    found_hits: list[_Hit] = []
     seen: set[tuple[int, str, int]] = set()  # (alternative, state, sentence)
     swapped: _Hit | None = None
     readings: list[tuple[int, _Hit]] = []  # (sentence, hit): what each sentence says of it
@@ -876,6 +928,7 @@ def _try(
                     continue  # "标准差 8、数值稳定": two items of a list are not one claim
             if hit.state == FOUND:
                 found_at.append(hit.pos)
+                found_hits.append(hit)
             seen.add((alt_no, hit.state, s))
             if not want:
                 readings.append((s, hit))
@@ -889,6 +942,12 @@ def _try(
         # make up for the keys' wrong one — an idea about roles is swapped when any of its
         # targets is given the wrong source
         best = swapped
+        # said right after it ("the query comes from the encoder — wait, no: from the
+        # decoder"): mended, so no wrong claim stands
+        wrong = {m.term for m in best.mentions if m.term in comp.targets}
+        best.stated = best.stated and not any(
+            m.term in wrong and m.first > best.pos for h in found_hits for m in h.mentions
+        )
     if best is not None and best.state == FOUND and idea is not None:
         # the last word stands: an idea said, then denied or swapped in a later sentence that
         # says it nowhere ("…so we add positional encoding. On second thought, the heads can
@@ -903,7 +962,7 @@ def _try(
                 or (h.state == SWAPPED and h.against is not None and h.against.term in comp.sources)
             )
             and s > max(found_in)
-            and s not in a.otherwise
+            and (s not in a.otherwise or s in a.turned)
         ]
         if later:
             said = best
@@ -960,6 +1019,7 @@ def _judge_combo(
 ) -> _Hit | None:
     negs = set().union(*(a.governed(m) for m in combo))
     state, against = FOUND, None
+    stated = False
     mentions = combo
     if idea is not None and idea.source:
         targets = [m for m in combo if m.term in comp.targets] or [combo[0]]
@@ -972,6 +1032,7 @@ def _judge_combo(
             if len(negs) % 2:  # "Q does not come from the encoder": true, but no credit
                 return None
             state, against = SWAPPED, src
+            stated = _relates(a, targets[0], src)
             if idea.scope:
                 sc = a.scope_at(combo[0].first, comp.scopes)
                 if sc is not None and sc.term != idea.scope:
@@ -1003,7 +1064,23 @@ def _judge_combo(
             wrong = [m for m in named if m.term in idea.against]
             if wrong:
                 state, against = SWAPPED, wrong[0]
-    return _Hit(state, mentions, against)
+    return _Hit(state, mentions, against, stated=stated and state == SWAPPED)
+
+
+def _relates(a: Analysis, target: Mention, src: Mention) -> bool:
+    """Whether a "from" or a "gives" in one clause joins ``target`` and ``src``: "K from the
+    decoder", "K 和 V 来自解码器", "the decoder provides the keys"."""
+    lo, hi = (
+        sorted((target.last, src.first)) if target.first < src.first else (src.last, target.first)
+    )
+    if a.sent[target.first] != a.sent[src.first]:
+        return False
+    words = ("@FROM",) if target.first < src.first else ("@GIVE",)
+    return any(
+        lo < m.first and m.last < hi and a.clause[m.first] == a.clause[src.first]
+        for w in words
+        for m in a.by_term.get(w, ())
+    )
 
 
 @dataclass(frozen=True)
@@ -1029,6 +1106,7 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
     reading = read(answer, comp.lex.vocabulary, comp.lex.choices)
     a = Analysis(reading, comp.lex)
     a.asks = a.asks | _copied(a, comp.prompt)
+    a.turned = _turned(a)
     fr = _fragments(a)
     listing = _lists(fr)
     hits: list[_Hit | None] = []
@@ -1100,6 +1178,7 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
             for k in before:
                 states[k] = CONTRADICTED
                 against[k] = Mention("@SELF_CORRECT", at, end)
+    _late_turns(a, comp, hits, states, against)
     # steps out of order: each idea in turn must be found somewhere after the one before
     if exercise.order and a.has_steps:
         last = -1
@@ -1123,6 +1202,14 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
     )
     total = core_weight(exercise.rubric)
     found = sum(r.idea.weight for r in results if r.state == FOUND)
+    # a role the answer states wrongly ("K from the decoder") is a wrong claim: it costs its
+    # idea and as much again (a teacher fails "Q and K from the decoder, V from the encoder")
+    found -= sum(
+        idea.weight
+        for (idea, _, _), h, st in zip(comp.ideas, hits, states, strict=True)
+        if st == SWAPPED and h is not None and h.stated and not idea.bonus
+    )
+    found = max(found, 0.0)
     score = min(1.0, found / total) if total else 0.0
     listed = _keyword_list(a, fr)
     if listed:
@@ -1158,6 +1245,108 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
     )
 
 
+# Words that may stand before a late turn and keep it the sentence's opening ("Well, actually").
+_OPENERS = _INTERJECTIONS | set("so and ok okay yes sure 所以 而且 并且 好吧".split())
+
+
+# What opens a condition ("不过如果…", "but if…"): a turn into another setting, not a claim
+# against the answer ("with or without the division" is no condition).
+_CONDITIONALS = frozenset(
+    "if unless otherwise suppose imagine 如果 要是 假如 假设 否则 不然 若 一旦 倘若 要不然".split()
+)
+
+
+def _turned(a: Analysis) -> dict[int, tuple[int, int, bool]]:
+    """The sentences that open with a late turn ("不过其实…", "Well, actually…"), each with
+    where its turn lies; not a question, nor a sentence that says what would happen otherwise
+    ("不过如果…", "but if…")."""
+    units = a.reading.units
+    opening: dict[int, int] = {}  # sentence -> its first unit that is not an opener
+    for i, u in enumerate(units):
+        s = a.sent[i]
+        if s in opening or u.kind in BOUNDARY_KINDS:
+            continue
+        if u.key in _OPENERS or (u.kind == "zh" and a.reading.words[u.word] in _OPENERS):
+            continue
+        opening[s] = i
+    iffy = {
+        a.sent[m.first]
+        for m in a.by_term.get("@OTHERWISE", ())
+        if a.quote(m).casefold() in _CONDITIONALS
+    }
+    out: dict[int, tuple[int, int, bool]] = {}
+    for name in ("plain_turn", "late_turn"):  # "但其实" is the strong one
+        for i, j in _signal(a, name):
+            s = a.sent[i]
+            if s in out and out[s][2]:
+                continue
+            if opening.get(s) == i and s not in a.asks and s not in iffy:
+                out[s] = (i, j, name == "late_turn")
+            elif name == "late_turn" and s in out and out[s][1] + 1 == i:
+                out[s] = (out[s][0], j, True)  # "不过其实", "but actually"
+    return out
+
+
+def _late_turns(
+    a: Analysis,
+    comp: Compiled,
+    hits: list[_Hit | None],
+    states: list[str],
+    against: list[Mention | None],
+) -> None:
+    """A sentence that opens with a turn ("不过其实…", "In practice, though, …") after the
+    ideas and credits none of them makes a claim against what came before: each idea found only
+    before it whose concepts (not its predicates) the sentence speaks of again is taken back.
+    A question, or a sentence saying what would happen otherwise ("不过如果用 argmax…"), is no
+    claim against them."""
+    credited = {
+        a.sent[p]
+        for h, st in zip(hits, states, strict=True)
+        if st == FOUND and h is not None
+        for p in h.found_at
+    }
+    if not credited:
+        return
+    units = a.reading.units
+    said: dict[int, list[Mention]] = {}  # each sentence's concepts, read once
+    for m in a.mentions:
+        if _noun(m.term):
+            said.setdefault(a.sent[m.first], []).append(m)
+    ends: dict[int, int] = {}  # each sentence's last unit that is not a boundary
+    for k, u in enumerate(units):
+        if u.kind not in BOUNDARY_KINDS:
+            ends[a.sent[k]] = k
+    for s, (i, j, strong) in a.turned.items():
+        if s <= min(credited) or (s in credited and not strong):
+            continue
+        # the concepts the question itself names are its topic: a caveat about them ("不过头也
+        # 不是越多越好") speaks of the topic, not against an idea
+        spoken = {
+            m.term for m in said.get(s, ()) if m.first > j and (strong or m.term not in comp.topic)
+        }
+        if not spoken:
+            continue
+        last = max(ends.get(s, i), i)
+        before = [
+            k
+            for k, h in enumerate(hits)
+            if states[k] == FOUND and h is not None and not any(a.sent[p] >= s for p in h.found_at)
+        ]
+        struck = [
+            k
+            for k in before
+            if {n for alt in comp.ideas[k][1] for n, _ in alt if _noun(n)} & spoken
+        ]
+        if struck and strong:
+            # like a self-correction: an answer that turns against one idea ("actually…") has
+            # not said the others with conviction either
+            struck = before
+        for k in struck:
+            states[k] = CONTRADICTED
+            end = last if last - i <= 24 else a.clause_span[a.clause[i]][1]
+            against[k] = Mention("@LATE_TURN", i, end)
+
+
 def _unread_share(a: Analysis, credited: set[int]) -> float:
     """The share of the answer's words in sentences that credit no idea: what the grader
     passed over (a claim it has no rule for, a comparison in words it does not know)."""
@@ -1175,6 +1364,8 @@ _SIGNALS = {
     "analogy": lexicon.ANALOGY,
     "dont_know": lexicon.DONT_KNOW,
     "correct": lexicon.SELF_CORRECT,
+    "late_turn": lexicon.LATE_TURN,
+    "plain_turn": lexicon.PLAIN_TURN,
 }
 
 

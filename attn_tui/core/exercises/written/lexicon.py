@@ -156,6 +156,20 @@ SELF_CORRECT = (
     "i remember now|thinking about it more|thinking again|on reflection|i was wrong|"
     "i take that back|let me correct|correction|in practice though|having said that",
 )
+# A late turn: a sentence that opens with one ("不过其实…", "Well, actually…", "In practice, …")
+# after the answer has said its ideas, and credits none of them itself, makes a claim of its
+# own against them; an idea said only before it whose concepts it speaks of again is taken back
+# (a right answer, then "but in practice the scaling makes no difference", is not a right one).
+LATE_TURN = (
+    "其实 不过其实 但其实 可其实 实际上 事实上 说实话 老实说 严格讲 严格来说 严格地说 严格说来 一般来说 "
+    "总的来说 总体来说",
+    "actually|in practice|in fact|in reality|that said|having said that|to be honest|honestly|"
+    "strictly speaking|then again|in truth|realistically|admittedly|mind you|well actually|"
+    "that being said",
+)
+# A plain "but" opening a sentence often brings the answer's second half ("…; but a high
+# weight is no cause"): it is a late turn only in a sentence that credits no idea itself.
+PLAIN_TURN = ("不过 但 但是 可是 可 然而 只不过", "but|however|though|still|yet")
 # An answer that leans on a comparison ("it's like…", "就像…"): a fail with one is uncertain,
 # since the grader reads words, and a comparison carries its idea in other words.
 ANALOGY = (

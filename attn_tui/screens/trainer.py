@@ -82,8 +82,8 @@ class TrainerScreen(TutorScreen):
         Binding("f9", "compare", "train.key.compare", show=False),
         Binding("f10", "seeds", "train.key.seeds", show=False),
         Binding("f4", "toggle_view", "train.key.view"),
-        Binding("f3", "toggle_mean", "train.key.mean", show=False),
-        Binding("ctrl+r", "toggle_scale", "train.key.scale", show=False),
+        Binding("f3", "flip('mean')", "train.key.mean", show=False),
+        Binding("ctrl+r", "flip('absolute')", "train.key.scale", show=False),
         Binding("ctrl+t", "book_model", "train.key.book", show=False),
         Binding("ctrl+o", "open_lab", "transformer.ui.key.lab", show=False),
         # (a letter, as 1–5 are: a focused field types it instead)
@@ -398,11 +398,11 @@ class TrainerScreen(TutorScreen):
     def action_toggle_view(self) -> None:
         self.show_view("tables" if self.query_one(ContentSwitcher).current == "live" else "live")
 
-    def action_toggle_mean(self) -> None:
-        self.live.mean = not self.live.mean
-
-    def action_toggle_scale(self) -> None:
-        self.live.absolute = not self.live.absolute
+    def action_flip(self, name: str) -> None:
+        """The live map's switches: ``mean`` (the held-out average, not the probe; F3) and
+        ``absolute`` (colours over 0–100 %, not the map's own range; ctrl+r)."""
+        if name in ("mean", "absolute"):
+            setattr(self.live, name, not getattr(self.live, name))
 
     def action_earlier(self) -> None:
         if self.query_one(ContentSwitcher).current == "tables":

@@ -6,7 +6,9 @@ import asyncio
 import gc
 import importlib
 import importlib.util
+import inspect
 import os
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -39,12 +41,42 @@ def _available(target: str) -> bool:
     return importlib.util.find_spec(target.split(":")[0]) is not None
 
 
+def _screen_class(target: str) -> type[Screen]:
+    module, name = target.split(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def _fresh(make: Callable[[], Screen]) -> Screen:
+    """A new screen, marked as styled from the current stylesheet, which its widgets are as
+    they are registered: showing it re-parses no stylesheet and restyles no screen (compat).
+    Not before the first screen is up: the app's first refresh sets the theme's variables."""
+    screen = make()
+    app = screen.app
+    try:
+        ready = app.screen.is_mounted
+    except Exception:  # no screen yet
+        ready = False
+    if ready:
+        compat.styled_as_now(screen, app)
+    return screen
+
+
 def _loader(target: str) -> Callable[[], Screen]:
     def load() -> Screen:
-        module, name = target.split(":")
-        return getattr(importlib.import_module(module), name)()
+        return _fresh(_screen_class(target))
 
     return load
+
+
+def css_files(screen: type[Screen]) -> list[str]:
+    """The CSS files a screen class names (CSS_PATH, relative to its module), as Textual reads
+    them (``Stylesheet.read`` keeps a file under its absolute path)."""
+    paths = screen.CSS_PATH
+    if paths is None:
+        return []
+    folder = Path(inspect.getfile(screen)).parent
+    return [os.path.abspath(folder / path) for path in ([paths] if isinstance(paths, (str, Path))
+                                                        else paths)]  # fmt: skip
 
 
 # Areas whose numbers F9 shows as numpy (attn_tui.screens.numpy_view.source_for).
@@ -65,12 +97,30 @@ HOLD_AT_MOST_S = 5.0
 PREFETCH_AFTER_S = 0.3
 
 
-def _import_areas(areas: Iterable[str]) -> None:
+# Areas that grade written answers: the text libraries they need (jieba's dictionary, the
+# stemmer, rapidfuzz; ~0.2–0.8 s) are loaded in the background while home is on show, not as
+# the area opens, where that thread took the interpreter from the drawing of its screen.
+WRITTEN_AREAS = frozenset({"exercises", "quiz"})
+
+
+def _warm_written() -> None:
+    try:
+        from attn_tui.core.exercises.written.text import warm
+
+        warm()
+    except Exception:  # (the first written answer loads them, and says what is wrong)
+        pass
+
+
+def _import_areas(areas: Iterable[str]) -> list[type[Screen]]:
+    """The areas' screen classes, imported (those that import)."""
+    classes = []
     for mode in areas:
         try:
-            importlib.import_module(KNOWN_AREAS[mode].split(":")[0])
+            classes.append(_screen_class(KNOWN_AREAS[mode]))
         except Exception:  # (opening the area says what is wrong, in its own words)
             pass
+    return classes
 
 
 # The looks a learner can ask for (--theme, $ATTN_TUI_THEME) → Textual's theme for a terminal of
@@ -168,6 +218,8 @@ class AttnApp(App[None]):
         self._held_keys: list[events.Key] | None = None  # typed while a screen was opening
         self._waiting: asyncio.Task | None = None
         self._released: asyncio.Event | None = None  # set by release_keys()
+        # set once the areas are prepared in the background (_prefetch_areas)
+        self.prepared = threading.Event()
 
     # ---- keys typed while a screen opens ------------------------------------------------
     async def on_event(self, event: events.Event) -> None:
@@ -267,12 +319,45 @@ class AttnApp(App[None]):
         self.set_timer(PREFETCH_AFTER_S, self._prefetch_areas, name="prefetch")
 
     def _prefetch_areas(self) -> None:
-        """Import every area's module in a thread of its own (a daemon: quitting never waits)."""
-        import threading
-
+        """Import every area's module in a thread of its own (a daemon: quitting never waits),
+        then read their CSS files into the app's stylesheet (in the app's own thread)."""
         areas = [mode for mode in self.AREAS if mode in KNOWN_AREAS]
-        threading.Thread(target=_import_areas, args=(areas,), name="prefetch-areas",
-                         daemon=True).start()  # fmt: skip
+
+        def prefetch() -> None:
+            try:
+                classes = _import_areas(areas)
+                try:
+                    self.call_from_thread(self._read_css_of, classes)
+                except Exception:  # the app closed meanwhile
+                    return
+                if WRITTEN_AREAS.intersection(areas):
+                    _warm_written()
+            finally:
+                self.prepared.set()
+
+        threading.Thread(target=prefetch, name="prefetch-areas", daemon=True).start()
+
+    def _read_css_of(self, screens: Iterable[type[Screen]]) -> None:
+        """Read and parse the screens' CSS files now, while the learner reads the home screen.
+
+        Textual reads a screen's CSS when the screen is first shown, and a file it has not
+        read yet makes it re-parse every stylesheet of the app (its widgets' too) and restyle
+        every screen: a third of the time an area took to open. Every rule in those files is
+        scoped to its screen's type (``CalculatorScreen #query``), so reading them early
+        changes the style of no widget on show.
+        """
+        stylesheet = self.stylesheet
+        read = []
+        for screen in screens:
+            for path in css_files(screen):
+                if not stylesheet.has_source(path) and os.path.isfile(path):
+                    stylesheet.read(path)
+                    read.append(path)
+        try:
+            stylesheet.parse()
+        except Exception:  # a broken file: left for Textual to read, and say so, on opening
+            for path in read:
+                stylesheet.source.pop((path, ""), None)
 
     def _full_gc(self) -> None:
         assert self._gc_threshold is not None

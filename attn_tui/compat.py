@@ -30,6 +30,11 @@ The hooks, and why a public API does not do:
   theme drew every letter black on black. The filters are the app's private ``_filters``.
 - :func:`screen_strips`: the lines of the screen as drawn, with their styles (the compositor's
   ``render_strips``): the copy key's fallback writes them as text, tests measure contrast.
+- :func:`styled_as_now`: Textual marks a new screen's styles as out of date (its private
+  ``_css_update_count`` is -1), so the first switch to a mode re-parses every stylesheet of the
+  app and restyles every screen, twice (``_init_mode`` and ``switch_mode`` each call
+  ``refresh_css``), and the first Esc back home did it again. A new screen's widgets are styled
+  from the current stylesheet as they are registered, so a new screen is marked up to date.
 """
 
 from __future__ import annotations
@@ -58,6 +63,7 @@ __all__ = [
     "drop_closed_watchers",
     "mounted_event",
     "screen_strips",
+    "styled_as_now",
     "watchers",
 ]
 
@@ -109,3 +115,12 @@ def screen_strips(app: App) -> list:
     """The screen on show, line by line (Textual ``Strip``s of Rich segments), as drawn now:
     overlays and notifications included, the app's colour filters applied."""
     return list(app.screen._compositor.render_strips())
+
+
+def styled_as_now(screen: object, app: App) -> None:
+    """Mark a screen as styled from the app's current stylesheet (see the module's note), as
+    its widgets are when they are registered, once the app's first refresh has set the
+    theme's variables. A refresh the app has pending (a theme just set) still reaches it when
+    it is on show, as it reaches every screen there. A screen already marked keeps its mark."""
+    if getattr(screen, "_css_update_count", None) == -1:
+        screen._css_update_count = app._css_update_count

@@ -22,12 +22,18 @@ from __future__ import annotations
 import json
 import os
 import resource
+import tempfile
 import time
 from dataclasses import dataclass, field
 
 import pytest
 
 FAST_SNAPSHOT = {"lang": "en", "size": (80, 24)}
+
+# The suite's own cache dir (attn_tui.paths.ShippedOnDisk), inherited by the commands tests
+# run: no run reads or writes the user's, and each load of the library after the first in a
+# run takes the shipped sets from it.
+os.environ.setdefault("ATTN_TUI_CACHE_DIR", tempfile.mkdtemp(prefix="attn-tui-cache-"))
 
 
 def is_slow_snapshot(item: pytest.Item) -> bool:

@@ -131,7 +131,17 @@ def init(args: argparse.Namespace) -> int:
     with _store(args) as store:
         now = progress.current(lib.exercises, progress.statuses(store, lib.exercises))
     if now is not None:
-        print(visible(t("code.cli.next", file=folder / now.file, id=now.id)))
+        import shlex
+
+        # the next commands as they must be typed: told the data and the folder given here
+        app = "attn-tui"
+        if args.data_dir is not None:
+            app += f" --data-dir {shlex.quote(str(args.data_dir))}"
+        check, watch = f"{app} code check {now.id}", f"{app} code watch"
+        if args.folder is not None:
+            where = shlex.quote(str(folder))
+            check, watch = f"{check} --dir {where}", f"{watch} {where}"
+        print(visible(t("code.cli.next", file=folder / now.file, check=check, watch=watch)))
     return 0
 
 

@@ -80,6 +80,19 @@ def session_argv(root: Path, lang: str, exercises: list[Path]) -> list[str]:
     return argv
 
 
+def refusal_page(page_html, kind: str, lang: str, limit: int) -> str:
+    """The page a browser gets instead of the tutor (``kind``: refused, full, host, expired):
+    in the class's language, then in the other one — a student may read either."""
+    from attn_tui.i18n import t
+
+    other = "en" if lang == "zh" else "zh"
+    said = [
+        (code, t(f"serve.{kind}.title", lang=code), t(f"serve.{kind}.body", lang=code, limit=limit))
+        for code in (lang, other)
+    ]
+    return page_html(*said[0][1:], lang, more=said[1:])
+
+
 def run(args: argparse.Namespace) -> int:
     from attn_tui import paths
     from attn_tui.core.parse import InputError
@@ -123,9 +136,7 @@ def run(args: argparse.Namespace) -> int:
         token, made_up = make_token(), True
 
     def page(kind: str) -> str:
-        title = t(f"serve.{kind}.title", lang=lang)
-        body = t(f"serve.{kind}.body", lang=lang, limit=args.max_sessions)
-        return page_html(title, body, lang)
+        return refusal_page(page_html, kind, lang, args.max_sessions)
 
     def announce() -> None:
         shown = args.host if args.host not in ("0.0.0.0", "::") else socket.gethostname()

@@ -142,8 +142,8 @@ def shorten(text: str, limit: int = 1000) -> str:
 _TOKENS = re.compile(
     r"[\u2e80-\u9fff\u3000-\u303f\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]|[^\s\u2e80-\u9fff\u3000-\u303f\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]+|\s+"
 )
-_NO_LINE_START = set("，。、：；！？）」』】》,.;:!?)]")
-_NO_LINE_END = set("（「『【《")
+_NO_LINE_START = set("，。、：；！？）」』】》,.;:!?)]”’")
+_NO_LINE_END = set("（「『【《“‘")
 
 
 @cache
@@ -157,7 +157,8 @@ def cell_len(text: str) -> int:
 
 
 # Spaces that must not become line breaks, turned into a stand-in for the length of the
-# wrapping: inside a short bracketed group "(2 -1 -1)", between the numbers of one row
+# wrapping: inside a short bracketed group of numbers or symbols "(2 -1 -1)" (not of prose),
+# between the numbers of one row
 # "-2 -1 0", between a number and the Chinese unit after it "3 维", and around the sign of
 # a short equation "d_k = 4". A glued run longer than a whole line is broken at those
 # spaces after all.
@@ -168,10 +169,24 @@ _NUMBER_UNIT = re.compile(r"(?<=\d)[ \t](?=[\u2e80-\u9fff])")
 _EQUATION = re.compile(r"(?<=[!-~]) (?=[=<>≤≥≈] [!-~])|(?<=[!-~] [=<>≤≥≈]) (?=[!-~])")
 
 
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’_-]+")
+
+
+def _glue_group(m: re.Match[str]) -> str:
+    """A bracketed group of numbers or symbols, "(2 -1 -1)", "(10, 64)", "(d_k = 16)", stays
+    whole; a parenthesis of prose, "(each entry standard normal)" (two words or more between
+    two commas), breaks between its words like the sentence around it: glued, it went down
+    whole and left the line before it half empty."""
+    group = m.group(0)
+    if any(len(_WORD.findall(part)) > 1 for part in group.split(",")):
+        return group
+    return group.replace(" ", _GLUE)
+
+
 def _glue(paragraph: str) -> str:
     if not any(ch.isdigit() for ch in paragraph) and "(" not in paragraph and "[" not in paragraph:
         return paragraph
-    paragraph = _BRACKETED.sub(lambda m: m.group(0).replace(" ", _GLUE), paragraph)
+    paragraph = _BRACKETED.sub(_glue_group, paragraph)
     paragraph = _BETWEEN_NUMBERS.sub(_GLUE, paragraph)
     paragraph = _NUMBER_UNIT.sub(_GLUE, paragraph)
     return _EQUATION.sub(_GLUE, paragraph) if "=" in paragraph or "≈" in paragraph else paragraph
@@ -210,8 +225,14 @@ def wrap(text: str, width: int) -> list[str]:
                 continue
             if used + size > width and line:
                 carried: list[str] = []
-                if token in _NO_LINE_START and len(line) > 1 and not line[-1].isspace():
+                # (a unit after Chinese may be punctuation run together: "”," after "中国")
+                if token[0] in _NO_LINE_START and len(line) > 1 and not line[-1].isspace():
                     carried = [line.pop()]
+                    # "国" "”" "，": the quote may not start the line either
+                    while (
+                        carried[0][0] in _NO_LINE_START and len(line) > 1 and not line[-1].isspace()
+                    ):
+                        carried.insert(0, line.pop())
                 while len(line) > 1 and line[-1] in _NO_LINE_END:  # an opening bracket goes down
                     carried.insert(0, line.pop())
                 while line and line[-1].isspace():

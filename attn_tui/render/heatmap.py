@@ -30,6 +30,7 @@ from rich.style import Style
 from rich.text import Text
 
 from attn_tui.core import format as fmt
+from attn_tui.render.prose import Prose
 
 # Low → high: deep navy, teal, amber. Dark enough at the low end that white text reads,
 # bright enough at the top that black text does.
@@ -90,6 +91,9 @@ class Heatmap:
     cell_text: writes a cell's value instead of `places` decimals (e.g. weights as whole
     percents); implies all_or_shade. extra_styles: one style per row for `extra` (default dim).
     legend_note: text after the legend's scale (what the scale is, a reference level).
+    cut_text: where ``places`` decimals do not fit, write each cell this way (e.g. a weight as
+    whole percents: 0.1242 → "12") before giving up to shading alone, and say ``cut_note``
+    below; fewer decimals are never shown then (0.12 and 0.08 would both read "0.1").
     """
 
     def __init__(
@@ -116,6 +120,8 @@ class Heatmap:
         extra_styles: Sequence[str] | None = None,
         legend_note: str = "",
         rounded_note: Callable[[int], str] | None = None,
+        cut_text: Callable[[float], str] | None = None,
+        cut_note: str = "",
     ) -> None:
         self.values = np.asarray(values, dtype=float)
         if self.values.ndim != 2:
@@ -142,6 +148,10 @@ class Heatmap:
         self.extra_styles = list(extra_styles) if extra_styles is not None else None
         self.legend_note = legend_note
         self.rounded_note = rounded_note  # decimals shown → the sentence saying so
+        self.cut_text = cut_text
+        self.cut_note = cut_note
+        if cut_text is not None:
+            self.all_or_shade = True
         shown = self.values[~self.masked & np.isfinite(self.values)]
         lo = float(shown.min()) if shown.size else 0.0
         hi = float(shown.max()) if shown.size else 1.0
@@ -157,8 +167,9 @@ class Heatmap:
             return 0
         return max([fmt.cell_len(self.extra_title), *(fmt.cell_len(e) for e in self.extra)])
 
-    def _texts(self, places: int | None) -> list[list[str]]:
-        """Each cell's text at ``places`` decimals, or '' for shading alone (places=None)."""
+    def _texts(self, places: int | None, cut: bool = False) -> list[list[str]]:
+        """Each cell's text at ``places`` decimals (or as ``cut_text`` writes it, ``cut``), or
+        '' for shading alone (places=None)."""
         rows = []
         for i, row in enumerate(self.values):
             texts = []
@@ -167,6 +178,8 @@ class Heatmap:
                     texts.append(self.masked_text if places is not None else "··")
                 elif places is None:
                     texts.append("")
+                elif cut and self.cut_text is not None:
+                    texts.append(self.cut_text(float(v)))
                 elif self.cell_text is not None:
                     texts.append(self.cell_text(float(v)))
                 else:
@@ -187,12 +200,18 @@ class Heatmap:
         return self._label_width() + 1 + n_cols * (cell + gap) + (extra + 1 - gap if extra else 0)
 
     def _layout(self, max_width: int) -> tuple[list[list[str]], int, bool, int, int | None]:
-        """The most precise (texts, cell width, full labels, gap, decimals) that fits."""
+        """The most precise (texts, cell width, full labels, gap, decimals) that fits; decimals
+        -1 when the cells are written by ``cut_text``."""
         for places in [self.places] if self.all_or_shade else range(self.places, -1, -1):
             texts = self._texts(places)
             cell = self._cell_width(texts, full_labels=True)
             if self._width(cell) <= max_width:
                 return texts, cell, True, 1, places
+        if self.cut_text is not None:
+            texts = self._texts(self.places, cut=True)
+            cell = self._cell_width(texts, full_labels=True)
+            if self._width(cell) <= max_width:
+                return texts, cell, True, 1, -1
         texts = self._texts(None)
         gap = 1 if self._width(2) <= max_width else 0  # many columns: shading edge to edge
         return texts, 2, False, gap, None
@@ -257,7 +276,9 @@ class Heatmap:
             yield self._legend()
         if self.legend_note:  # a line of its own, so a long note wraps instead of being cut
             yield Text(self.legend_note, "dim")
-        if self.rounded_note and places is not None and places < self.places:
+        if places == -1 and self.cut_note:
+            yield Prose(self.cut_note, "dim")  # (Chinese wraps between characters)
+        elif self.rounded_note and places is not None and 0 <= places < self.places:
             yield Text(self.rounded_note(places), "dim")
 
     def _legend(self) -> Text:

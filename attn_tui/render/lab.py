@@ -37,6 +37,11 @@ def _vec(values) -> str:
     return fmt.vec(values, 2, fixed_places=True)
 
 
+def _percent(weight: float) -> str:
+    """A weight as whole percents: 0.1242 → "12"."""
+    return f"{round(weight * 100):d}"
+
+
 def _masks(r: LabResult) -> str:
     masks = []
     if r.causal:
@@ -72,16 +77,38 @@ def render_attention(
         parts.append(Prose(note, "dim"))
     parts.append(Text(""))
     maps = {k: _attention_map(r, head, k, cursor, shade_if_cut) for k in ("scores", "weights")}
-    # Wide enough for both: scores beside weights. Otherwise the one F5 chose.
-    side_by_side = Table.grid(padding=(0, 4))
-    side_by_side.add_row(maps["scores"], maps["weights"])
+    # Wide enough for both: scores beside weights (F5 has nothing to switch). Otherwise the one
+    # F5 chose.
+    side_by_side = _side_by_side(maps)
     parts.append(Either(side_by_side, maps[kind]))
     if not r.allowed.all():
         parts.append(Prose(t("lab.masked_note"), "dim"))
     parts.append(Rule(style="dim"))
     parts.append(render_cell(r, head, *cursor))
-    parts.append(Prose(t("lab.hint"), "italic dim"))
+    hints = (Prose(t("lab.hint_both"), "italic dim"), Prose(t("lab.hint"), "italic dim"))
+    parts.append(Either(*hints, probe=side_by_side))
     return Group(*parts)
+
+
+def _side_by_side(maps: dict[str, Group]) -> Table:
+    grid = Table.grid(padding=(0, 4))
+    grid.add_row(maps["scores"], maps["weights"])
+    return grid
+
+
+def scores_beside_weights(
+    r: LabResult, head: int, cursor: tuple[int, int], width: int, console: Console,
+    shade_if_cut: bool = False,
+) -> bool:  # fmt: skip
+    """Whether the attention view shows the scores and the weights side by side at ``width``
+    (then F5, scores or weights, has nothing to switch)."""
+    maps = {k: _attention_map(r, head, k, cursor, shade_if_cut) for k in ("scores", "weights")}
+    return _fits(console, _side_by_side(maps), width)
+
+
+def _fits(console: Console, renderable: RenderableType, width: int) -> bool:
+    options = console.options.update_width(10_000)
+    return Measurement.get(console, options, renderable).maximum <= width
 
 
 def _attention_map(
@@ -104,14 +131,18 @@ def _attention_map(
 
 
 class Either:
-    """``wide`` where it fits at its natural width, else ``narrow``: one layout per size."""
+    """``wide`` where it fits at its natural width, else ``narrow``: one layout per size.
+    ``probe``: decide by whether this one fits instead (a line that goes with a layout)."""
 
-    def __init__(self, wide: RenderableType, narrow: RenderableType) -> None:
+    def __init__(
+        self, wide: RenderableType, narrow: RenderableType, probe: RenderableType | None = None
+    ) -> None:
         self.wide = wide
         self.narrow = narrow
+        self.probe = wide if probe is None else probe
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        needed = Measurement.get(console, options.update_width(10_000), self.wide).maximum
+        needed = Measurement.get(console, options.update_width(10_000), self.probe).maximum
         yield self.wide if needed <= options.max_width else self.narrow
 
 
@@ -175,9 +206,12 @@ def render_qkv(r: LabResult) -> RenderableType:
 
 def render_heads(r: LabResult) -> RenderableType:
     q_rows, kv_rows = r.queries.labels, r.memory.labels
+    # Where two decimals do not fit, whole percents: fewer decimals turned a trained sorting
+    # head's 0.12 … 0.25 into a wall of "0.1".
     maps = [
         Heatmap(r.weights[h], q_rows, kv_rows, title=t("lab.heads.weights", head=h + 1),
-                masked=~r.allowed, masked_text="0", places=2, vmin=0.0, vmax=1.0)
+                masked=~r.allowed, masked_text="0", places=2, vmin=0.0, vmax=1.0,
+                cut_text=_percent, cut_note=t("lab.heads.percent") if h == 0 else "")
         for h in range(r.heads)
     ]  # fmt: skip
     outs = [

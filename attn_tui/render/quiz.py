@@ -7,6 +7,7 @@ and lays it out; none keeps state.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Sequence
 
@@ -16,10 +17,11 @@ from rich.text import Text
 from attn_tui.core import quiz
 from attn_tui.core.exercises.generators import Instance
 from attn_tui.core.exercises.grading import Grade
+from attn_tui.core.format import cell_len
 from attn_tui.core.progress import QuizAttempt
 from attn_tui.i18n import t
 from attn_tui.render.prose import Prose
-from attn_tui.render.steps import bar, columns
+from attn_tui.render.steps import columns, row_bar
 
 GOOD, PART, BAD, DIM, ACCENT = "bold green", "bold yellow", "bold red", "dim", "bold cyan"
 SIGN = {"correct": ("✓", GOOD), "partial": ("◐", PART)}  # anything else: ✗ in red
@@ -36,8 +38,9 @@ def topic(tag: str) -> str:
 
 
 def topic_bar(fraction: float, width: int, style: str) -> Text:
-    """A bar on a faint track, so an empty bar still shows where full would be."""
-    filled = bar(fraction, width).rstrip(" ")
+    """A bar on a faint track, so an empty bar still shows where full would be. Half height:
+    the topics' bars stand one under another and must not merge (``render.steps.row_bar``)."""
+    filled = row_bar(fraction, width).rstrip(" ")
     return Text.assemble((filled, style), ("·" * (width - len(filled)), DIM))
 
 
@@ -97,9 +100,46 @@ def not_an_answer(g: Grade) -> RenderableType:
     return Group(*(Prose(line, "yellow") for line in lines))
 
 
-def feedback(a: quiz.Answered, lang: str, numbered: int | None = None) -> RenderableType:
+# An explanation longer than this (terminal cells) opens with its short answer; the rest
+# waits behind a key. The short answer is whole sentences: the first that reach SHORT_MIN
+# cells, else as many as fit SHORT_MAX, else the first clause of one long sentence.
+LONG = 320
+SHORT_MIN, SHORT_MAX = 60, 160
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9“\"(])|(?<=[。！？])(?!$)")
+_CLAUSE_END = re.compile(r"(?<=[:;])\s+|(?<=[：；])")
+
+
+def split_explanation(text: str) -> tuple[str, str]:
+    """(short answer, the rest) when the text is longer than LONG; else (text, "")."""
+    if cell_len(text) <= LONG:
+        return text, ""
+
+    def cells(end: int) -> int:
+        return cell_len(text[:end])
+
+    fits = [m.start() for m in _SENTENCE_END.finditer(text) if cells(m.start()) <= SHORT_MAX]
+    cut = next((e for e in fits if cells(e) >= SHORT_MIN), None)
+    if cut is None and fits and cells(fits[-1]) >= 20:
+        cut = fits[-1]
+    clause = False
+    if cut is None:  # one long sentence first: its first clause
+        ends = [
+            m.start() for m in _CLAUSE_END.finditer(text) if 20 <= cells(m.start()) <= SHORT_MAX
+        ]
+        cut, clause = (ends[0], True) if ends else (None, False)
+    if cut is None or cell_len(text[cut:].strip()) < SHORT_MIN:
+        return text, ""
+    short = text[:cut].rstrip()
+    return (short + " …" if clause else short), text[cut:].strip()
+
+
+def feedback(
+    a: quiz.Answered, lang: str, numbered: int | None = None, full: bool = True
+) -> RenderableType:
     """The verdict, what was typed, the notes (ideas found and missing), the reference
-    answer and the explanation — the same block in the question view and the review."""
+    answer and the explanation — the same block in the question view and the review.
+    ``full=False``: a long explanation shows its short answer and says which key shows the
+    rest."""
     g = a.grade
     sign, style = SIGN.get(g.status, ("✗", BAD))
     lines = g.lines(t)
@@ -112,8 +152,19 @@ def feedback(a: quiz.Answered, lang: str, numbered: int | None = None) -> Render
     parts += [Prose(line, "yellow") for line in lines[1:]]
     parts.append(Prose(t("quiz.reference", answer=a.inst.answer_text(t)), GOOD))
     parts.append(Text(t("quiz.why"), ACCENT))
-    parts.append(Prose(a.inst.explanation(lang)))
+    short, rest = split_explanation(a.inst.explanation(lang))
+    if full and rest:
+        parts += [Prose(short), Prose(rest)]
+    else:
+        parts.append(Prose(short))
+        if rest:
+            parts.append(Prose(t("quiz.more_hint"), DIM))
     return Group(*parts)
+
+
+def has_more(a: quiz.Answered, lang: str) -> bool:
+    """Whether the explanation waits behind a key beyond its short answer."""
+    return bool(split_explanation(a.inst.explanation(lang))[1])
 
 
 def ordered_topics(res: quiz.QuizResult) -> list[tuple[str, tuple[float, float]]]:

@@ -47,6 +47,16 @@ def bar(fraction: float, width: int = 12) -> str:
     return text.ljust(width)
 
 
+def row_bar(fraction: float, width: int = 12) -> str:
+    """A bar in the lower half of its cells, half-cell resolution: row_bar(0.5, 4) == '▄▄  '.
+    For bars in rows one under another: block bars fill their cells top to bottom, so where
+    a terminal (or a browser's xterm.js) leaves no gap between lines a column of them merges
+    into one block; half-height bars keep half a line between each row's bar."""
+    fraction = min(max(fraction, 0.0), 1.0)
+    full, half = divmod(round(fraction * width * 2), 2)
+    return ("▄" * full + ("▖" if half else "")).ljust(width)
+
+
 def sparkline(values) -> str:
     """One block per value, height by value (0 → ▁, 1 → █): the shape of a weight vector."""
     return "".join(SPARKS[min(int(v * len(SPARKS)), len(SPARKS) - 1)] for v in values)
@@ -376,7 +386,7 @@ def _softmax(s: AttentionSteps, out: Layout) -> None:
         w = float(s.weights[i])
         rows.append([
             (_key(i), ""), (fmt.fixed(s.logits[i] - s.shift), ""), (weight_text(s.exps[i]), ""),
-            (weight_text(w), ACCENT if w == top else ""), (bar(w / top, 8), "cyan"),
+            (weight_text(w), ACCENT if w == top else ""), (row_bar(w / top, 8), "cyan"),
         ])  # fmt: skip
     header = [t("calc.col.key"), t("calc.col.shifted"), t("calc.col.exp"), "α", ""]
     # hard max takes no exp: the column would show numbers that are not used

@@ -14,11 +14,11 @@ import gc
 from dataclasses import replace
 
 from textual.binding import ActiveBinding
-from textual.events import ScreenResume
+from textual.events import Event, ScreenResume, ScreenSuspend
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer
 
-from attn_tui.compat import drop_closed_watchers
+from attn_tui.compat import drop_closed_watchers, styled_as_now
 from attn_tui.i18n import catalogue, t
 from attn_tui.widgets.localized import localize_tree
 
@@ -63,8 +63,27 @@ class TutorScreen(Screen):
 
     _relabel_pending = False  # a language switch waits to be drawn (see _language_changed)
     _shown_bindings: tuple | None = None  # what the footer was last built from
+    _suspended = False  # put out of sight since its styles were last refreshed
+    returned = False  # the ScreenResume being handled brings it back from out of sight
+
+    async def on_event(self, event: Event) -> None:
+        """A screen shown for the first time keeps the styles its widgets were given as they
+        were registered: Textual restyles the whole screen on every ScreenResume, and a mode's
+        first switch sends two, so every widget of a new area was styled three times over
+        (half the time the trainer took to open). Once it has been out of sight (suspended),
+        a resume restyles it as Textual does; ``returned`` says which kind of resume it is."""
+        if isinstance(event, ScreenSuspend):
+            self._suspended = True
+        elif isinstance(event, ScreenResume):
+            self.returned = self._suspended
+            if not self._suspended:
+                event.refresh_styles = False
+            self._suspended = False
+        await super().on_event(event)
 
     def on_mount(self) -> None:
+        # styled as composed: the first switch back to it re-parses no stylesheet (compat)
+        styled_as_now(self, self.app)
         self.watch(self.app, "lang", self._language_changed, init=False)
         if self.app.screen_stack[:1] == [self]:  # an area's own screen, kept while the app runs
             self.call_after_refresh(freeze_heap)

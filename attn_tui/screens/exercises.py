@@ -23,7 +23,7 @@ from textual.binding import Binding
 from textual.widgets import ContentSwitcher, Input
 
 from attn_tui import coursebook
-from attn_tui.core.exercises.generators import instance
+from attn_tui.core.exercises.generators import RecentDraws, instance
 from attn_tui.core.exercises.grading import Grade, grade, reveal
 from attn_tui.core.exercises.model import ExerciseSet, Library
 from attn_tui.core.progress import ExerciseStatus, Guarded, ProgressStore, StoreError
@@ -77,6 +77,7 @@ class ExercisesScreen(TutorScreen):
         self.index = 0
         self.redo = False  # going through only the exercises not solved yet
         self._calc_armed = False  # F7 pressed once on an unfinished exercise
+        self.recent = RecentDraws()  # so that "another one" brings numbers not seen lately
         self.set_list = SetList(id="ex-list")
         self.items = ItemsView(id="ex-items")
         self.pane = ExercisePane(id="ex-pane")
@@ -122,7 +123,7 @@ class ExercisesScreen(TutorScreen):
         self.set_list.sets.focus()
 
     def on_screen_resume(self) -> None:
-        if self.in_list:
+        if self.in_list and self.returned:  # (drawn by on_mount the first time)
             self.redraw_list()
 
     @property
@@ -170,6 +171,7 @@ class ExercisesScreen(TutorScreen):
         if exercise.generated and seed is None:
             seed = self._unfinished_seed(exercise.id)
         self.pane.begin(instance(exercise, seed=seed))
+        self.recent.seen(self.pane.inst)
         self._calc_armed = False
         self._remember(lambda store: store.visit(self.current.id, exercise.id))  # type: ignore[union-attr]
         self.redraw_exercise()
@@ -327,13 +329,9 @@ class ExercisesScreen(TutorScreen):
 
     def action_another(self) -> None:
         """The same generated exercise with new numbers."""
-        from attn_tui.core.exercises.generators import new_seed
-
         if self.inst is None or not self.inst.generated:
             return
-        seed = new_seed()
-        while seed == self.inst.seed:
-            seed = new_seed()
+        seed = self.recent.fresh_seed(self.inst.exercise, current=self.inst.seed)
         self.show_exercise(self.index, seed=seed)
         self.refresh_bindings()
 

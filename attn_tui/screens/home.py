@@ -80,7 +80,7 @@ class HomeScreen(TutorScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#areas", OptionList).focus()  # Enter opens the calculator, as ever
-        self._load_course()
+        self.call_after_refresh(self._load_course)  # after the first frame: home is drawn first
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="course")
     def _load_course(self) -> None:

@@ -37,6 +37,7 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.widgets import Input
 
 from attn_tui import paths
 from attn_tui.core.models import transformer_file
@@ -187,6 +188,17 @@ class LabScreen(TutorScreen):
             self.form.training = False
             self.notify(message.error, severity="error")
             self.form.recompute()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a setting: back to the view, where the arrow keys move the cursor."""
+        if self.form in event.input.ancestors:
+            event.stop()
+            self.views.focus_view()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "toggle_kind" and self.views.both_kinds_shown:
+            return False  # scores and weights are side by side: nothing to switch
+        return super().check_action(action, parameters)
 
     # ---- actions ------------------------------------------------------------------------
     def action_toggle_mask(self) -> None:

@@ -43,6 +43,7 @@ class QuizScreen(TutorScreen):
         Binding("f3", "review", "quiz.key.review"),
         Binding("f4", "retry", "quiz.key.retry"),
         Binding("f5", "new_quiz", "quiz.key.new"),
+        Binding("f6", "more", "quiz.key.more"),  # a long explanation in full
         # Esc mid-quiz asks first, and what was answered is kept to resume (else: home).
         Binding("escape", "leave", "app.key.home"),
     ]
@@ -271,6 +272,7 @@ class QuizScreen(TutorScreen):
         self._remember_answer(answered, typed)
         self._draw_status()
         self.views["question"].graded(answered)
+        self.refresh_bindings()  # (F6, when the explanation has more than its short answer)
 
     def _remember_answer(self, answered: quiz.Answered, typed: str) -> None:
         """Each question answered is an attempt of its own (its bank as the set): it comes
@@ -340,7 +342,12 @@ class QuizScreen(TutorScreen):
             return missed and self.view in ("summary", "review-view")
         if action == "new_quiz":
             return self.view != "start"
+        if action == "more":
+            return self.view == "question" and self.views["question"].has_more
         return True
+
+    def action_more(self) -> None:
+        self.views["question"].show_more()
 
     def action_quick(self) -> None:
         self.start("quick", quiz.draw_quick(self.bank, seed=self.SEED))

@@ -48,11 +48,12 @@ ACCEPT_BURST = 8  # connections asyncio accepts in one turn of the loop
 IN_FLIGHT = 4 * ACCEPT_BURST
 MIN_CONNECTIONS = 16
 
+BUSY = "The server is busy; try again in a moment.\n服务器正忙，请稍后再试。\n".encode()  # both: no
+# request has been read, so nothing says which language the student reads
 FULL_RESPONSE = (
     b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
-    b"Retry-After: 5\r\nConnection: close\r\nContent-Length: 41\r\n\r\n"
-    b"The server is busy; try again in a moment"
-)
+    b"Retry-After: 5\r\nConnection: close\r\nContent-Length: %d\r\n\r\n" % len(BUSY)
+) + BUSY
 
 
 def raise_descriptor_limit() -> int:

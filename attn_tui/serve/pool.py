@@ -55,7 +55,9 @@ def preload(lang: str, exercises: list[Path] | None = None) -> None:
     the caches that live beyond one app (lazily imported widgets, Rich's and Textual's
     module-level caches), and loads the exercise library (the shipped sets and the teacher's,
     ``exercises``): every fork finds those files read and does not parse them again, so a
-    teacher's large sets are paid for once per server, not once per student. ``gc.freeze()``
+    teacher's large sets are paid for once per server, not once per student; so are the
+    written-answer libraries (rjieba's dictionary, the stemmer, rapidfuzz), which every
+    session's home screen would otherwise load behind it. ``gc.freeze()``
     then moves every object made so far out of the collector's sight: a child's collections
     stop walking (and so copying) the pool's pages.
     """
@@ -78,6 +80,12 @@ def preload(lang: str, exercises: list[Path] | None = None) -> None:
     try:
         asyncio.run(_warm_up(lang))
     except Exception:  # a warm-up is an optimisation: sessions work without it
+        traceback.print_exc()
+    try:  # the written-answer libraries, which each session's home loads behind it: once here
+        from attn_tui.core.exercises.written.text import warm
+
+        warm()
+    except Exception:  # an optimisation too: the first written answer loads them
         traceback.print_exc()
     gc.collect()
     gc.freeze()

@@ -624,14 +624,23 @@ def _default_page(kind: str) -> str:
     return page_html(kind, kind)
 
 
-def page_html(title: str, body: str, lang: str = "en") -> str:
-    """A plain page: a heading and a sentence, nothing loaded from anywhere."""
+def page_html(
+    title: str, body: str, lang: str = "en", more: Sequence[tuple[str, str, str]] = ()
+) -> str:
+    """A plain page: a heading and a sentence, nothing loaded from anywhere; ``more``: the
+    same said again in other languages, (lang, title, body) each, below."""
+    sections = [(lang, title, body), *more]
+    parts = "".join(
+        f'<section lang="{html.escape(code)}"><h1>{html.escape(head)}</h1>'
+        f"<p>{html.escape(text)}</p></section>"
+        for code, head, text in sections
+    )
     return (
         f'<!DOCTYPE html><html lang="{html.escape(lang)}"><head><meta charset="utf-8">'
-        f"<title>{html.escape(title)}</title>"
+        f"<title>{html.escape(' / '.join(head for _, head, _ in sections))}</title>"
         '<meta name="viewport" content="width=device-width, initial-scale=1"></head>'
         '<body style="font-family: sans-serif; max-width: 40em; margin: 4em auto;">'
-        f"<h1>{html.escape(title)}</h1><p>{html.escape(body)}</p></body></html>"
+        f"{parts}</body></html>"
     )
 
 

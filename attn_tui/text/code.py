@@ -457,12 +457,14 @@ TEXT = {
         "Made {made} {made:file|files} in {folder}; the {kept} already there were left as they were.",
     ),
     "code.cli.next": (
-        "下一步：打开 {file}，写完后运行 attn-tui code check {id}，或者 attn-tui code watch。",
-        "Next: open {file}, then run attn-tui code check {id} — or keep attn-tui code watch running.",
+        "下一步：打开 {file}，写完后运行 {check}，或者让 {watch} 一直开着。",
+        "Next: open {file}, then run {check} — or keep {watch} running.",
     ),
     "code.cli.no_file": (
-        "{file} 不存在：先运行 attn-tui code init（或用 --file 指定文件）。",
-        "{file} does not exist: run attn-tui code init first (or name a file with --file).",
+        "{file} 不存在：先运行 attn-tui code init；如果 init 建在了别的文件夹，用 --dir 指向它"
+        "（或用 --file 指定一个文件）。",
+        "{file} does not exist: run attn-tui code init first; if init made the files in another "
+        "folder, point at it with --dir FOLDER (or at one file with --file FILE).",
     ),
     "code.cli.valid": (
         "{path}：没有问题（{count} 个练习，参考答案都通过，起始代码都不通过）。",

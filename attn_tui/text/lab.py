@@ -242,12 +242,17 @@ TEXT = {
         "方向键选格子 · F5 分数/权重 · F6 换头 · F4 换视图",
         "arrows pick a cell · F5 scores/weights · F6 next head · F4 next view",
     ),
+    "lab.hint_both": (  # scores and weights side by side: F5 has nothing to switch
+        "方向键选格子 · F6 换头 · F4 换视图",
+        "arrows pick a cell · F6 next head · F4 next view",
+    ),
     "lab.cross_note": (
-        "交叉注意力：查询来自“{q}”，键和值来自“{k}”，所以矩阵是 {n_q}×{n_k} 的长方形。"
-        "自注意力里两者是同一句，矩阵是方的。",
+        "交叉注意力：查询来自“{q}”，键和值来自“{k}”，所以矩阵有 {n_q} 行（每个查询一行）、"
+        "{n_k} 列（每个键一列），两句词数不同时就不是方的。自注意力里两者是同一句，矩阵总是方的。",
         "cross-attention: the queries come from “{q}”, the keys and values from “{k}”, so the "
-        "matrix is a {n_q}×{n_k} rectangle. In self-attention both are the same sentence and "
-        "the matrix is square.",
+        "matrix has {n_q} rows (one per query) and {n_k} columns (one per key): it is square "
+        "only when the two have as many tokens. In self-attention both are the same sentence, "
+        "so it is always square.",
     ),
     # the Q, K, V view
     "lab.qkv.intro": (
@@ -268,6 +273,10 @@ TEXT = {
         "weights, independently of the others.",
     ),
     "lab.heads.weights": ("头 {head} 的权重", "head {head}: weights"),
+    "lab.heads.percent": (
+        "权重按百分比显示（12 即 0.12）：两位小数在这里放不下。",
+        "Weights in percent (12 means 0.12): two decimals do not fit here.",
+    ),
     "lab.heads.z": (
         "头 {head} 的输出 Z = A·V，形状 ({n}, {d_v})",
         "head {head}: output Z = A·V, shape ({n}, {d_v})",
@@ -314,13 +323,16 @@ TEXT = {
         "随机种子决定词向量和 W 矩阵。因果掩码让每个词只看自己和前面的词；"
         "窗口 w 只留距离 ≤ w 的键；“键和值来自”另一句就是交叉注意力。"
         "“自己输入 X”：每行一个词的向量（d_model 随列数而定），可加词标签；"
-        "展开 W_Q、W_K、W_V、W_O 可以输入自己的矩阵，留空就用随机的。在矩阵框里 F7 全选。",
+        "展开 W_Q、W_K、W_V、W_O 可以输入自己的矩阵，留空就用随机的。在矩阵框里 F7 全选。"
+        "↓/↑ 在设置之间移动（下拉框按 Enter 或空格打开），在输入框里按 Enter 回到热力图。",
         "Pick a preset sentence or n tokens (x1 … xn); d_model ≤ 16; h must divide d_model; "
         "the seed draws the word vectors and the W matrices. The causal mask lets each token see "
         "itself and earlier ones; a window w keeps keys at most w away; taking keys and values "
         "from another sentence is cross-attention. “typed rows of X”: one row per token "
         "(d_model follows the width), optional labels; unfold W_Q, W_K, W_V, W_O to type "
-        "your own, or leave them empty for seeded ones. F7 selects a whole matrix field.",
+        "your own, or leave them empty for seeded ones. F7 selects a whole matrix field. "
+        "↓/↑ move between the settings (Enter or Space opens a drop-down); Enter in a field "
+        "goes back to the map.",
     ),
     "lab.help.attn": (
         "一个头的分数或权重热力图。行是查询，列是键；颜色越亮数越大；被掩码的格子分数是 −∞、"

@@ -112,6 +112,11 @@ TEXT = {
     "quiz.review_title": ("错题回顾", "What I missed"),
     "quiz.reference": ("参考答案：{answer}", "Reference answer: {answer}"),
     "quiz.why": ("讲解", "Why"),
+    "quiz.more_hint": (
+        "F6 看完整讲解：背后的数字和理由。",
+        "F6 shows the rest: the figures and the reasons behind it.",
+    ),
+    "quiz.key.more": ("完整讲解", "More"),
     "quiz.panel.start": ("选择自测", "Choosing a quiz"),
     "quiz.panel.question": ("答题", "Answering"),
     "quiz.panel.summary": ("成绩", "The score"),
@@ -129,10 +134,12 @@ TEXT = {
     ),
     "quiz.help.question": (
         "输入答案后按回车提交。每题只判一次：随后显示对错、参考答案和讲解，再按回车进入下一题。"
-        "简答题按要点给分，部分答对有部分分；不会做可以跳过（记 0 分）。",
+        "简答题按要点给分，部分答对有部分分；不会做可以跳过（记 0 分）。"
+        "讲解长的先给简短的答案，F6 展开完整讲解。",
         "Type an answer and press Enter. Each question is graded once: you then see whether it "
         "was right, the reference answer and why; Enter again moves on. Written answers earn "
-        "marks for each key idea; a skipped question scores 0.",
+        "marks for each key idea; a skipped question scores 0. A long explanation opens with "
+        "its short answer; F6 shows the rest.",
     ),
     "quiz.help.summary": (
         "每题 1 分，部分答对按比例计分。一道题可能属于几个主题，每个主题都算上它。"

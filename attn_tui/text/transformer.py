@@ -403,6 +403,8 @@ TEXT = {
     ),
     # the lab opened on the trained Transformer
     "transformer.lab.source": ("训练好的 Transformer", "the trained Transformer"),
+    # the lab's "queries from" choice: one line of its 21-cell drop-down
+    "transformer.lab.source_choice": ("训练好的 Transformer", "trained Transformer"),
     "transformer.lab.view.model": ("全部的头", "All heads"),
     "transformer.lab.view.lines": ("词到词", "Token to token"),
     "transformer.lab.sequence": ("输入序列", "sequence"),

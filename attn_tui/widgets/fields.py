@@ -93,10 +93,20 @@ def inside_border(widget: Widget) -> Region:
     return widget.region.shrink(widget.styles.border.spacing)
 
 
-class PanelSelect(Select):
+class PanelSelect(Select, inherit_bindings=False):
     """A drop-down whose menu opens inside the panel it sits in, never over the panel's border
     or the footer: below the control when the choices fit there, above it when there is more
-    room above, scrolling when neither has room for all of them."""
+    room above, scrolling when neither has room for all of them.
+
+    Enter or Space opens it; Down and Up move to the next and previous control, as they do
+    between a form's fields (Textual's Select opened on Down, so a learner walking down the
+    settings landed in a menu)."""
+
+    BINDINGS = [
+        Binding("enter,space", "show_overlay", show=False),
+        Binding("down", "app.focus_next", show=False),
+        Binding("up", "app.focus_previous", show=False),
+    ]
 
     DEFAULT_CSS = """
     PanelSelect > SelectOverlay {

@@ -96,6 +96,7 @@ class QuestionView(Vertical):
         self.inst: Instance | None = None
         self.answered: quiz.Answered | None = None  # graded, before Next
         self.last = False  # the run's last question: Next says Finish
+        self.more = False  # a long explanation in full (F6), not just its short answer
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="q-panel"):
@@ -114,7 +115,7 @@ class QuestionView(Vertical):
 
     def ask(self, inst: Instance, last: bool) -> None:
         """A new question: nothing typed yet."""
-        self.inst, self.answered, self.last = inst, None, last
+        self.inst, self.answered, self.last, self.more = inst, None, last, False
         box = self.answer
         box.disabled = False
         box.value = ""
@@ -144,7 +145,7 @@ class QuestionView(Vertical):
         self.query_one("#q-prompt", Static).update(draw.question(self.inst, lang))
         feedback = self.query_one("#q-feedback", Static)
         graded = self.answered is not None
-        feedback.update(draw.feedback(self.answered, lang) if self.answered else "")
+        feedback.update(draw.feedback(self.answered, lang, full=self.more) if self.answered else "")
         feedback.set_class(graded, "-shown")
         for wid in ("#submit", "#skip"):
             self.query_one(wid).display = not graded
@@ -152,6 +153,16 @@ class QuestionView(Vertical):
         nxt.display = graded
         nxt.label = t("quiz.finish" if self.last else "quiz.next")
         self.answer.disabled = graded
+
+    @property
+    def has_more(self) -> bool:
+        """The explanation on show has more than its short answer (F6 shows it)."""
+        return self.answered is not None and draw.has_more(self.answered, get_lang())
+
+    def show_more(self) -> None:
+        """The whole explanation, or back to its short answer."""
+        self.more = not self.more
+        self.redraw()
 
     def relocalize(self) -> None:
         if self.display:  # (a view out of sight is drawn when the screen shows it)
@@ -216,9 +227,11 @@ class SummaryView(Vertical):
         weak = [tag for tag, (s, m) in draw.ordered_topics(self.result) if s < 0.8 * m]
         body = draw.summary(self.result, self.mode, self.new_best)
         self.query_one("#sum-body", Static).update(Group(body, *self.links(weak)))
+        # Nothing missed (a first try or a retry at 100 %): nothing to review or retry, so the
+        # two buttons go, not just grey out.
         missed = bool(self.result.missed)
-        self.query_one("#review", Button).disabled = not missed
-        self.query_one("#retry", Button).disabled = not missed
+        for wid in ("#review", "#retry"):
+            self.query_one(wid, Button).display = missed
 
     def relocalize(self) -> None:
         if self.display:  # (a view out of sight is drawn when the screen shows it)

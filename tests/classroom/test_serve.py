@@ -87,7 +87,10 @@ async def test_names_keep_progress_apart_and_come_back(serve):
 
 
 async def test_a_hostile_name_in_the_address_stays_inside_students(serve):
-    server = serve("--token", TOKEN)
+    # Two tabs, so two parked sessions: the default ten start at once, and on two shared cores
+    # under the whole suite's load their start-up (measured here at load 9: 13 s to ready with
+    # ten, 6 s with two, and twice the CPU) is what this test once waited 60 s behind.
+    server = serve("--token", TOKEN, "--warm", "2")
     async with aiohttp.ClientSession() as http:
         tab = await Tab(http, server.base, token=TOKEN, name="../../etc/x; rm -rf ~").open()
         await tab.wait_for("Welcome")

@@ -152,3 +152,35 @@ def test_watch_rechecks_on_save_and_moves_on_when_it_passes(tmp_path):
     finally:
         proc.kill()
         proc.wait(timeout=10)
+
+
+def test_after_init_in_a_folder_of_its_own_the_commands_it_names_find_the_files(
+    capsys, data, tmp_path, monkeypatch
+):
+    """What init says to run next works as printed; check without --dir says how to point at
+    the folder (a learner ran ``code init DIR`` then ``code check ID`` and was told the file
+    was missing, with no word of --dir)."""
+    import shlex
+
+    work = tmp_path / "my work"
+    status, out, _ = cli(capsys, "--data-dir", str(data), "code", "init", str(work))
+    assert status == 0
+    line = next(x for x in out.splitlines() if x.startswith("Next:"))
+    check = line.split(", then run ", 1)[1].split(" — or keep ", 1)[0]
+    assert (
+        f"--dir {shlex.quote(str(work))}" in check
+        and f"--data-dir {shlex.quote(str(data))}" in check
+    )
+    watch = line.split(" — or keep ", 1)[1].removesuffix(" running.")
+    assert watch.endswith(f"code watch {shlex.quote(str(work))}")
+    argv = shlex.split(check)
+    assert argv[0] == "attn-tui"
+    status, out, err = cli(capsys, *argv[1:])
+    assert (
+        status == 1 and "does not exist" not in err
+    )  # the starter is there: checked, not yet right
+    # without --dir: the missing file is named with the way to point at the folder
+    status, _, err = cli(
+        capsys, "--data-dir", str(data), "code", "check", argv[argv.index("check") + 1]
+    )
+    assert status == 2 and "does not exist" in err and "--dir FOLDER" in err

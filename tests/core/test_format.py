@@ -45,6 +45,23 @@ def test_wrap_breaks_chinese_between_characters_and_keeps_punctuation_off_line_s
     assert all(cell_len(line) >= 18 for line in lines[:-1])
 
 
+def test_wrap_never_starts_a_line_with_a_closing_quote_nor_ends_one_with_an_opening_one():
+    # issue 26 #19: "“我 爱 中国" / "”, so…" in the lab's cross-attention note
+    texts = [
+        "Cross-attention: the queries come from “猫 坐 在 垫子 上”, the keys and values from "
+        "“我 爱 中国”, so the matrix has 5 rows and 3 columns.",
+        "交叉注意力：查询来自“I love China”，键和值来自“我 爱 中国”，所以矩阵是 3×3 的。",
+        "a ‘单引号 里的 词’, then more words after it to wrap",
+    ]
+    for text in texts:
+        for width in range(16, 90):  # (from the longest word's width)
+            lines = wrap(text, width)
+            assert not any(line[:1] in "”’" for line in lines), (width, lines)
+            assert not any(line[-1:] in "“‘" for line in lines), (width, lines)
+            assert all(cell_len(line) <= width for line in lines), (width, lines)
+            assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
 def test_wrap_keeps_english_words_whole():
     lines = wrap("The variance of a dot product grows with d.", 12)
     assert lines == ["The variance", "of a dot", "product", "grows with", "d."]

@@ -194,3 +194,40 @@ async def test_screen_strips_are_the_lines_on_show():
         strips = compat.screen_strips(pilot.app)
         assert len(strips) == 4 and strips[0].text.startswith("hello there")
         assert all(strip.cell_length == 30 for strip in strips)
+
+
+async def test_styled_as_now_spares_a_new_modes_screen_textuals_refresh(monkeypatch):
+    """Textual marks a new screen as unstyled (-1) and refreshes all CSS on its first switch;
+    a screen marked by styled_as_now is switched to without that refresh."""
+    refreshes: list[int] = []
+    original = App.refresh_css
+
+    def counted(self, animate: bool = True) -> None:
+        refreshes.append(1)
+        original(self, animate)
+
+    class Area(Screen):
+        def compose(self) -> ComposeResult:
+            yield Static("area")
+
+    def marked() -> Screen:
+        screen = Area()
+        compat.styled_as_now(screen, screen.app)
+        return screen
+
+    class Host(App):
+        MODES = {"home": Area, "plain": Area, "marked": marked}
+        DEFAULT_MODE = "home"
+
+    assert Area()._css_update_count == -1  # what the hook relies on
+    async with Host().run_test() as pilot:
+        await pilot.pause()
+        monkeypatch.setattr(App, "refresh_css", counted)
+        pilot.app.switch_mode("plain")
+        await pilot.pause()
+        assert refreshes  # Textual's own way: refreshed on the first switch
+        refreshes.clear()
+        pilot.app.switch_mode("marked")
+        await pilot.pause()
+        assert refreshes == []
+        assert pilot.app.screen._css_update_count == pilot.app._css_update_count

@@ -246,3 +246,28 @@ async def test_try_it_in_the_calculator_fills_its_fields():
         assert calc.query_one("#query", Input).value == fill["query"]
         rows = [r.strip() for r in fill["keys"].split(";")]
         assert calc.query_one("#keys", TextArea).text == "\n".join(rows)
+
+
+async def test_another_one_rarely_repeats_the_numbers(tmp_path, monkeypatch):
+    """Issue 26 #14: twelve presses of F5 on the √d practice (six choices of d) show every d
+    once before any comes back; seeds from a fixed stream, so the run is the same every time."""
+    import numpy as np
+
+    from attn_tui.core.exercises import generators
+
+    rng = np.random.default_rng(2)
+    monkeypatch.setattr(generators, "new_seed", lambda: int(rng.integers(0, 2**31)))
+    async with AttnApp(lang="en", data_dir=tmp_path / "p").run_test(size=(80, 24)) as pilot:
+        screen = await open_exercises(pilot)
+        screen.open_set("scaling-variance")
+        index = next(i for i, e in enumerate(screen.current.exercises) if e.id == "sqrt-practice")
+        screen.show_exercise(index)
+        await pilot.pause()
+        ds = [screen.inst.drawn.values["d"]]
+        for _ in range(11):
+            await pilot.press("f5")
+            await pilot.pause()
+            ds.append(screen.inst.drawn.values["d"])
+            assert f"d = {ds[-1]} components" in text_of(screen, "#ex-prompt")
+        choices = sorted(screen.inst.exercise.generate["choices"])
+        assert sorted(ds[:6]) == choices and sorted(ds[6:]) == choices, ds

@@ -136,10 +136,24 @@ async def test_window_and_cross_attention():
         await pilot.pause()
         r = screen.form.result
         assert r.cross and r.weights.shape == (2, 5, 3)
-        assert "5×3 rectangle" in body(screen, width=200)
+        assert "5 rows (one per query) and 3 columns (one per key)" in body(screen, width=200)
         await pilot.press("f3")  # causal needs positions the two sentences do not share
         await pilot.pause()
         assert "self-attention only" in shown(screen.query_one("#cross-error", Static), 200)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_three_tokens_onto_three_are_not_called_a_rectangle(lang):
+    """Issue 26 #19: "a 3×3 rectangle … In self-attention … square" contradicted itself."""
+    async with AttnApp(lang=lang).run_test(size=(120, 40)) as pilot:
+        screen = await open_lab(pilot, sentence="love")
+        screen.query_one("#cross", Select).value = "love_zh"
+        await pilot.pause()
+        assert screen.form.result.weights.shape[1:] == (3, 3)
+        text = body(screen, width=200)
+        assert "rectangle" not in text and "长方形" not in text
+        said = {"en": "3 rows (one per query) and 3 columns", "zh": "3 行（每个查询一行）、3 列"}
+        assert said[lang] in text
 
 
 async def test_token_count_and_views():

@@ -81,6 +81,8 @@ async def test_quick_quiz_end_to_end_with_review_and_retry(tmp_path):
         assert "By topic" in body
         missed = [ids[i] for i in sorted(wrong_at)]
         assert list(screen.result.missed) == missed
+        assert screen.query_one("#review", Button).display
+        assert screen.query_one("#retry", Button).display
 
         store = ProgressStore.open(tmp_path / "data")
         (attempt,) = store.quiz_attempts()
@@ -113,6 +115,10 @@ async def test_quick_quiz_end_to_end_with_review_and_retry(tmp_path):
             await pilot.pause(0.05)
         assert "Score 3/3 (100%)" in body and "not recorded" in body
         assert "Every question right" in body
+        # nothing missed this time: no "Review missed" / "Retry missed" to press (issue 26 #16)
+        assert not screen.query_one("#review", Button).display
+        assert not screen.query_one("#retry", Button).display
+        assert screen.query_one("#again", Button).has_focus
 
         await pilot.press("f5")  # a new quiz: the history now shows the attempt and the best
         await pilot.pause()

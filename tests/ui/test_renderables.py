@@ -44,3 +44,33 @@ def test_columns_align_and_fit_picks_the_layout_that_fits():
 def test_bar_resolution():
     assert bar(0.5, 4) == "██  " and bar(1.0, 3) == "███" and bar(0.0, 2) == "  "
     assert bar(0.5, 1) == "▌" and bar(1 / 16, 1) == " "  # half a cell; under an eighth rounds away
+
+
+def test_row_bar_has_half_cell_resolution_and_half_height():
+    from attn_tui.render.steps import row_bar
+
+    assert row_bar(0.5, 4) == "▄▄  " and row_bar(1.0, 3) == "▄▄▄" and row_bar(0.0, 2) == "  "
+    assert row_bar(0.4, 4) == "▄▖  "  # 0.4 × 4 cells = 1.6 → 3 half cells
+    assert all(len(row_bar(k / 16, 8)) == 8 for k in range(17))
+    assert [row_bar(k / 16, 8).count("▄") * 2 + row_bar(k / 16, 8).count("▖")
+            for k in range(17)] == list(range(17))  # fmt: skip
+
+
+def test_the_softmax_bars_of_neighbouring_keys_stay_apart():
+    """Issue 26 #24: full-height block bars in rows one under another merged into one block in
+    the browser (xterm.js draws block glyphs to the cell's edges, with no gap between lines);
+    the α bars are half-height, so every row's bar stands apart, and still in proportion."""
+    from attn_tui.core.attention.steps import attend
+    from attn_tui.render.steps import render_steps
+
+    q = np.array([1.0, 0, 1])
+    K = np.array([[1.0, 0, 0], [0, 1, 0], [1, 0, 1], [1, 1, 0]])
+    s = attend(q, K)
+    text = plain(render_steps(s, 3, show_all=False), 60)
+    lines = [line for line in text.splitlines() if line.lstrip().startswith("k")]
+    bars = [line.split()[-1] for line in lines if "▄" in line]
+    assert len(bars) == 4, text
+    assert not any(ch in "█▉▊▋▌▍▎▏" for line in lines for ch in line), text
+    top = float(s.weights.max())
+    for b, w in zip(bars, s.weights, strict=True):
+        assert b.count("▄") * 2 + b.count("▖") == round(w / top * 16), (b, w)

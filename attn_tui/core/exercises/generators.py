@@ -577,6 +577,66 @@ def new_seed() -> int:
     return secrets.randbelow(2**31)
 
 
+def _drawn_key(values: Mapping[str, Any]) -> str:
+    """What a learner sees of a draw (its numbers, not the worked text), as one string."""
+    parts = []
+    for name in sorted(values):
+        value = values[name]
+        if isinstance(value, np.ndarray):
+            value = value.tolist()
+        parts.append(f"{name}={value!r}")
+    return ";".join(parts)
+
+
+class RecentDraws:
+    """The last draws shown of each generated exercise, so that "another one" brings numbers
+    not seen lately: a generator choosing among six values of d comes back to one only after
+    the other five (six independent draws repeated one in most runs).
+
+    The seed alone still decides a draw (an attempt replays from its seed): only which seed is
+    taken depends on what was shown. ``seeds`` gives the candidates (``new_seed``; a seeded
+    stream in tests)."""
+
+    KEEP = 5  # draws remembered per exercise
+    TRIES = 64  # candidate seeds per level before one fewer recent draw is avoided
+
+    def __init__(self, seeds: Callable[[], int] | None = None) -> None:
+        self.seeds = seeds
+        self._shown: dict[str, list[str]] = {}
+
+    def seen(self, inst: Instance) -> None:
+        """This instance is on show."""
+        if inst.drawn is None:
+            return
+        shown = self._shown.setdefault(inst.exercise.id, [])
+        key = _drawn_key(inst.drawn.values)
+        if key in shown:
+            shown.remove(key)
+        shown.append(key)
+        del shown[: -self.KEEP]
+
+    def fresh_seed(self, exercise: Exercise, current: int | None = None) -> int:
+        """A seed (never ``current``) whose draw is none of the last ones shown; when every
+        value has been shown lately (fewer choices than remembered draws), the oldest is let
+        back first."""
+        seeds = self.seeds or new_seed
+        shown = list(self._shown.get(exercise.id, ()))
+        assert exercise.generate is not None
+        while True:
+            for _ in range(self.TRIES):
+                seed = seeds()
+                if seed == current:
+                    continue
+                if not shown:
+                    return seed
+                values = draw(exercise.generate, seed).values
+                if _drawn_key(values) not in shown:
+                    return seed
+            if not shown:  # (only ``current`` came up)
+                return seed + 1 if seed == current else seed
+            shown.pop(0)
+
+
 def draw(spec: Mapping[str, Any], seed: int) -> Drawn:
     """Run ``generate = { fn = ..., ... }`` with ``seed``: same seed, same numbers, same answer."""
     params = dict(spec)

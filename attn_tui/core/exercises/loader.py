@@ -1167,6 +1167,11 @@ class FileCache:
         while len(self._entries) > self.MAX_CACHED:
             del self._entries[next(iter(self._entries))]
 
+    def entries(self, source: str) -> list[tuple[tuple, tuple[ExerciseSet | None, list[Problem]]]]:
+        """(key, what the file gave) of every file kept from ``source`` (a key is the file's
+        path, source, shown name and a hash of its bytes): what a cache on disk keeps."""
+        return [(key, value) for key, value in self._entries.items() if key[1] == source]
+
 
 def _with(s: ExerciseSet, **changes: Any) -> ExerciseSet:
     from dataclasses import replace

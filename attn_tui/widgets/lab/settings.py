@@ -18,6 +18,7 @@ from typing import Any
 from rich.console import RenderableType
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.message import Message
 from textual.widgets import Collapsible, Input, Select, Static, TextArea
@@ -38,7 +39,7 @@ TRAINED = "trained"  # the last Transformer trained in the app, on a held-out se
 SENTENCES = (*lab.PRESETS, "count", TYPED, TRAINED)  # "count": x1 … xn from the tokens field
 # the Transformer's keys live in text/transformer.py
 TEXT_KEY = {
-    "lab.preset.trained": "transformer.lab.source",
+    "lab.preset.trained": "transformer.lab.source_choice",
     "lab.view.model": "transformer.lab.view.model",
     "lab.view.lines": "transformer.lab.view.lines",
 }
@@ -100,7 +101,14 @@ class MatrixArea(TextArea, inherit_bindings=False):
 
 
 class LabSettings(Vertical):
-    """The settings panel; computes the layer on show from its fields."""
+    """The settings panel; computes the layer on show from its fields. Down and Up move
+    between its fields (a typed matrix keeps them for its own lines); Enter in a field goes
+    back to the view (the screen's ``on_input_submitted``)."""
+
+    BINDINGS = [
+        Binding("down", "app.focus_next", show=False),
+        Binding("up", "app.focus_previous", show=False),
+    ]
 
     @dataclass
     class Changed(Message):

@@ -72,6 +72,7 @@ class LabViews(Vertical):
         self.held = None  # a trained model's held-out figures per head
         self.trained = False  # the trained Transformer's weights are on show
         self._drawn: set[str] = set()  # the views up to date
+        self.both_kinds_shown = False  # scores beside weights: F5 has nothing to switch
 
     def compose(self) -> ComposeResult:
         yield MessageLine(Prose, id="stale", classes="stale")
@@ -95,6 +96,26 @@ class LabViews(Vertical):
 
     def next_view(self, step: int = 1) -> None:
         self.view = VIEWS[(VIEWS.index(self.view) + step) % len(VIEWS)]
+
+    def focus_view(self) -> None:
+        """The focus to the view on show (its arrow keys move the cursor)."""
+        self.query_one(f"#view-{self.view}", ViewPanel).focus()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._check_kinds_shown)  # once the view has its new width
+
+    def _check_kinds_shown(self) -> None:
+        """Whether the attention view, at its width now, has the scores beside the weights;
+        the screen's footer offers F5 only when it does not."""
+        r = self.result
+        width = self.query_one("#attn-body", Static).content_region.width
+        if r is None or width <= 0:
+            return
+        both = views.scores_beside_weights(r, self.head, self.cursor, width, self.app.console,
+                                           shade_if_cut=self.trained)  # fmt: skip
+        if both != self.both_kinds_shown:
+            self.both_kinds_shown = both
+            self.screen.refresh_bindings()
 
     def toggle_kind(self) -> None:
         self.kind = "scores" if self.kind == "weights" else "weights"
@@ -165,6 +186,7 @@ class LabViews(Vertical):
             # a trained head's 0.95 must not read "1": shade alone where the numbers are cut
             body.update(Group(self.note, views.render_attention(
                 r, self.head, self.kind, self.cursor, shade_if_cut=self.trained)))  # fmt: skip
+            self._check_kinds_shown()
         elif view == "model":
             body.update(views.render_model(self.shown_layers, self.note, self.held))
         elif view == "lines":

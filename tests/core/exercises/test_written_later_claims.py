@@ -132,3 +132,13 @@ def test_a_teachers_phrase_holds_with_one_more_word_inside_it():
     g = grade(item("multi-head/why-heads"), said + " Heads may learn the same or a different "
               "pattern, depending on the data.")  # fmt: skip
     assert CONTRADICTED not in states(g).values()
+
+
+def test_wei_he_asks_why_as_wei_shenme_does():
+    # 为何 is the written form of 为什么: "it cannot say why" denies the cause either way
+    for why in ("为什么", "为何"):
+        g = grade(
+            item("kinds-cost/what-weights-explain"),
+            f"热力图能看出每个输出从哪些位置取了多少信息，但它说明不了模型{why}这样判断。",
+        )
+        assert states(g)["cause"] == FOUND, why

@@ -7,8 +7,10 @@ A trained screen drawn from a fresh run shows whatever this CPU's BLAS rounding 
 training to; replayed from a stored run it draws the same on every machine. Each run here is
 the one the trainer screen starts on a fresh screen: F5 (q·k attention, length 10, 3000
 iterations, seed 0, evaluated as the watchable pace evaluates), and the Transformer's default
-(reversal, length 10, 300 iterations, seed 0, at full speed), and each pattern task's
-(previous, local, first, block: the task's iterations, the screen's other defaults).
+(reversal, length 10, 300 iterations, seed 0, at full speed), each pattern task's
+(previous, local, first, block: the task's own settings, ``TransformerConfig.for_task``, which
+the screen's rows take when the task is chosen), and the induction run's (two layers of one
+head, length 32, 2,000 iterations, its held-out set of 500 evaluated every 50).
 Training times are set to fixed values, the only figures that depend on the machine's speed.
 ``tests/ui/test_stored_runs.py`` checks that these are still the runs the screen would
 start, and (slow) that a fresh run on this machine lands where the stored one did, within the
@@ -44,9 +46,10 @@ PATTERN_TASKS = ("previous", "local", "first", "block")  # the letter tasks whos
 
 
 def screen_pattern_transformer(task: str) -> tf_trainer.TransformerConfig:
-    """What F5 trains once the Transformer and a pattern task are chosen: the task's own
-    iterations, the rest of the screen's defaults (length 10 for the block task too)."""
-    return tf_trainer.TransformerConfig(task=task, iters=tf_trainer.default_iters(task))
+    """What F5 trains once the Transformer and a pattern task (or the induction task) are
+    chosen at full speed: the task's own settings (the block task's length 12, the induction
+    run's whole recipe)."""
+    return tf_trainer.TransformerConfig.for_task(task)
 
 
 def fixed_times(result):
@@ -61,7 +64,7 @@ RUNS = {
     "transformer_default.json": lambda: run_to_end(screen_default_transformer()),
     **{
         f"transformer_{task}.json": (lambda task=task: run_to_end(screen_pattern_transformer(task)))
-        for task in PATTERN_TASKS
+        for task in (*PATTERN_TASKS, "induction")
     },
 }
 

@@ -240,22 +240,9 @@ def _copy_line(probe) -> str:
 
 
 def _phase_lines(phases) -> list[str]:
-    from attn_tui.core.models import phases as rule
+    from attn_tui.render.induction import phase_lines
 
-    if phases.plateau_start is None:
-        lines = [t("heads.phases.no_plateau")]
-    else:
-        lines = [t("heads.phases.plateau", start=phases.plateau_start, end=phases.plateau_end,
-                   level=f"{phases.plateau_level:.2f}", seen=phases.plateau_seen)]  # fmt: skip
-        if phases.drop is None:
-            lines.append(t("heads.phases.no_drop"))
-        else:
-            fall = phases.plateau_level - phases.drop_level
-            lines.append(t("heads.phases.drop", start=phases.drop, seen=phases.drop_seen,
-                           fall=f"{fall:.2f}"))  # fmt: skip
-    lines.append(t("heads.phases.rule", window=rule.WINDOW, span=rule.SPAN, flat=rule.FLAT,
-                   near=rule.NEAR_START, drop=rule.DROP))  # fmt: skip
-    return lines
+    return phase_lines(phases)
 
 
 def _ablation_table(ablation):
@@ -343,19 +330,9 @@ def _task_lines(config, figures: dict, spread) -> list[str]:
                 uniform=spread(figures["uniform"]),
             )
         ]
-    if "induction_head" not in figures:
-        return []
-    lines = [t("heads.seeds.induction", copy=spread(figures["pos_acc"]),
-               induction=spread(figures["induction_head"]),
-               previous=spread(figures["previous_head"]))]  # fmt: skip
-    if figures["ablated_copy_acc"].n:
-        lines.append(t("heads.seeds.ablation", copy=spread(figures["ablated_copy_acc"]),
-                       induction=spread(figures["ablated_induction"])))  # fmt: skip
-    n = figures["pos_acc"].n
-    lines.append(t("heads.seeds.phases", n=n, plateaus=figures["plateau_end"].n,
-                   drops=figures["drop_seen"].n, end=spread(figures["plateau_end"], ".0f"),
-                   seen=spread(figures["drop_seen"], ".0f")))  # fmt: skip
-    return lines
+    from attn_tui.render.induction import seed_lines
+
+    return seed_lines(figures, spread)
 
 
 # ---- lab --model FILE ----------------------------------------------------------------------

@@ -71,14 +71,16 @@ class ModelView:
         per_row = max(1, (options.max_width + GAP) // (map_w + GAP))  # heads that fit a line
         colour = in_colour(console)
         for layer in range(layers):
-            yield Text(self.layer_label.format(layer=layer + 1), "bold")
+            if self.layer_label:  # (none: a caller titles the layer itself)
+                yield Text(self.layer_label.format(layer=layer + 1), "bold")
             for first in range(0, heads, per_row):
                 shown = range(first, min(heads, first + per_row))
                 title = Text(no_wrap=True, overflow="crop")
                 for h in shown:
                     title.append(f"{self.head_label.format(head=h + 1):<{map_w}}", "dim")
                     title.append(" " * GAP)
-                yield title
+                if self.head_label:
+                    yield title
                 if not colour:  # one row per line, each weight a shade glyph
                     for i in range(n_q):
                         line = Text(no_wrap=True, overflow="crop")

@@ -2,6 +2,8 @@
 
     LossCurve(losses, total=2000, height=4)   # the x axis spans the whole run, so a curve
                                               # that is still growing fills it left to right
+    LossCurve(..., marks=[Mark(25, 339, "━", "yellow"), Mark(339, 339, "▼", "red")])
+                                              # a line under the bars marks those steps
     strip(values, lo, hi, width, marks)       # one ● per seed on a line (a number where
                                               # several share a cell), ▲ for a reference
 
@@ -11,6 +13,8 @@ Both measure the width they are given and fit it; neither knows anything about t
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -41,15 +45,32 @@ def bucket_means(values: np.ndarray, total: int, width: int) -> np.ndarray:
     return out
 
 
+@dataclass(frozen=True)
+class Mark:
+    """Steps ``first``–``last`` (1-based iterations) marked with ``char`` under the chart."""
+
+    first: int
+    last: int
+    char: str
+    style: str = "yellow"
+
+
+def column_of(step: int, total: int, width: int) -> int:
+    """The chart column whose stretch of iterations holds ``step`` (1-based)."""
+    return min(max((step - 1) * width // max(total, 1), 0), width - 1)
+
+
 class LossCurve:
     """The loss of every iteration as a bar chart ``height`` rows tall, 0 at the bottom.
 
     Each column is the mean loss of its stretch of iterations. The left margin names the
     top of the scale and 0; the line under the chart names the first and last iteration.
+    ``marks`` (a plateau's steps, a drop's) are drawn on a line of their own between the two,
+    each over the columns of its steps, later marks over earlier ones.
     """
 
     def __init__(self, losses: np.ndarray, total: int, height: int = 4, top: float | None = None,
-                 style: str = "cyan") -> None:  # fmt: skip
+                 style: str = "cyan", marks: Sequence[Mark] = ()) -> None:  # fmt: skip
         self.losses = np.asarray(losses, dtype=np.float64)
         self.total = max(int(total), 1)
         self.height = max(int(height), 1)
@@ -58,6 +79,7 @@ class LossCurve:
         if not (self.top > 0 and math.isfinite(self.top)):
             self.top = 1.0
         self.style = style
+        self.marks = tuple(marks)
 
     def _margin(self) -> int:
         return max(len(fmt.fixed(self.top, 2)), 4)
@@ -85,9 +107,23 @@ class LossCurve:
                 cells.append(EIGHTHS[int(min(max(filled, 0), 8))])
             line.append("".join(cells), self.style)
             yield line
+        if self.marks:
+            yield self._mark_line(margin, width)
         first, last = "0", f"{self.total:,}"
         axis = " " * (margin + 1) + first + last.rjust(width - len(first))
         yield Text(axis, "dim", no_wrap=True, overflow="crop")
+
+    def _mark_line(self, margin: int, width: int) -> Text:
+        chars, styles = [" "] * width, [""] * width
+        for mark in self.marks:
+            a = column_of(mark.first, self.total, width)
+            b = column_of(max(mark.last, mark.first), self.total, width)
+            for c in range(a, b + 1):
+                chars[c], styles[c] = mark.char, mark.style
+        line = Text(" " * margin + "│", "dim", no_wrap=True, overflow="crop")
+        for ch, st in zip(chars, styles, strict=True):
+            line.append(ch, st)
+        return line
 
 
 def strip(values, lo: float, hi: float, width: int, marks: dict[str, float] | None = None,

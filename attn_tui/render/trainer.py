@@ -97,16 +97,18 @@ class PerPosition:
     """Each output position's accuracy as whole percents, or one bar each when the numbers do
     not fit the width the panel has at render time."""
 
-    def __init__(self, per: Sequence[float]) -> None:
+    def __init__(self, per: Sequence[float], first: int = 1, label: str | None = None) -> None:
         self.per = [float(a) for a in per]
+        self.first = first  # the number of the first position shown
+        self.label = label  # the row's name ("pos." when None)
 
     @staticmethod
     def _style(a: float) -> str:
         return GOOD if a >= 0.95 else ("yellow" if a >= 0.7 else BAD)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        label = t("train.ui.position")
-        positions = [label] + [str(i + 1) for i in range(len(self.per))]
+        label = t("train.ui.position") if self.label is None else self.label
+        positions = [label] + [str(i + self.first) for i in range(len(self.per))]
         justify = "l" + "r" * len(self.per)
         numbers: list[str | Text] = [Text("%", "dim")]
         numbers += [Text(f"{math.floor(a * 100):d}", self._style(a)) for a in self.per]

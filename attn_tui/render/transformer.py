@@ -176,6 +176,31 @@ def render_session(results: Sequence[RunResult]) -> RenderableType:
                  Prose(t("transformer.ui.session_legend"), "dim"))  # fmt: skip
 
 
+def _induction_lines(
+    base: TransformerConfig, variants: Sequence[str], runs: dict[str, list[RunResult]]
+) -> list[RenderableType]:
+    """Under F10's table for the induction task: each encoding's copy accuracy, both heads,
+    the ablation and the phases over the seeds done (as ``train --compare`` says them)."""
+    from attn_tui.core.models.transformer_figures import task_summary
+    from attn_tui.core.models.transformer_trainer import SeedRuns
+    from attn_tui.render.induction import seed_lines
+
+    def spread(stats, spec: str = ".3f") -> str:
+        if not stats.n:
+            return NO_TIME
+        return f"{format(stats.mean, spec)}±{format(stats.sd, spec)}"
+
+    out: list[RenderableType] = []
+    for v in variants:
+        results = runs.get(v, [])
+        if not results:
+            continue
+        summary = task_summary(SeedRuns(replace(base, positions=v), tuple(results)))
+        out.append(Prose(positions_name(v), "bold"))
+        out += [Prose("  " + line, "dim") for line in seed_lines(summary, spread)]
+    return out
+
+
 def _pm(s: Stats, places: int = 3) -> str:
     return f"{acc(s.mean, places)}±{acc(s.sd, places)}" if s.n else NO_TIME
 
@@ -212,6 +237,8 @@ def render_multi(
             rows.append([Text(t("transformer.ui.ceiling_row"), "yellow"), "", "", "",
                          Text(acc(sum(ceilings) / len(ceilings)), "yellow")])  # fmt: skip
     parts.append(columns(rows, "lrrrr", header))
+    if base.task == "induction":
+        parts += _induction_lines(base, variants, runs)
     values = [r.seq_acc for v in runs.values() for r in v if math.isfinite(r.seq_acc)]
     if values:
         lo = max(0.0, math.floor(min(values) * 20) / 20)

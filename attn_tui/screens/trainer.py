@@ -39,6 +39,7 @@ from textual.widgets import ContentSwitcher, Footer, OptionList
 from attn_tui import paths
 from attn_tui.core.models import transformer_file
 from attn_tui.core.models.transformer_guide import TF_GUIDE
+from attn_tui.core.models.transformer_trainer import TransformerConfig
 from attn_tui.core.parse import InputError
 from attn_tui.i18n import describe, t
 from attn_tui.screens.base import TutorScreen
@@ -71,6 +72,7 @@ class TrainerScreen(TutorScreen):
         ("train.ui.live", "train.ui.help.timeline"),
         ("train.ui.compare_view", "train.ui.help.compare"),
         ("train.ui.live", "train.ui.help.numpy"),
+        ("train.ui.live", "induction.help"),
     )
     BINDINGS = [
         Binding("f5", "start", "train.key.start"),
@@ -80,10 +82,12 @@ class TrainerScreen(TutorScreen):
         Binding("f9", "compare", "train.key.compare", show=False),
         Binding("f10", "seeds", "train.key.seeds", show=False),
         Binding("f4", "toggle_view", "train.key.view"),
-        Binding("f3", "toggle_mean", "train.key.mean", show=False),
-        Binding("ctrl+r", "toggle_scale", "train.key.scale", show=False),
+        Binding("f3", "flip('mean')", "train.key.mean", show=False),
+        Binding("ctrl+r", "flip('absolute')", "train.key.scale", show=False),
         Binding("ctrl+t", "book_model", "train.key.book", show=False),
         Binding("ctrl+o", "open_lab", "transformer.ui.key.lab", show=False),
+        # (a letter, as 1–5 are: a focused field types it instead)
+        Binding("a", "ablate", "induction.key", show=False),
         # F9 is "versus" here, so the numpy behind this run has a key of its own
         Binding(NUMPY_KEY, "numpy", "train.key.numpy", show=False),
         *(
@@ -226,7 +230,10 @@ class TrainerScreen(TutorScreen):
     def _fill_preset(self) -> None:
         preset = dict(self._course_preset or {})
         model = MODELS[preset.pop("model", "rnn")]
-        self.form.fill(model.config_type(**preset))
+        if model.name == "transformer":  # the task's own recipe, then the lesson's settings
+            self.form.fill(TransformerConfig.for_task(preset.pop("task", "reverse"), **preset))
+        else:
+            self.form.fill(model.config_type(**preset))
 
     def course_state(self):  # -> core.course.state.TrainState
         """The model and settings on show, whether a run is going (a paused one is not), the
@@ -237,7 +244,7 @@ class TrainerScreen(TutorScreen):
         model = view_of(live.config).name
         going = self.run.running and self.run.activity != "paused"
         return TrainState(model, live.config, going, live.iteration, live.snapshot,
-                          tuple(self.tables.finished[model]))  # fmt: skip
+                          tuple(self.tables.finished[model]), live.ablated)  # fmt: skip
 
     def show_finished(self, result) -> None:
         """Show a finished run as if it had just trained here (a stored run replayed, say):
@@ -379,14 +386,23 @@ class TrainerScreen(TutorScreen):
             self.live.forget_drawn()
             self.call_after_refresh(self.live.redraw)
 
+    def action_ablate(self) -> None:
+        """After an induction run: layer 1's previous-token head off, or back on."""
+        if self.live.can_ablate:
+            if self.query_one(ContentSwitcher).current != "live":
+                self.show_view("live")
+            self.live.toggle_ablation()
+        elif view_of(self.live.config).follows_phases(self.live.config):
+            self.notify(t("induction.ablation_wait"), timeout=3)
+
     def action_toggle_view(self) -> None:
         self.show_view("tables" if self.query_one(ContentSwitcher).current == "live" else "live")
 
-    def action_toggle_mean(self) -> None:
-        self.live.mean = not self.live.mean
-
-    def action_toggle_scale(self) -> None:
-        self.live.absolute = not self.live.absolute
+    def action_flip(self, name: str) -> None:
+        """The live map's switches: ``mean`` (the held-out average, not the probe; F3) and
+        ``absolute`` (colours over 0–100 %, not the map's own range; ctrl+r)."""
+        if name in ("mean", "absolute"):
+            setattr(self.live, name, not getattr(self.live, name))
 
     def action_earlier(self) -> None:
         if self.query_one(ContentSwitcher).current == "tables":

@@ -293,6 +293,14 @@ TEXT = {
         "Switch positions off (positions = none).",
     ),
     "course.task.need_positions_on": ("把位置打开。", "Switch positions on."),
+    "course.task.press_ablate": (
+        "训练完后按 a，关掉第 1 层的上一个词元头。",
+        "Once it has trained, press a to switch off layer 1's previous-token head.",
+    ),
+    "course.task.read_ablated": (
+        "把关掉那个头之后的复制准确率写在下面。",
+        "Type the copy accuracy with that head off below.",
+    ),
     "course.task.read_accuracy": (
         "把逐位准确率写在下面。",
         "Type the accuracy per position below.",

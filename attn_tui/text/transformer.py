@@ -240,6 +240,15 @@ TEXT = {
         "of its own block: the trained head looks only within its block, squares along the "
         "diagonal",
     ),
+    "transformer.ui.goal.induction": (
+        "在 {length} 个随机词元（64 种）里，有一段 8 个词元在后面某处重现：到了重现的那段，要说出下一个"
+        "词元。办法是归纳：找到当前词元前一次出现的地方，说出当时跟在它后面的那个。两层各一个头，"
+        "带因果遮罩；损失先停在平台上，然后骤降",
+        "predict the next token in {length} random tokens (of 64) in which a segment of 8 "
+        "reappears later on: within the repeat, by induction — find where the current token "
+        "stood before and say what followed it there. Two layers of one head, causally "
+        "masked; the loss sits on a plateau, then drops",
+    ),
     "transformer.ui.goal.sort": (
         "把 {length} 个字母（A–F）排好序：输出 i 要找第 i 小的字母，不管它在哪儿，靠的是内容",
         "sort a sequence of {length} letters (A–F): output i looks for the i-th smallest "
@@ -425,6 +434,13 @@ TEXT = {
         "{task}, length {length}; {layers} layer(s) × {heads} head(s), d_model {d_model}, "
         "{positions}; {params} parameters, {iters} iterations; held-out whole-sequence "
         "accuracy {seq}.",
+    ),
+    "transformer.lab.info_induction": (
+        "{task}，长度 {length}；{layers} 层 × {heads} 头，d_model {d_model}，{positions}；"
+        "{params} 个参数，训练了 {iters} 次迭代；留出集上副本第 2–8 个词元的准确率 {copy}。",
+        "{task}, length {length}; {layers} {layers:layer|layers} × {heads} {heads:head|heads}, "
+        "d_model {d_model}, {positions}; {params} parameters, {iters} iterations; held-out "
+        "copy accuracy (the copy's tokens 2–8) {copy}.",
     ),
     "transformer.lab.note_trained": (
         "训练所得的权重（任务：{task}），第 {layer}/{layers} 层：这里的数就是模型实际算出的数。",

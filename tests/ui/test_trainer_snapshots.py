@@ -122,6 +122,59 @@ def _after_a_pattern_run(task: str):
     return run_before
 
 
+def _after_the_induction_run(keys: tuple[str, ...] = ()):
+    """The induction run replayed (two layers' maps with their scores, the loss's plateau and
+    drop marked), then ``keys`` pressed (a: the previous-token head switched off)."""
+
+    async def run_before(pilot) -> None:
+        await _after_a_pattern_run("induction")(pilot)
+        screen = pilot.app.screen
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        assert screen.live.ablated == ("a" in keys)
+        await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_trainer_after_the_induction_run(snap_compare, lang, size):
+    """Layer 1 a previous-token line under the diagonal, layer 2 the induction stripe (each
+    copied row on the token after its earlier occurrence); the plateau (━) and the drop (▼)
+    under the loss curve."""
+    run_before = _after_the_induction_run()
+    assert snap_compare(AttnApp(lang=lang), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_trainer_induction_with_its_previous_token_head_off(snap_compare, lang, size):
+    """a: layer 2's stripe gone, the ablation table beside the trained model's figures."""
+    run_before = _after_the_induction_run(("a",))
+    assert snap_compare(AttnApp(lang=lang), terminal_size=size, run_before=run_before)
+
+
+async def _lab_on_the_induction_run(pilot) -> None:
+    await _after_the_induction_run()(pilot)
+    await pilot.press("ctrl+o")
+    await pilot.pause()
+    lab = pilot.app.screen
+    assert isinstance(lab, LabScreen) and lab.form.saved.config.task == "induction"
+    for widget in [*lab.query(Input), *lab.query(TextArea)]:
+        widget.cursor_blink = False
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_lab_opened_on_the_induction_run(snap_compare, lang, size):
+    """ctrl+o: the induction model in the lab, its 32 tokens as the axes' labels."""
+    assert snap_compare(AttnApp(lang=lang), terminal_size=size,
+                        run_before=_lab_on_the_induction_run)  # fmt: skip
+
+
 async def _lab_on_the_run(pilot) -> None:
     await _after_a_transformer_run(pilot)
     await pilot.press("ctrl+o")

@@ -454,8 +454,8 @@ class _Reader:
                 rest = {k: v for k, v in preset.items() if k != "model"}
                 if model == "rnn":
                     TrainConfig(**rest).validate()
-                elif model == "transformer":
-                    TransformerConfig(**rest).validate()
+                elif model == "transformer":  # a task's own recipe, as the trainer fills it
+                    TransformerConfig.for_task(rest.pop("task", "reverse"), **rest).validate()
                 else:
                     bad(f"model = {model!r}")
             else:

@@ -40,6 +40,7 @@ class TrainState:
     iteration: int = 0
     snapshot: Any = None
     finished: tuple[Any, ...] = field(default_factory=tuple)  # RunResults of this visit
+    ablated: bool = False  # the finished induction run's previous-token head is off (key a)
 
 
 @dataclass(frozen=True)

@@ -272,6 +272,26 @@ def _mirror_head(state: TrainState, p: Mapping[str, Any], typed: str | None) -> 
     return DONE
 
 
+def _ablation(state: TrainState, p: Mapping[str, Any], typed: str | None) -> TaskResult:
+    """The induction run trained to the end, its previous-token head switched off (a), and
+    the copy accuracy without it read off the table beside the trained model's."""
+    if (bad := _transformer_trained(state, p)) is not None:
+        return bad
+    result = state.finished[-1] if state.finished else None
+    ablation = getattr(result, "ablation", None)
+    if ablation is None or result.config != state.config:
+        return _miss("train_first")
+    if not state.ablated:
+        return _miss("press_ablate")
+    got = _read_number(typed)
+    if got is None:
+        return _miss("read_ablated")
+    shown = float(ablation.after.copy_acc)
+    if abs(got - shown) > 0.01 and abs(got / 100 - shown) > 0.01:
+        return _miss("read_again", got=fmt_number(got))
+    return DONE
+
+
 # -- the lab -----------------------------------------------------------------------------------
 
 
@@ -378,6 +398,7 @@ TASKS: dict[str, TaskSpec] = {
     "train.mirror_head": TaskSpec(
         "train", {"task": (str, "reverse"), "heads": (int, 2)}, True, _mirror_head
     ),
+    "train.ablation": TaskSpec("train", {"task": (str, "induction")}, True, _ablation),
     "lab.mask_row": TaskSpec(
         "lab", {"row": (int, 3), "mask": (str, "causal"), "window": (int, 1)}, True, _mask_row
     ),

@@ -24,10 +24,12 @@ from attn_tui.core.models.tasks import Batch
 from attn_tui.core.models.transformer import TinyTransformer
 
 
-def without_head(model: TinyTransformer, layer: int, head: int) -> TinyTransformer:
-    """A copy of ``model`` in which head ``head`` of layer ``layer`` (both 1-based) adds
-    nothing to the residual stream."""
-    copy = TinyTransformer(model.arch, dtype=model.dtype)
+def without_head(
+    model: TinyTransformer, layer: int, head: int, dtype: np.dtype | type | None = None
+) -> TinyTransformer:
+    """A copy of ``model`` (in ``dtype``, or the model's own) in which head ``head`` of layer
+    ``layer`` (both 1-based) adds nothing to the residual stream."""
+    copy = TinyTransformer(model.arch, dtype=model.dtype if dtype is None else dtype)
     copy.params[:] = model.params
     dk = model.arch.d_k
     copy.layers[layer - 1].W_O[(head - 1) * dk : head * dk, :] = 0.0
@@ -91,6 +93,14 @@ def pick_heads(model: TinyTransformer, batch: Batch) -> tuple[tuple[int, int], t
     last = model.arch.layers - 1
     ind = [scores(attn[:, last, h], batch.copies).induction for h in range(heads)]
     return (1, int(np.argmax(prev)) + 1), (last + 1, int(np.argmax(ind)) + 1)
+
+
+def weights_without(model: TinyTransformer, off: tuple[int, int], x: np.ndarray) -> np.ndarray:
+    """Every layer's weights (layers, heads, L, L) on the one sequence ``x`` with head ``off``
+    switched off, worked out in float64 from the trained weights (what a screen draws: no
+    float32 rounding that differs between CPUs)."""
+    _, attn = without_head(model, *off, dtype=np.float64).predict(np.asarray(x)[None, :])
+    return attn[0]
 
 
 def ablate(model: TinyTransformer, batch: Batch) -> Ablation | None:

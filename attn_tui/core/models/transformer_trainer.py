@@ -77,11 +77,9 @@ TASK_DEFAULTS: dict[str, dict[str, Any]] = {  # per task: its settings (int, flo
 }  # fmt: skip
 
 
-# The tasks the trainer screen offers: the letter tasks (reversal, sorting and the four whose
-# heads show a pattern). The induction task (tasks.TASKS) trains from the CLI and the core; the
-# screen offers it once it draws its views (the copy's scored positions, the plateau and drop,
-# the ablation key).
-TASKS = tasks.LETTER_TASKS
+# The tasks the trainer screen offers: every one (reversal, sorting, the four whose heads show a
+# pattern, and the induction run with its two layers, its plateau and drop and its ablation).
+TASKS = tasks.TASKS
 
 
 def default_iters(task: str) -> int:

@@ -26,8 +26,7 @@ from textual.widgets import Collapsible, Input, Select, Static, TextArea
 from attn_tui.core import format as fmt
 from attn_tui.core.attention import lab, trained
 from attn_tui.core.attention.lab import LabResult
-from attn_tui.core.models import transformer_file
-from attn_tui.core.models.loop import letters
+from attn_tui.core.models import tasks, transformer_file
 from attn_tui.core.parse import InputError, normalise, parse_matrix
 from attn_tui.i18n import describe, get_lang, t
 from attn_tui.render.prose import Prose
@@ -243,7 +242,7 @@ class LabSettings(Vertical):
         self.saved = saved
         self.held = trained.held_out(saved.model, saved.config)
         with self.prevent(Input.Changed):
-            self._node("sequence").value = letters(saved.probe)
+            self._node("sequence").value = tasks.labels(saved.config.task, saved.probe)
             self._node("layer").value = "1"
         self.recompute()
 
@@ -326,7 +325,7 @@ class LabSettings(Vertical):
         errors: dict[str, str] = {}
         x = None
         try:
-            x = trained.parse_sequence(self._node("sequence").value, config.length)
+            x = trained.parse_sequence(self._node("sequence").value, config.length, config.task)
         except InputError as err:
             errors["sequence"] = describe(err)
         layer = 0
@@ -447,11 +446,17 @@ class LabSettings(Vertical):
             info.update("")
             return
         config, summary = self.saved.config, self.saved.summary
-        text = t("transformer.lab.info", task=t(f"transformer.task.{config.task}"),
+        key = (
+            "transformer.lab.info_induction"
+            if config.task == "induction"
+            else "transformer.lab.info"
+        )
+        text = t(key, task=t(f"transformer.task.{config.task}"),
                  length=config.length, layers=config.layers, heads=config.heads,
                  d_model=config.d_model, positions=t(f"transformer.positions.{config.positions}"),
                  iters=summary.get("iters", "?"), params=self.saved.model.n_params,
-                 seq=fmt.fixed(self.held.seq_acc, 3) if self.held else "—")  # fmt: skip
+                 seq=fmt.fixed(self.held.seq_acc, 3) if self.held else "—",
+                 copy=fmt.fixed(self.held.pos_acc, 3) if self.held else "—")  # fmt: skip
         info.update(Prose(text, "dim"))
 
     # ---- edits ------------------------------------------------------------------------------

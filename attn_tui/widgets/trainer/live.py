@@ -27,9 +27,11 @@ from textual.containers import VerticalScroll
 from textual.reactive import reactive, var
 
 from attn_tui.core.models import figures as stored
+from attn_tui.core.models.phases import PhaseDetector
 from attn_tui.i18n import get_lang, t
+from attn_tui.render import induction
 from attn_tui.render.loss_curve import LossCurve
-from attn_tui.render.trainer import render_accuracy, render_decode, render_progress
+from attn_tui.render.trainer import render_progress
 from attn_tui.widgets.panel import Panel
 from attn_tui.widgets.trainer.models import ModelView, RunView, outcome_text, view_of
 
@@ -151,8 +153,7 @@ class AccuracyPart(LivePart):
 
     def draw(self, view: RunView, model: ModelView, live: LivePanel) -> None:
         # (its first line can wrap as the iteration grows a digit: count its lines)
-        every = view.config.eval_every
-        self.show_counted(render_accuracy(view.snapshot, every), live.text_width)
+        self.show_counted(model.render_accuracy(view), live.text_width)
 
 
 class DecodePart(LivePart):
@@ -166,7 +167,7 @@ class DecodePart(LivePart):
     def draw(self, view: RunView, model: ModelView, live: LivePanel) -> None:
         snap = view.snapshot
         shape = (live.size.width, get_lang(), snap is None)
-        self.show(render_decode(snap.sample) if snap else "", shape)
+        self.show(model.render_decode(view) if snap else "", shape)
 
 
 class LossPart(LivePart):
@@ -178,8 +179,29 @@ class LossPart(LivePart):
         title = Text(t("train.ui.loss_title"), "bold", no_wrap=True, overflow="ellipsis")
         if len(losses):
             title.append("  " + t("train.ui.loss_now", loss=f"{losses[-1]:.4f}"), "dim")
-        curve = LossCurve(losses, view.config.iters, height=6 if tall else 3)
-        self.show(Group(title, curve), (live.size.width, tall, get_lang()))
+        if view.phases is None:
+            curve = LossCurve(losses, view.config.iters, height=6 if tall else 3)
+            self.show(Group(title, curve), (live.size.width, tall, get_lang()))
+            return
+        marks = induction.phase_marks(view.phases)
+        curve = LossCurve(losses, view.config.iters, height=6 if tall else 3, marks=marks)
+        shown = Group(title, curve, induction.render_phases(view.phases))
+        self.show_counted(shown, live.text_width)
+
+
+class AblationPart(LivePart):
+    """The finished induction model beside the same with its previous-token head off (a)."""
+
+    run_only = False
+
+    def key(self, view: RunView, model: ModelView) -> Hashable:
+        return (view.run_id, view.ablated, get_lang())
+
+    def draw(self, view: RunView, model: ModelView, live: LivePanel) -> None:
+        shown = view.ablated and view.result is not None
+        self.display = shown
+        if shown:
+            self.show_counted(induction.render_ablation(view.result.ablation), live.text_width)
 
 
 class NotePart(LivePart):
@@ -201,6 +223,7 @@ PARTS: tuple[tuple[str, type[LivePart]], ...] = (
     ("progress", ProgressPart),
     ("outcome", OutcomePart),
     ("heat", HeatPart),
+    ("ablation", AblationPart),
     ("guide-note", GuideNotePart),
     ("accuracy", AccuracyPart),
     ("decode", DecodePart),
@@ -221,6 +244,8 @@ class LivePanel(VerticalScroll, can_focus=True):
     mean: reactive[bool] = reactive(False, init=False)  # the map: held-out average, not probe
     absolute: reactive[bool] = reactive(True, init=False)  # its colours: 0–100, not own range
     activity: var[str] = var("idle", init=False)  # TrainingRun.activity
+    # the finished induction model with layer 1's previous-token head off (the screen's a)
+    ablated: reactive[bool] = reactive(False, init=False)
 
     def __init__(self, config: Any, figures: stored.Figures | None, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -239,6 +264,8 @@ class LivePanel(VerticalScroll, can_focus=True):
         self.saved_error = ""
         self._last_draw = 0.0
         self._draw_pending = False
+        self._detector = PhaseDetector()  # fed the losses shown, as they arrive
+        self._detected: tuple = ()  # what the detector was fed: (run, frame)
 
     def compose(self) -> ComposeResult:
         for name, part in PARTS:
@@ -263,6 +290,7 @@ class LivePanel(VerticalScroll, can_focus=True):
         self.chunks, self.snapshot, self.iteration, self.wall = [], None, 0, math.nan
         self.outcome, self.result = None, None
         self.set_reactive(LivePanel.frame, -1)
+        self.set_reactive(LivePanel.ablated, False)
         self.redraw()
 
     def add(self, update) -> None:
@@ -297,11 +325,32 @@ class LivePanel(VerticalScroll, can_focus=True):
     # ---- the timeline ---------------------------------------------------------------------
     def action_earlier(self) -> None:
         if self._can_scrub():
+            self.set_reactive(LivePanel.ablated, False)  # (the ablation is of the end's model)
             self.frame = max(self.frame - 1, 0)
 
     def action_later(self) -> None:
         if self._can_scrub():
+            self.set_reactive(LivePanel.ablated, False)
             self.frame = min(self.frame + 1, len(self.result.snapshots) - 1)
+
+    @property
+    def can_ablate(self) -> bool:
+        """A finished run with an ablation to show (the induction task's, two layers)."""
+        return (self.activity == "idle" and self.result is not None
+                and getattr(self.result, "ablation", None) is not None
+                and self.result.model is not None)  # fmt: skip
+
+    def toggle_ablation(self) -> None:
+        """Switch the previous-token head off (the timeline goes to the end, whose model it
+        is) or back on."""
+        if not self.can_ablate:
+            return
+        if not self.ablated:
+            self.set_reactive(LivePanel.frame, len(self.result.snapshots) - 1)
+        self.ablated = not self.ablated
+        if self.ablated:  # the table beside the trained model's figures, in view
+            part = self.query_one(AblationPart)
+            self.call_after_refresh(self.scroll_to_widget, part, animate=False)
 
     def _can_scrub(self) -> bool:
         return self.result is not None and self.activity == "idle" and bool(self.result.snapshots)
@@ -310,6 +359,9 @@ class LivePanel(VerticalScroll, can_focus=True):
         self.redraw()
 
     def watch_mean(self) -> None:
+        self.redraw()
+
+    def watch_ablated(self) -> None:
         self.redraw()
 
     def watch_absolute(self) -> None:
@@ -330,11 +382,26 @@ class LivePanel(VerticalScroll, can_focus=True):
         )  # fmt: skip
         if view.scrubbing:
             snap = self.result.snapshots[self.frame]
-            return view.replace(snapshot=snap, losses=self.result.losses[: snap.iteration])
-        losses = np.concatenate(self.chunks) if self.chunks else np.empty(0)
-        if len(self.chunks) > 1:
-            self.chunks = [losses]  # keep one array, not thousands of small ones
-        return view.replace(losses=losses)
+            view = view.replace(snapshot=snap, losses=self.result.losses[: snap.iteration],
+                                ablated=self.ablated)  # fmt: skip
+        else:
+            losses = np.concatenate(self.chunks) if self.chunks else np.empty(0)
+            if len(self.chunks) > 1:
+                self.chunks = [losses]  # keep one array, not thousands of small ones
+            view = view.replace(losses=losses)
+        if view_of(view.config).follows_phases(view.config):
+            view = view.replace(phases=self._phases(view))
+        return view
+
+    def _phases(self, view: RunView):
+        """The plateau and drop in the losses on show: the detector is fed the losses it has
+        not seen yet, as they arrive (from the start again for another run or frame)."""
+        assert view.losses is not None
+        fed = (view.run_id, view.frame if view.scrubbing else -1)
+        if fed != self._detected or self._detector.step > len(view.losses):
+            self._detector, self._detected = PhaseDetector(), fed
+        self._detector.extend(view.losses[self._detector.step :])
+        return self._detector.phases
 
     def figure_text(self) -> tuple[str, str] | None:
         """For the copy key (ctrl+g): the attention map on show (the probe's, or the held-out

@@ -21,7 +21,10 @@ import numpy as np
 from rich.console import Group, RenderableType
 
 from attn_tui.core.models import figures as stored
+from attn_tui.core.models import tasks
+from attn_tui.core.models.ablation import weights_without
 from attn_tui.core.models.loop import Outcome, RunResult, Snapshot
+from attn_tui.core.models.phases import Phases
 from attn_tui.core.models.trainer import (
     TrainConfig,
     compare_configs,
@@ -33,6 +36,7 @@ from attn_tui.core.models.transformer_guide import guide_step as tf_guide_step
 from attn_tui.core.models.transformer_trainer import TransformerConfig
 from attn_tui.core.models.transformer_trainer import default_iters as tf_default_iters
 from attn_tui.i18n import t
+from attn_tui.render import induction
 from attn_tui.render import trainer as rnn_render
 from attn_tui.render import transformer as tf_render
 from attn_tui.render.prose import Prose
@@ -62,6 +66,8 @@ class RunView:
     absolute: bool = True  # the heatmap's colours: 0–100 %, not its own range
     figures: stored.Figures | None = None
     saved_error: str = ""  # why a finished Transformer could not be kept for the lab
+    phases: Phases | None = None  # the induction run's plateau and drop, as found so far
+    ablated: bool = False  # the finished induction model with its previous-token head off
 
     @property
     def running(self) -> bool:
@@ -110,6 +116,12 @@ class ModelView:
         """The iterations this model's recipe starts from, given the settings' text."""
         return self.default.iters
 
+    def starting(self, values: dict[str, str]) -> dict[str, str]:
+        """The rows that follow the recipe, and the text each starts from, given the settings'
+        text: a row still showing it takes the next recipe's when the model or task changes."""
+        return {"iters": str(self.default_iters(values)), "lr": f"{self.default.lr:g}",
+                "length": str(self.default.length)}  # fmt: skip
+
     def variant_of(self, config: Any) -> str:
         return getattr(config, self.varies)
 
@@ -137,6 +149,19 @@ class ModelView:
     def render_note(self, view: RunView) -> RenderableType:
         """The line under the figures: what they are measured on."""
         raise NotImplementedError
+
+    def render_decode(self, view: RunView) -> RenderableType:
+        """The held-out sample, decoded (the view has a snapshot)."""
+        assert view.snapshot is not None
+        return rnn_render.render_decode(view.snapshot.sample)
+
+    def render_accuracy(self, view: RunView) -> RenderableType:
+        """Held-out accuracy, whole and per position."""
+        return rnn_render.render_accuracy(view.snapshot, view.config.eval_every)
+
+    def follows_phases(self, config: Any) -> bool:
+        """Whether the loss curve marks a plateau and a drop for runs of ``config``."""
+        return False
 
     def outcome_lines(self, view: RunView) -> list[RenderableType]:
         """What the model adds under the outcome and the timeline (before a run: the intro)."""
@@ -258,6 +283,26 @@ class TransformerView(ModelView):
     def default_iters(self, values: dict[str, str]) -> int:
         return tf_default_iters(values["task"])  # (its recipe does not depend on the length)
 
+    # the rows a task's own recipe sets (TASK_DEFAULTS: the induction run's length 32, two
+    # layers, d_model 32, lr 0.003, batch 32; the block task's length 12)
+    RECIPE_ROWS = ("iters", "lr", "length", "layers", "heads", "d_model", "batch")
+
+    def starting(self, values: dict[str, str]) -> dict[str, str]:
+        task = values["task"] if values["task"] in tasks.TASKS else self.default.task
+        config = TransformerConfig.for_task(task)
+        return {name: _text(getattr(config, name)) for name in self.RECIPE_ROWS}
+
+    def make(self, values: dict[str, Any]) -> TransformerConfig:
+        """The task's recipe (``for_task``) for what no row shows — the induction run's mask,
+        its attention-only layers and its held-out set of 500 — then the rows."""
+        values = dict(values)
+        task = values.pop("task", None)
+        if task == "induction":
+            values.pop("causal", None)  # the task predicts the next token: always masked
+        if task in tasks.TASKS:
+            return TransformerConfig.for_task(task, **values).validate()
+        return TransformerConfig(task=task, **values).validate()  # (it names the bad task)
+
     def variant_label(self, variant: str) -> str:
         return tf_render.positions_name(variant)
 
@@ -265,10 +310,47 @@ class TransformerView(ModelView):
         return tf_render.run_label(config)
 
     def heat_key(self, view: RunView) -> object:
-        return tf_render.heads_key(view.snapshot, view.mean)
+        return tf_render.heads_key(view.snapshot, view.mean), self._ablation(view) is not None
 
     def render_heat(self, view: RunView) -> RenderableType:
-        return tf_render.render_heads(view.snapshot, view.config, view.mean, view.absolute)
+        if view.config.task != "induction":
+            return tf_render.render_heads(view.snapshot, view.config, view.mean, view.absolute)
+        snap = view.snapshot
+        if snap is None:
+            return Prose(t("train.ui.heat_wait"), "dim")
+        ablation = self._ablation(view)
+        if ablation is not None:
+            weights = weights_without(view.result.model, ablation.off, np.array(snap.probe.x))
+        else:
+            weights = tf_render.shown_heads(snap, view.mean)
+        mean = view.mean and ablation is None
+        maps = induction.LayerMaps(weights, snap.heads, ablation)
+        if ablation is not None:  # (the ablation's table says what changed)
+            return Group(Prose(induction.probe_title(snap, mean), "bold"), maps)
+        return Group(Prose(induction.probe_title(snap, mean), "bold"), maps,
+                     induction.render_head_table(snap.heads))  # fmt: skip
+
+    @staticmethod
+    def _ablation(view: RunView):
+        """The finished run's ablation, when the learner switched its head off (a)."""
+        result = view.result
+        if not view.ablated or result is None or getattr(result, "ablation", None) is None:
+            return None
+        return result.ablation if result.model is not None else None
+
+    def render_decode(self, view: RunView) -> RenderableType:
+        assert view.snapshot is not None
+        if view.config.task == "induction":
+            return induction.render_decode(view.snapshot.sample)
+        return rnn_render.render_decode(view.snapshot.sample)
+
+    def render_accuracy(self, view: RunView) -> RenderableType:
+        if view.config.task == "induction":
+            return induction.render_accuracy(view.snapshot, view.config.eval_every)
+        return rnn_render.render_accuracy(view.snapshot, view.config.eval_every)
+
+    def follows_phases(self, config: TransformerConfig) -> bool:
+        return config.task == "induction"  # (the rule was chosen on this run's curves)
 
     def render_note(self, view: RunView) -> RenderableType:
         n = view.snapshot.n_eval if view.snapshot else 1000
@@ -284,6 +366,8 @@ class TransformerView(ModelView):
                                    "yellow"))  # fmt: skip
             else:
                 lines.append(Prose(t("transformer.ui.open_lab"), "cyan"))
+            if getattr(view.result, "ablation", None) is not None and not view.ablated:
+                lines.append(Prose(t("induction.ablation_hint"), "cyan"))
         if view.outcome is None and not view.running:
             lines.append(Prose(tf_render.intro(view.config), "dim"))
         return lines
@@ -297,6 +381,9 @@ class TransformerView(ModelView):
         return Prose(t(step.text, ceiling=ceiling), "italic")
 
     def pair_figures(self, result) -> str:
+        if result.config.task == "induction":
+            return t("induction.pair", copy=f"{result.pos_acc:.3f}",
+                     positions=tf_render.positions_name(result.config.positions))  # fmt: skip
         return t("transformer.ui.pair_whole", whole=f"{result.seq_acc:.3f}",
                  positions=tf_render.positions_name(result.config.positions))  # fmt: skip
 
@@ -316,6 +403,11 @@ def view_of(config: Any) -> ModelView:
         if isinstance(config, view.config_type):
             return view
     raise TypeError(f"no model view for {type(config).__name__}")
+
+
+def _text(value: Any) -> str:
+    """A setting as its row shows it."""
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def about(cfg: TrainConfig) -> str:

@@ -264,10 +264,11 @@ class TrainSettings(Widget):
 
     # ---- the form's own rules -------------------------------------------------------------------
     def _model_defaults(self) -> dict[str, str]:
-        """The iterations and learning rate the chosen model (and task, and length) start from."""
+        """The rows the chosen model's (and task's, and length's) recipe sets, and their text:
+        the iterations and learning rate, and for a Transformer task its own length, layers,
+        heads, d_model and batch (``ModelView.starting``: the induction run's whole recipe)."""
         model = self.model
-        values = {name: self.text(name) for name in model.config_fields}
-        return {"iters": str(model.default_iters(values)), "lr": _shown(model.default.lr)}
+        return model.starting({name: self.text(name) for name in model.config_fields})
 
     @on(Input.Changed)
     @on(Select.Changed)

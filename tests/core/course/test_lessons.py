@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,12 +19,18 @@ from attn_tui.core.course import tasks
 from attn_tui.core.course.lessons import MAX_READ_CHARS, load_text
 from attn_tui.core.course.state import CalcState, LabState, TrainState
 from attn_tui.core.exercises import claims
+from attn_tui.core.models import stored_run
 from attn_tui.core.models.loop import run_to_end as run_transformer
 from attn_tui.core.models.loop import train as train_rnn
 from attn_tui.core.models.trainer import TrainConfig
 from attn_tui.core.models.transformer_trainer import TransformerConfig
 from attn_tui.core.parse import parse_matrix, parse_vector
 from attn_tui.i18n import t
+
+# the induction run the trainer's snapshots replay (scripts/stored_runs.py): the do-task of
+# lesson 13 is checked on it rather than on 2,000 iterations trained here
+STORED_INDUCTION = (Path(__file__).resolve().parents[2] / "ui" / "stored_runs"
+                    / "transformer_induction.json")  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -38,8 +45,8 @@ def course(library):
 
 def test_the_shipped_path_loads_whole(course):
     assert not course.broken, [(str(p), [x.code for x in probs]) for p, probs in course.broken]
-    assert [x.order for x in course.lessons] == list(range(1, 13))
-    assert [x.chapter for x in course.lessons] == [1] * 5 + [2] * 5 + [3] * 2
+    assert [x.order for x in course.lessons] == list(range(1, 14))
+    assert [x.chapter for x in course.lessons] == [1] * 5 + [2] * 5 + [3] * 3
     for lesson in course.lessons:
         kinds = [s.kind for s in lesson.steps if s.kind != "code"]  # a code step is extra
         assert kinds == ["read", "do", "practise", "check"], lesson.id
@@ -229,6 +236,13 @@ def solve(step):
         state = _trained_transformer(**{k: v for k, v in pre.items() if k != "model"})
         best = max(state.snapshot.heads, key=lambda h: h.mirror)
         return state, str(best.head)
+    if fn == "train.ablation":  # the stored induction run: the very run this preset trains
+        result = stored_run.load(STORED_INDUCTION)
+        config = TransformerConfig.for_task(pre["task"])
+        assert result.config == config
+        state = TrainState("transformer", config, False, result.iters, result.final, (result,),
+                           ablated=True)  # fmt: skip
+        return state, f"{result.ablation.after.copy_acc:.3f}"
     config = LabConfig(**pre)
     if fn == "lab.mask_row":
         config = replace(
@@ -286,6 +300,11 @@ def wrong(step, state, typed):
         out += [(replace(state, running=True), typed), (state, "7"), (state, None)]
         flipped = "learned" if state.config.positions == "none" else "none"
         out += [(replace(state, config=replace(state.config, positions=flipped)), typed)]
+    elif fn == "train.ablation":
+        trained = f"{state.finished[-1].ablation.before.copy_acc:.3f}"  # the intact model's
+        out += [(replace(state, ablated=False), typed), (state, trained), (state, None),
+                (replace(state, running=True), typed), (replace(state, finished=()), typed),
+                (replace(state, config=replace(state.config, task="reverse")), typed)]  # fmt: skip
     elif fn == "lab.mask_row":
         plain = build(LabConfig(**pre))
         out += [

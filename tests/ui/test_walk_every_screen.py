@@ -104,6 +104,17 @@ async def _open_menus(pilot, where: str) -> None:
 
 
 async def walk_home(pilot) -> None:
+    from attn_tui.i18n import t
+
+    # Home's course line reads "Loading the path…" until its worker is done: an ellipsis the
+    # checker would take for a cut figure, and shown only while a slow machine loads. Walk the
+    # home a learner sees once the course is on it.
+    loading = t("course.home.loading")
+    for _ in range(600):
+        if loading not in "\n".join(screen_lines(pilot.app)):
+            break
+        await pilot.pause(0.1)
+    assert loading not in "\n".join(screen_lines(pilot.app)), "the course never loaded"
     await check(pilot, "home")
     await pilot.press("f1")
     await check(pilot, "home, help")

@@ -20,6 +20,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from attn_tui import compat, i18n, svg
+from attn_tui.render import palette
 from attn_tui.screens.base import TutorScreen, freeze_heap
 from attn_tui.screens.copying import COPY_KEY
 from attn_tui.screens.home import HomeScreen
@@ -138,14 +139,14 @@ ENV_THEME = "ATTN_TUI_THEME"
 
 def _light_theme():
     """Textual's light theme with its orange, blue and green darkened until letters in them
-    read on its greys (contrast at least 3, 4 for the accent): the accent titled the focused
-    panel at 1.5 against the background, the footer's keys at 2.9."""
+    read on its greys (at least 4.5:1 on each, a highlighted row's 206 grey too): the accent
+    titled the focused panel at 1.5 against the background, the footer's keys at 2.9."""
     from textual.theme import BUILTIN_THEMES, Theme
 
     base = BUILTIN_THEMES["textual-light"]
     return Theme(
-        name="attn-light", primary=base.primary, secondary="#005A9E", accent="#8A5300",
-        warning="#8A5300", error="#A12B48", success="#2E7043", surface=base.surface,
+        name="attn-light", primary=base.primary, secondary="#005A9E", accent="#784600",
+        warning="#784600", error="#A12B48", success="#2E7043", surface=base.surface,
         panel=base.panel, background=base.background, dark=False,
         variables={"footer-key-foreground": "#005A9E"},
     )  # fmt: skip
@@ -209,8 +210,13 @@ class AttnApp(App[None]):
         """``theme``: a LOOKS key or "auto" (None: $ATTN_TUI_THEME, else auto)."""
         super().__init__()
         self.register_theme(_light_theme())
+        # ANSI colour names ("green", "yellow") on the RGB themes, in palettes that read there
+        self.ansi_theme_dark = palette.readable(compat.STOCK_ANSI_DARK, palette.DARK_BACKGROUNDS)
+        self.ansi_theme_light = palette.readable(compat.STOCK_ANSI_LIGHT, palette.LIGHT_BACKGROUNDS)
         self._asked_theme = theme
         self.theme = choose_theme(theme, os.environ, sixteen_colours=False)
+        compat.inks_follow_theme(self)
+        palette.draw_without_colour(self.no_color or self.native_ansi_color)
         self.data_dir = data_dir
         self.extra_exercises = list(extra_exercises)
         self.set_reactive(AttnApp.lang, lang or i18n.default_lang())
@@ -391,6 +397,8 @@ class AttnApp(App[None]):
         """Under NO_COLOR, the colour filter the new theme needs (greys, or no colour for an
         ANSI theme), whoever changed it (the palette's theme command too)."""
         compat.colour_filter_follows_theme(self)
+        compat.inks_follow_theme(self)
+        palette.draw_without_colour(self.no_color or self.native_ansi_color)
 
     _lang_note_pending = False
 

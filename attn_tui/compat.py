@@ -28,6 +28,12 @@ The hooks, and why a public API does not do:
   once, in ``App.__init__``, for the theme of that moment (greys for an RGB theme, no colour at
   all for an ANSI one) and keeps it when the theme changes: an app that then turned to an ANSI
   theme drew every letter black on black. The filters are the app's private ``_filters``.
+- ``STOCK_ANSI_DARK``, ``STOCK_ANSI_LIGHT``: the palettes Textual draws ANSI colour names in on
+  an RGB theme (Monokai, Alabaster), which it does not export. The app starts from them
+  (render/palette.py); the contrast tests measure the ANSI themes in them, as stand-ins for the
+  terminal's own palette.
+- :func:`inks_follow_theme`: adds :class:`InkOnLightTerminal` to the app's ``_filters`` (the
+  public ``LineFilter`` has no public way onto an app) and turns it on for a light ANSI theme.
 - :func:`screen_strips`: the lines of the screen as drawn, with their styles (the compositor's
   ``render_strips``): the copy key's fallback writes them as text, tests measure contrast.
 - :func:`styled_as_now`: Textual marks a new screen's styles as out of date (its private
@@ -40,27 +46,39 @@ The hooks, and why a public API does not do:
 from __future__ import annotations
 
 import asyncio
+from functools import lru_cache
 
+from rich.color import Color as RichColor
+from rich.color import ColorType
+from rich.segment import Segment
+from rich.style import Style
+from textual._ansi_theme import ALABASTER as STOCK_ANSI_LIGHT
+from textual._ansi_theme import MONOKAI as STOCK_ANSI_DARK
 from textual._compositor import CompositorUpdate
 from textual.app import App
+from textual.color import Color as TextualColor
 from textual.dom import DOMNode
 from textual.drivers._input_reader import InputReader
-from textual.filter import Monochrome, NoColor
+from textual.filter import LineFilter, Monochrome, NoColor
 from textual.message_pump import MessagePump
 from textual.widgets._footer import FooterKey
 from textual.widgets._select import SelectCurrent, SelectOverlay
 from textual.widgets._toast import Toast
 
 __all__ = [
+    "STOCK_ANSI_DARK",
+    "STOCK_ANSI_LIGHT",
     "WEB_DRIVER_HOOKS",
     "CompositorUpdate",
     "FooterKey",
+    "InkOnLightTerminal",
     "InputReader",
     "SelectCurrent",
     "SelectOverlay",
     "Toast",
     "colour_filter_follows_theme",
     "drop_closed_watchers",
+    "inks_follow_theme",
     "mounted_event",
     "screen_strips",
     "styled_as_now",
@@ -109,6 +127,42 @@ def colour_filter_follows_theme(app: App) -> None:
     for n, line_filter in enumerate(filters):
         if isinstance(line_filter, (Monochrome, NoColor)) and type(line_filter) is not type(wanted):
             filters[n] = wanted
+
+
+class InkOnLightTerminal(LineFilter):
+    """On a light ANSI theme, text in the terminal's yellow is drawn in its magenta instead:
+    yellow on a light background is unreadable in nearly every palette (xterm's 1.4:1,
+    Tango's 2.2:1, Textual's stand-in 2.6:1), magenta reads on light and dark ones alike. The
+    app writes hints and notes in yellow, which read on the dark themes."""
+
+    def apply(self, segments: list[Segment], background: TextualColor) -> list[Segment]:
+        return [Segment(text, _magenta_for_yellow(style), control)
+                if style is not None and style.color is not None else Segment(text, style, control)
+                for text, style, control in segments]  # fmt: skip
+
+
+_YELLOWS = (3, 11)  # yellow, bright yellow
+_MAGENTA = RichColor.from_ansi(5)
+
+
+@lru_cache(256)
+def _magenta_for_yellow(style: Style) -> Style:
+    color = style.color
+    if color is not None and color.type == ColorType.STANDARD and color.number in _YELLOWS:
+        return style + Style(color=_MAGENTA)
+    return style
+
+
+def inks_follow_theme(app: App) -> None:
+    """Turn :class:`InkOnLightTerminal` on for a light ANSI theme, off for any other (the
+    filter is one of the app's private ``_filters``)."""
+    wanted = app.native_ansi_color and not app.current_theme.dark
+    filters = app._filters
+    mine = [f for f in filters if isinstance(f, InkOnLightTerminal)]
+    if not mine:
+        mine = [InkOnLightTerminal(enabled=False)]
+        filters.insert(0, mine[0])  # before NO_COLOR's filter, which would drop the colour
+    mine[0].enabled = wanted
 
 
 def screen_strips(app: App) -> list:

@@ -11,7 +11,9 @@ ModelView packs two rows of a map into one line with the upper-half block "▀" 
 is one row, its background the next), so a 10 × 10 map takes 10 × 5 cells. HeadLines draws
 on a Braille canvas: a terminal cell holds 2 × 4 dots, so lines between ten tokens stay
 apart in ten lines of text. Both use the absolute 0–1 scale of ``heatmap.shade``: the same
-colour means the same weight in every map.
+colour means the same weight in every map. Under NO_COLOR or an ANSI theme
+(``heatmap.in_colour``) ModelView draws one row of a map per line, each weight a shade glyph
+░▒▓█, and HeadLines's weights beside the keys carry the values.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from rich.style import Style
 from rich.text import Text
 
 from attn_tui.core import format as fmt
-from attn_tui.render.heatmap import shade
+from attn_tui.render.heatmap import glyph, in_colour, shade
 
 GAP = 2  # cells between two maps
 
@@ -67,6 +69,7 @@ class ModelView:
         layers, heads, n_q, n_k = self.weights.shape
         map_w = self._map_width()
         per_row = max(1, (options.max_width + GAP) // (map_w + GAP))  # heads that fit a line
+        colour = in_colour(console)
         for layer in range(layers):
             if self.layer_label:  # (none: a caller titles the layer itself)
                 yield Text(self.layer_label.format(layer=layer + 1), "bold")
@@ -78,6 +81,14 @@ class ModelView:
                     title.append(" " * GAP)
                 if self.head_label:
                     yield title
+                if not colour:  # one row per line, each weight a shade glyph
+                    for i in range(n_q):
+                        line = Text(no_wrap=True, overflow="crop")
+                        for h in shown:
+                            line.append("".join(glyph(w) for w in self.weights[layer, h, i]))
+                            line.append(" " * (map_w - n_k + GAP))
+                        yield line
+                    continue
                 for i in range(0, n_q, 2):  # two rows of each map per line of text
                     line = Text(no_wrap=True, overflow="crop")
                     for h in shown:
@@ -196,5 +207,5 @@ class HeadLines:
                 if self.focus is not None:
                     w = float(self.weights[self.focus, r])
                     line.append(" " * (right - 4 - fmt.cell_len(self.k_labels[r])))
-                    line.append(fmt.fixed(w, 2), Style(color=_mix(FOCUS_RAMP, w)))
+                    line.append(fmt.fixed(w, 2))  # the terminal's own ink: it reads on any theme
             yield line

@@ -7,7 +7,9 @@ Rows are labelled on the left and columns on top (both may be Chinese: widths ar
 in terminal cells). The renderable measures the room it is given and picks the most precise
 form that fits: every value to ``places`` decimals (or as ``cell_text`` writes it), then fewer
 decimals, then shading alone (two cells per entry, column labels cut to two cells), then
-shading without the gaps between cells. Masked cells show ``masked_text``
+shading without the gaps between cells. Under NO_COLOR and on an ANSI theme (the
+terminal's 16 colours) no cell is coloured: the numbers carry the value, or, for shading
+alone, the glyphs ░▒▓█ (see :func:`in_colour`). Masked cells show ``masked_text``
 (−∞ for scores, 0 for weights) unshaded, so a mask's pattern reads at a glance. A cursor
 cell keeps its colour (so it never looks like the strongest cell) and is framed by ▕ ▏ in
 the gaps beside it, its row and column labels inverted; ``highlight`` cells and the
@@ -30,11 +32,15 @@ from rich.style import Style
 from rich.text import Text
 
 from attn_tui.core import format as fmt
+from attn_tui.render import palette
 from attn_tui.render.prose import Prose
 
-# Low → high: deep navy, teal, amber. Dark enough at the low end that white text reads,
-# bright enough at the top that black text does.
-RAMP = ((16, 32, 56), (31, 111, 140), (242, 193, 78))
+# Low → high: a cividis-like ramp (Nuñez, Anderton & Renslow 2018): dark blue, grey, yellow.
+# Its lightness rises steadily from end to end, and does so too as a reader with protanopia,
+# deuteranopia or tritanopia sees it (tests/ui/test_heatmap_palette.py simulates each), so a
+# larger value is a lighter cell for every reader; no red against green anywhere.
+RAMP = ((0, 34, 78), (59, 73, 108), (124, 123, 120), (188, 175, 111), (254, 232, 56))
+BLACK, WHITE = (0, 0, 0), (255, 255, 255)
 LABEL = Style(bold=True)
 CURSOR_LABEL = Style(bold=True, reverse=True)
 CURSOR_FRAME = Style(bold=True)
@@ -52,10 +58,46 @@ def shade(fraction: float) -> tuple[int, int, int]:
     return (r, g, bl)
 
 
-def _cell_style(fraction: float) -> Style:
-    r, g, b = shade(fraction)
-    light = 0.299 * r + 0.587 * g + 0.114 * b > 140
-    return Style(color="black" if light else "white", bgcolor=Color.from_rgb(r, g, b))
+def luminance(rgb: tuple[int, int, int]) -> float:
+    """WCAG's relative luminance of an sRGB colour (0 black … 1 white)."""
+
+    def linear(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = rgb
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """WCAG's contrast ratio of two colours, 1 to 21."""
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def ink_on(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Black or white, whichever reads better on ``rgb`` (at least 4.58:1 on any colour)."""
+    return BLACK if contrast(BLACK, rgb) >= contrast(WHITE, rgb) else WHITE
+
+
+def in_colour(console: Console) -> bool:
+    """Whether cells may be told apart by colour: not under NO_COLOR, nor on an ANSI theme,
+    which draws in the terminal's own 16 colours (``palette.draw_without_colour``: squeezed
+    into 16, the ramp put numbers on a background of their own colour). Without colour the
+    numbers, or the shade glyphs ░▒▓█, carry the value."""
+    return not console.no_color and not palette.without_colour()
+
+
+def glyph(fraction: float) -> str:
+    """The shade glyph for ``fraction`` of the scale: ░ ▒ ▓ █, low to high."""
+    return SPARK[min(len(SPARK) - 1, max(0, int(min(max(fraction, 0.0), 1.0) * len(SPARK))))]
+
+
+def _cell_style(fraction: float, colour: bool = True) -> Style:
+    if not colour:
+        return Style()
+    rgb = shade(fraction)
+    return Style(color=Color.from_rgb(*ink_on(rgb)), bgcolor=Color.from_rgb(*rgb))
 
 
 def _fit(text: str, width: int, justify: str = "right") -> str:
@@ -225,6 +267,7 @@ class Heatmap:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         texts, cell, full_labels, gap, places = self._layout(options.max_width)
+        colour = in_colour(console)
         sep = " " * gap
         if self.title:
             title = self.title if isinstance(self.title, Text) else Text(self.title, "bold")
@@ -253,13 +296,16 @@ class Heatmap:
                 if self.masked[i, j] or not math.isfinite(v):
                     style = MASKED
                 else:
-                    style = _cell_style((v - self.vmin) / span if span > 0 else 0.5)
+                    fraction = (v - self.vmin) / span if span > 0 else 0.5
+                    style = _cell_style(fraction, colour)
+                    if not colour and not text.strip():  # shading alone, without colour
+                        text = glyph(fraction) * cell
                 if (i, j) in self.highlight:
                     style += Style(underline=True, bold=True)
                 if (i, j) == (cur_i, cur_j):  # the colour stays the value's; framed in the gaps
                     style += Style(bold=True)
-                    if not text.strip():
-                        text = "◆"
+                    if not text.strip() or (not colour and not gap and places is None):
+                        text = "◆"  # (without colour or gaps a frame could not show it)
                     if gap:
                         line.right_crop(1)
                         line.append("▕", CURSOR_FRAME)
@@ -273,7 +319,7 @@ class Heatmap:
                 line.append(" " * (1 - gap) + _fit(self.extra[i], extra_w), extra_style)
             yield line
         if self.legend:
-            yield self._legend()
+            yield self._legend(colour)
         if self.legend_note:  # a line of its own, so a long note wraps instead of being cut
             yield Text(self.legend_note, "dim")
         if places == -1 and self.cut_note:
@@ -281,12 +327,12 @@ class Heatmap:
         elif self.rounded_note and places is not None and 0 <= places < self.places:
             yield Text(self.rounded_note(places), "dim")
 
-    def _legend(self) -> Text:
+    def _legend(self, colour: bool = True) -> Text:
         text = Text(no_wrap=True, overflow="crop")
         write = self.cell_text or (lambda v: fmt.fixed(v, 2))  # the ends as the cells read
         text.append(write(self.vmin) + " ", "dim")
         for k in range(8):
-            text.append(" ", _cell_style(k / 7))
+            text.append(" " if colour else glyph(k / 7), _cell_style(k / 7, colour))
         text.append(" " + write(self.vmax), "dim")
         if self.masked.any():
             text.append(f"   {self.masked_text}", MASKED)

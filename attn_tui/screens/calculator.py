@@ -265,6 +265,15 @@ class CalculatorScreen(TutorScreen):
             errors["temperature"] = describe(err)
             return 1.0
 
+    def figure_text(self) -> tuple[str, str] | None:
+        """For the copy key (ctrl+g): the scores, weights and output as text; none while the
+        fields hold a fault (the steps on show are then an earlier input's)."""
+        from attn_tui.render import figure_text
+
+        if self.result is None or self.stale:
+            return None
+        return t("app.copy.steps"), figure_text.attention_steps(self.result)
+
     def redraw(self) -> None:
         stale = t("calc.stale") if self.stale and self.result else ""
         self.query_one("#stale", MessageLine).say(stale)

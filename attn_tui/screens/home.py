@@ -18,6 +18,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from attn_tui.i18n import get_lang, t
+from attn_tui.render.palette import MUTED
 from attn_tui.screens.base import TutorScreen
 from attn_tui.widgets.localized import tr
 
@@ -128,7 +129,7 @@ class HomeScreen(TutorScreen):
         options = []
         for mode in self.app.AREAS:
             label = Text.assemble(
-                (t(f"app.area.{mode}"), "bold"), "\n", (t(f"app.area.{mode}.desc"), "dim")
+                (t(f"app.area.{mode}"), "bold"), "\n", (t(f"app.area.{mode}.desc"), MUTED)
             )
             options.append(Option(label, id=mode))
         return options
@@ -137,7 +138,7 @@ class HomeScreen(TutorScreen):
         """One line each: Continue: lesson N · title, the reviews due, the path."""
         book = loaded_book(self.app)
         if book is None:
-            return [Option(Text(t("course.home.loading"), style="dim"), id="continue")]
+            return [Option(Text(t("course.home.loading"), style=MUTED), id="continue")]
         lang = get_lang()
         status = book.status()
         nxt = status.next
@@ -149,7 +150,7 @@ class HomeScreen(TutorScreen):
                 ("▶ ", "bold"),
                 (t("course.home.continue", n=nxt.number, title=nxt.lesson.title.get(lang)),
                  "bold"),
-                (t("course.home.continue.desc", step=t(f"course.step.{step.kind}")), "dim"),
+                (t("course.home.continue.desc", step=t(f"course.step.{step.kind}")), MUTED),
             )  # fmt: skip
         due = book.due()
         later = book.next_due()
@@ -159,10 +160,10 @@ class HomeScreen(TutorScreen):
         review = Text.assemble(
             ("↻ ", "bold"), (t("course.home.review", count=due), "bold" if due else ""),
             ("" if due else t("course.home.review.later", when=when) if when else
-             t("course.home.review.none"), "dim"),
+             t("course.home.review.none"), MUTED),
         )  # fmt: skip
         path = Text.assemble(("☰ ", "bold"), t("course.home.path"),
-                             (t("course.home.path.desc"), "dim"))  # fmt: skip
+                             (t("course.home.path.desc"), MUTED))  # fmt: skip
         for line in (first, review, path):
             line.no_wrap, line.overflow = True, "ellipsis"
         return [Option(first, id="continue"), Option(review, id="review"), Option(path, id="path")]

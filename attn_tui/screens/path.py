@@ -14,6 +14,7 @@ from attn_tui import coursebook
 from attn_tui.core.course.mastery import LEVELS
 from attn_tui.core.course.path import LOCKED, OPEN, PASSED, STARTED
 from attn_tui.i18n import get_lang, t
+from attn_tui.render.palette import MUTED
 from attn_tui.screens.base import TutorFooter, TutorScreen
 
 STATE_MARK = {PASSED: "✓", STARTED: "▸", OPEN: "○", LOCKED: "·"}  # a lesson's state, one mark
@@ -53,11 +54,11 @@ class PathScreen(TutorScreen):
         for s in status.lessons:
             if s.lesson.chapter != chapter:
                 chapter = s.lesson.chapter
-                listing.add_option(Option(Text(t(f"course.chapter.{chapter}"), style="bold dim"),
+                listing.add_option(Option(Text(t(f"course.chapter.{chapter}"), style="bold"),
                                           disabled=True))  # fmt: skip
             label = Text.assemble(
                 (f"{STATE_MARK[s.state]} {s.number:>2} ", "bold"),
-                (f"{s.steps_done}/{len(s.lesson.steps)} ", "dim"), s.lesson.title.get(lang),
+                (f"{s.steps_done}/{len(s.lesson.steps)} ", MUTED), s.lesson.title.get(lang),
             )  # fmt: skip
             label.no_wrap, label.overflow = True, "ellipsis"
             listing.add_option(Option(label, id=s.lesson.id))

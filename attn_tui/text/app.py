@@ -45,12 +45,13 @@ TEXT = {
     "app.help.global": (
         "Tab / Shift+Tab 在控件间移动；鼠标也可以点击。Ctrl+P 打开命令面板。"
         "Ctrl+L 清空当前的多行输入框（Ctrl+Z 撤销）。"
-        "Ctrl+G 把正在显示的图或矩阵作为文本复制到剪贴板；要用鼠标选字，拖动时按住 Shift"
-        "（macOS 上按住 Option）。",
+        "Ctrl+G 把正在显示的图或矩阵作为文本复制到剪贴板，并写进数据文件夹里的 copied.txt"
+        "（经 SSH 时剪贴板可能收不到）；要用鼠标选字，拖动时按住 Shift（macOS 上按住 Option）。",
         "Tab / Shift+Tab move between controls; the mouse works too. Ctrl+P opens the command "
         "palette. Ctrl+L clears the multi-line field you are in (Ctrl+Z undoes it). "
-        "Ctrl+G copies the figure or matrix on show to the clipboard as text; to "
-        "select text with the mouse, hold Shift while you drag (Option on macOS).",
+        "Ctrl+G copies the figure or matrix on show to the clipboard as text, and writes it to "
+        "copied.txt in your data folder (over SSH the clipboard may not arrive); to select "
+        "text with the mouse, hold Shift while you drag (Option on macOS).",
     ),
     "app.help.home": (
         "主页列出可以用的练习区。方向键选择，回车进入。",
@@ -74,10 +75,31 @@ TEXT = {
     "app.key.clear": ("清空输入框", "Clear the field"),
     "app.copy.the_screen": ("这一屏", "the screen"),
     "app.copy.done": (
-        "已把{what}作为文本复制到剪贴板（{lines} 行）。没收到的话，是终端没有转交 OSC 52"
-        "（tmux 里要 set -g set-clipboard on）。",
-        "Copied {what} as text ({lines} {lines:line|lines}). If your clipboard did not get "
-        "it, the terminal does not pass OSC 52 on (in tmux: set -g set-clipboard on).",
+        "已把{what}作为文本复制到剪贴板（{lines} 行），也写进了 {path}：剪贴板没收到就打开它"
+        "（OSC 52；tmux 里要 set -g set-clipboard on）。",
+        "Copied {what} as text ({lines} {lines:line|lines}), also to {path}: open it if the "
+        "clipboard got nothing (OSC 52; in tmux: set -g set-clipboard on).",
+    ),
+    "app.copy.col.scaled": ("÷√d 后", "scaled"),
+    "app.copy.col.unscaled": ("未缩放", "not scaled"),
+    "app.copy.col.weight": ("权重 α", "weight α"),
+    "app.copy.output": ("输出", "output"),
+    "app.copy.d": ("d = {d}", "d = {d}"),
+    "app.copy.scaled_on": ("除以 √d", "divided by √d"),
+    "app.copy.scaled_off": ("不除以 √d", "not divided by √d"),
+    "app.copy.hard": ("硬最大值", "hard max"),
+    "app.copy.steps": ("这一组的分数、权重和输出", "the scores, weights and output"),
+    "app.copy.lab_weights": ("第 {head} 个头的注意力权重", "the attention weights of head {head}"),
+    "app.copy.lab_scores": ("第 {head} 个头的分数", "the scores of head {head}"),
+    "app.copy.train_weights": ("注意力热图的权重", "the attention map's weights"),
+    "app.copy.sent": (
+        "已把{what}作为文本复制到剪贴板（{lines} 行）。",
+        "Copied {what} as text ({lines} {lines:line|lines}).",
+    ),
+    "app.copy.not_written": (
+        "已把{what}作为文本复制到剪贴板（{lines} 行）；没能写进 {path}：{why}。",
+        "Copied {what} as text ({lines} {lines:line|lines}); it could not be written to "
+        "{path}: {why}.",
     ),
     "app.tick_typing": (
         "现在选中的是开关“{label}”：空格或回车切换它，Tab 移到下一个输入框。",

@@ -14,6 +14,7 @@ from attn_tui.core.coding.model import CodeExercise, Report
 from attn_tui.core.coding.progress import CodeStatus
 from attn_tui.i18n import get_lang, t
 from attn_tui.render.code_report import render
+from attn_tui.render.palette import MUTED
 from attn_tui.render.prose import Prose, fit_words
 
 TITLE_CELLS = 18  # the list is 28 wide: border, padding, the mark and the number take 10
@@ -25,7 +26,7 @@ def mark(status: CodeStatus) -> tuple[str, str]:
         return "✓", "green"
     if status.attempts:
         return "✗", "yellow"
-    return "·", "dim"
+    return "·", MUTED
 
 
 class ExerciseList(OptionList):
@@ -38,7 +39,7 @@ class ExerciseList(OptionList):
         for n, ex in enumerate(exercises, 1):
             sign, style = mark(done.get(ex.id, CodeStatus()))
             title = fit_words(ex.title.get(get_lang()), TITLE_CELLS)
-            label = Text.assemble((f"{sign} ", style), (f"{n:>2} ", "dim"), title)
+            label = Text.assemble((f"{sign} ", style), (f"{n:>2} ", MUTED), title)
             options.append(Option(label, id=ex.id))
         self.add_options(options)
         if highlighted is not None and highlighted < len(options):

@@ -34,6 +34,7 @@ from attn_tui.core.exercises.model import ExerciseSet, Library
 from attn_tui.core.progress import ExerciseStatus, Guarded
 from attn_tui.i18n import get_lang, t
 from attn_tui.render import exercises as draw
+from attn_tui.render.palette import MUTED
 from attn_tui.render.prose import Prose
 from attn_tui.widgets.fields import OpenList
 from attn_tui.widgets.localized import tr
@@ -97,7 +98,7 @@ class SetList(Vertical):
         width = len(str(len(self.library.sets)))
         for n, ex_set in enumerate(self.library.sets, start=1):
             label = Text.assemble(
-                (f"{n:>{width}}  ", "dim"), (ex_set.title.get(lang), "bold"), "\n"
+                (f"{n:>{width}}  ", MUTED), (ex_set.title.get(lang), "bold"), "\n"
             )
             label.append(" " * (width + 2))
             label.append_text(self._progress(ex_set))

@@ -13,8 +13,10 @@ def _isolated(tmp_path, monkeypatch):
     monkeypatch.delenv("LC_MESSAGES", raising=False)
     yield
     from attn_tui import i18n
+    from attn_tui.render import palette
 
     i18n.set_lang("en")
+    palette.draw_without_colour(False)  # (an app under NO_COLOR said so for the process)
 
 
 def shown(widget, width: int = 60) -> str:

@@ -196,6 +196,45 @@ async def test_screen_strips_are_the_lines_on_show():
         assert all(strip.cell_length == 30 for strip in strips)
 
 
+def test_the_stock_ansi_palettes_are_textuals_defaults():
+    """The palettes the app makes readable start from the ones Textual itself would use."""
+    from rich.terminal_theme import TerminalTheme
+
+    assert isinstance(compat.STOCK_ANSI_DARK, TerminalTheme)
+    assert isinstance(compat.STOCK_ANSI_LIGHT, TerminalTheme)
+    app = App()
+    assert app.ansi_theme_dark is compat.STOCK_ANSI_DARK
+    assert app.ansi_theme_light is compat.STOCK_ANSI_LIGHT
+
+
+async def test_inks_follow_theme_turns_yellow_to_magenta_on_a_light_ansi_theme_only():
+    from rich.color import ColorType
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.color import Color
+
+    yellow = [Segment("hint", Style(color="yellow", bold=True))]
+
+    class One(App):
+        pass
+
+    app = One()
+    async with app.run_test() as pilot:
+        for theme, want in (("ansi-light", "magenta"), ("ansi-dark", "yellow"),
+                            ("textual-light", "yellow")):  # fmt: skip
+            app.theme = theme
+            await pilot.pause()
+            compat.inks_follow_theme(app)
+            out = yellow
+            for line_filter in app.get_line_filters():  # the filters Textual applies
+                out = line_filter.apply(out, Color(255, 255, 255))
+            color = out[0].style.color
+            magenta = color.type == ColorType.STANDARD and color.number == 5
+            assert magenta == (want == "magenta"), (theme, color)
+            assert out[0].style.bold
+        assert sum(isinstance(f, compat.InkOnLightTerminal) for f in app._filters) == 1
+
+
 async def test_styled_as_now_spares_a_new_modes_screen_textuals_refresh(monkeypatch):
     """Textual marks a new screen as unstyled (-1) and refreshes all CSS on its first switch;
     a screen marked by styled_as_now is switched to without that refresh."""

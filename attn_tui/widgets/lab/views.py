@@ -176,6 +176,19 @@ class LabViews(Vertical):
         self._drawn.clear()
         self._draw(self.view)
 
+    def figure_text(self) -> tuple[str, str] | None:
+        """For the copy key (ctrl+g): the head's weights (or scores) on show, with its tokens
+        as row and column labels; none while a field holds a fault."""
+        from attn_tui.render import figure_text
+
+        r = self.result
+        if r is None or self.stale or self.view not in ("attn", "lines", "heads", "model"):
+            return None
+        weights = self.kind == "weights" or self.view != "attn"
+        m = r.weights[self.head] if weights else r.scores[self.head]
+        what = t("app.copy.lab_weights" if weights else "app.copy.lab_scores", head=self.head + 1)
+        return what, figure_text.matrix(m, r.queries.labels, r.memory.labels, 4)
+
     def _draw(self, view: str) -> None:
         r = self.result
         if r is None:

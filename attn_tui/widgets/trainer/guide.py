@@ -21,6 +21,7 @@ from attn_tui.core.models import figures as stored
 from attn_tui.core.models.trainer import TrainConfig
 from attn_tui.core.models.transformer_guide import TF_GUIDE
 from attn_tui.i18n import t
+from attn_tui.render.palette import MUTED
 
 
 @dataclass(frozen=True)
@@ -109,7 +110,7 @@ class GuideList(OptionList):
             if e.feed == "none":
                 label += t("train.ui.guide_nofeed")
             row = self.figures[e.id] if self.figures and e.id in self.figures.rows else None
-            figure = Text(f"{row.stats['seq_acc'].mean:.2f}" if row else "", "dim")
+            figure = Text(f"{row.stats['seq_acc'].mean:.2f}" if row else "", MUTED)
             options.append(Option(_two_columns(label, figure), id=f"guide-{k}"))
         return options
 

@@ -403,6 +403,24 @@ class LivePanel(VerticalScroll, can_focus=True):
         self._detector.extend(view.losses[self._detector.step :])
         return self._detector.phases
 
+    def figure_text(self) -> tuple[str, str] | None:
+        """For the copy key (ctrl+g): the attention map on show (the probe's, or the held-out
+        mean), rows = output positions, columns = input positions, as fractions to four
+        decimals (the map shows whole percents); none before one is drawn."""
+        from attn_tui.render import figure_text
+        from attn_tui.render.trainer import shown_weights
+
+        view = self.view()
+        if not getattr(view.config, "attention", False):
+            return None
+        weights = shown_weights(view.snapshot, self.mean)
+        if weights is None:
+            return None
+        n_out, n_in = weights.shape
+        rows = [f"out {i + 1}" for i in range(n_out)]
+        cols = [f"in {j + 1}" for j in range(n_in)]
+        return t("app.copy.train_weights"), figure_text.matrix(weights, rows, cols, 4)
+
     def request_redraw(self) -> None:
         """Redraw now, or at the next frame if one was drawn less than FRAME ago. A single
         step is drawn at once: its report answers a key press, and reports come no faster

@@ -399,8 +399,8 @@ TEXT = {
     ),
     "course.home.path": ("学习路线", "The path"),
     "course.home.path.desc": (
-        "  · 三章十二课，各主题的掌握程度",
-        "  · three chapters, twelve lessons, mastery by topic",
+        "  · {chapters} 章 {lessons} 课，各主题的掌握程度",
+        "  · {chapters} chapters, {lessons} lessons, mastery by topic",
     ),
     "course.path": ("学习路线", "The path"),
     "course.help.path": (

@@ -1,4 +1,4 @@
-"""The shipped path: twelve lessons in the order of the three chapters, each read → do →
+"""The shipped path: thirteen lessons in the order of the three chapters, each read → do →
 practise → check, loaded and validated like the sets; every do-task can be completed from a
 state the screen can reach, and a wrong state is not accepted.
 """

@@ -279,7 +279,7 @@ def _ablation(state: TrainState, p: Mapping[str, Any], typed: str | None) -> Tas
         return bad
     result = state.finished[-1] if state.finished else None
     ablation = getattr(result, "ablation", None)
-    if ablation is None or result.config != state.config:
+    if result is None or ablation is None or result.config != state.config:
         return _miss("train_first")
     if not state.ablated:
         return _miss("press_ablate")

@@ -87,11 +87,11 @@ TEXT = {
     "app.copy.d": ("d = {d}", "d = {d}"),
     "app.copy.scaled_on": ("除以 √d", "divided by √d"),
     "app.copy.scaled_off": ("不除以 √d", "not divided by √d"),
-    "app.copy.hard": ("硬最大值", "hard max"),
+    "app.copy.hard": ("硬注意力", "hard max"),
     "app.copy.steps": ("这一组的分数、权重和输出", "the scores, weights and output"),
     "app.copy.lab_weights": ("第 {head} 个头的注意力权重", "the attention weights of head {head}"),
     "app.copy.lab_scores": ("第 {head} 个头的分数", "the scores of head {head}"),
-    "app.copy.train_weights": ("注意力热图的权重", "the attention map's weights"),
+    "app.copy.train_weights": ("注意力热力图的权重", "the attention map's weights"),
     "app.copy.sent": (
         "已把{what}作为文本复制到剪贴板（{lines} 行）。",
         "Copied {what} as text ({lines} {lines:line|lines}).",

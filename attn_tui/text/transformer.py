@@ -243,7 +243,7 @@ TEXT = {
     "transformer.ui.goal.induction": (
         "在 {length} 个随机词元（64 种）里，有一段 8 个词元在后面某处重现：到了重现的那段，要说出下一个"
         "词元。办法是归纳：找到当前词元前一次出现的地方，说出当时跟在它后面的那个。两层各一个头，"
-        "带因果遮罩；损失先停在平台上，然后骤降",
+        "带因果掩码；损失先停在平台上，然后骤降",
         "predict the next token in {length} random tokens (of 64) in which a segment of 8 "
         "reappears later on: within the repeat, by induction — find where the current token "
         "stood before and say what followed it there. Two layers of one head, causally "

@@ -164,7 +164,7 @@ class HomeScreen(TutorScreen):
         )  # fmt: skip
         chapters = len({entry.lesson.chapter for entry in status.lessons})
         counts = t("course.home.path.desc", chapters=chapters, lessons=len(status.lessons))
-        path = Text.assemble(("☰ ", "bold"), t("course.home.path"), (counts, MUTED))
+        path = Text.assemble(("≡ ", "bold"), t("course.home.path"), (counts, MUTED))
         for line in (first, review, path):
             line.no_wrap, line.overflow = True, "ellipsis"
         return [Option(first, id="continue"), Option(review, id="review"), Option(path, id="path")]

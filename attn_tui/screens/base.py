@@ -42,7 +42,9 @@ class TutorFooter(Footer):
     second frame, every key composed again). That first publication comes as the screen gets
     its focus, or at the latest as it is put on show, both before its first frame: the keys
     are composed then and there. Later changes are Textual's (TutorScreen.refresh_bindings
-    publishes only those that change what the footer shows)."""
+    publishes only those that change what the footer shows). A screen whose keys depend on
+    its first layout (``TutorScreen.FOOTER_AT_ONCE = False``) keeps Textual's way: composed
+    at once, its footer would show a key for a frame that the layout then takes away."""
 
     _keys_composed = False
 
@@ -51,7 +53,7 @@ class TutorFooter(Footer):
 
     def bindings_changed(self, screen: Screen) -> None:
         if (not self._keys_composed and self.is_attached and screen is self.screen
-                and screen.app.app_focus):  # fmt: skip
+                and screen.app.app_focus and getattr(screen, "FOOTER_AT_ONCE", True)):  # fmt: skip
             self._keys_composed = True
             footer_composes_now(self)
             self.mount_all(compose(self))
@@ -79,6 +81,7 @@ class TutorScreen(Screen):
     """
 
     HELP: tuple[tuple[str, str], ...] = ()
+    FOOTER_AT_ONCE = True  # the footer's keys in the first frame (see TutorFooter)
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -69,6 +69,9 @@ class LabScreen(TutorScreen):
         ("transformer.lab.source", "transformer.lab.help"),
     )
     AUTO_FOCUS = "#view-attn"  # focused as it is composed: one restyle of the screen, not two
+    # F5 is offered only where the map does not show scores beside weights, which its first
+    # layout decides: composed before it, the footer showed F5 for a frame (TutorFooter)
+    FOOTER_AT_ONCE = False
     BINDINGS = [
         Binding("f3", "toggle_mask", "lab.key.mask"),
         Binding("f4", "next_view", "lab.key.view"),

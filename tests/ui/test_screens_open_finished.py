@@ -51,7 +51,7 @@ async def test_an_areas_footer_keys_are_composed_with_it_not_rebuilt_after(tmp_p
         await pilot.pause()
         footer = app.screen.query_one(TutorFooter)
         assert {key.key for key in footer.children} >= {"f1", "f2", "escape"}
-        if area != "lab":  # (the lab's F5 goes once its map is drawn: scores beside weights)
+        if area != "lab":  # (the lab's F5 depends on its first layout: FOOTER_AT_ONCE)
             assert rebuilt == []  # failed before: one rebuild after the first frame
         await pilot.press("f2")  # what the footer shows still follows the screen
         await pilot.pause()

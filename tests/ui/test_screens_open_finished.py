@@ -12,12 +12,17 @@ the first refresh), and the √d experiment's fields and numbers, built though h
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Select, Static
 
 from attn_tui.app import AttnApp
 from attn_tui.screens.base import TutorFooter
 from attn_tui.screens.calculator import CalculatorScreen
 from attn_tui.widgets.calculator import DimensionPanel
+from attn_tui.widgets.lab.views import LabViews
 from attn_tui.widgets.stepsview import StepsView
+from attn_tui.widgets.training_run import TrainingRun
+
+from .conftest import shown
 
 
 @pytest.mark.parametrize(("size", "wanted"), [((120, 40), "-wide"), ((80, 24), "-normal"),
@@ -91,3 +96,36 @@ async def test_the_dimension_experiment_is_built_when_first_shown(tmp_path):
         await pilot.pause()
         assert panel.children and panel.experiment is not None
         assert "d = 3 vs 300" in str(panel.border_title)
+
+
+async def test_the_lab_opens_with_only_what_it_shows_and_draws_its_layer_once(
+    tmp_path, monkeypatch
+):
+    """The typed and trained sources' fields, the other six views and the TrainingRun are
+    built when first wanted; the layer is drawn once (each field's first Changed drew it)."""
+    drawn: list[int] = []
+    original = LabViews.show
+
+    def counted(self, message) -> None:
+        drawn.append(1)
+        original(self, message)
+
+    monkeypatch.setattr(LabViews, "show", counted)
+    app = AttnApp(lang="en", data_dir=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.switch_mode("lab")
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert drawn == [1]  # failed before: 8
+        assert not screen.query_one("#typed").children and not screen.query_one("#trained").children
+        assert not screen.query(TrainingRun) and not screen.query("#view-qkv")
+        await pilot.press("f4")  # the next view, built as it is shown
+        await pilot.pause()
+        assert screen.views.view == "qkv"
+        assert "Q = X·W_Q" in shown(screen.query_one("#qkv-body", Static), 100)
+        screen.query_one("#sentence", Select).value = "typed"
+        await pilot.pause()
+        assert screen.query_one("#X").text.strip()  # started from the numbers on show
+        assert not screen.form.stale

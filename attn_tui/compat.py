@@ -41,6 +41,10 @@ The hooks, and why a public API does not do:
   app and restyles every screen, twice (``_init_mode`` and ``switch_mode`` each call
   ``refresh_css``), and the first Esc back home did it again. A new screen's widgets are styled
   from the current stylesheet as they are registered, so a new screen is marked up to date.
+- :func:`footer_composes_now`: a Footer composes no key until the screen first publishes its
+  bindings (its private ``_bindings_ready``), then rebuilds itself after the next refresh, so
+  every screen's first frame had an empty footer and a second frame (a recompose, ~15 ms at
+  120×40) followed. Nothing public composes it at once.
 """
 
 from __future__ import annotations
@@ -78,6 +82,7 @@ __all__ = [
     "Toast",
     "colour_filter_follows_theme",
     "drop_closed_watchers",
+    "footer_composes_now",
     "inks_follow_theme",
     "mounted_event",
     "screen_strips",
@@ -178,3 +183,9 @@ def styled_as_now(screen: object, app: App) -> None:
     it is on show, as it reaches every screen there. A screen already marked keeps its mark."""
     if getattr(screen, "_css_update_count", None) == -1:
         screen._css_update_count = app._css_update_count
+
+
+def footer_composes_now(footer: object) -> None:
+    """Let a Footer compose its keys the first time it composes, not only after its screen has
+    published its bindings once (``Footer._bindings_ready``)."""
+    footer._bindings_ready = True  # type: ignore[attr-defined]

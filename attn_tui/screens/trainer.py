@@ -33,10 +33,12 @@ from pathlib import Path
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
+from textual.compose import compose
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import ContentSwitcher, Footer, OptionList
 
 from attn_tui import paths
+from attn_tui.compat import footer_composes_now
 from attn_tui.core.models import transformer_file
 from attn_tui.core.models.transformer_guide import TF_GUIDE
 from attn_tui.core.models.transformer_trainer import TransformerConfig
@@ -59,6 +61,27 @@ EXTRA_KEYS = ("f3", "f8", "f9", "f10")  # in the footer only when it is wide (ct
 NARROW_KEYS = {"idle": ("f5", "f9", "f10", "f4"), "seeds": ("f7", "f4")}
 RUN_KEYS = ("f6", "f7", "f8", "f4")  # running, paused, stepping, stopping
 TRAINER_KEYS = ("f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10")  # the keys these rules place
+
+
+class KeysAtOnceFooter(Footer):
+    """The trainer's footer (full-size keys: there is room for them), with its keys in the
+    screen's first frame. Textual's Footer composes none until the screen first publishes its
+    bindings, then rebuilds itself only after the next refresh: a second frame, and the whole
+    screen laid out again. That first publication comes as the screen gets its focus, before
+    its first frame: the keys are mounted then and there. Later changes are Textual's
+    (TutorScreen.refresh_bindings publishes only those that change what the footer shows).
+    The same as base.TutorFooter's, for a footer that is not compact."""
+
+    _keys_composed = False
+
+    def bindings_changed(self, screen) -> None:
+        if (not self._keys_composed and self.is_attached and screen is self.screen
+                and screen.app.app_focus):  # fmt: skip
+            self._keys_composed = True
+            footer_composes_now(self)
+            self.mount_all(compose(self))
+            return
+        super().bindings_changed(screen)
 
 
 class TrainerScreen(TutorScreen):
@@ -123,7 +146,7 @@ class TrainerScreen(TutorScreen):
                 yield tr(self.live, "train.ui.live", "border_title")
                 yield tr(self.tables, "train.ui.compare_view", "border_title")
         yield self.run
-        yield Footer(show_command_palette=False)
+        yield KeysAtOnceFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         super().on_mount()

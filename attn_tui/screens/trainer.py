@@ -35,10 +35,10 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.compose import compose
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import ContentSwitcher, Footer, OptionList
+from textual.widgets import ContentSwitcher, Footer, Input, OptionList, Select
 
 from attn_tui import paths
-from attn_tui.compat import footer_composes_now
+from attn_tui.compat import SelectCurrent, footer_composes_now
 from attn_tui.core.models import transformer_file
 from attn_tui.core.models.transformer_guide import TF_GUIDE
 from attn_tui.core.models.transformer_trainer import TransformerConfig
@@ -46,8 +46,9 @@ from attn_tui.core.parse import InputError
 from attn_tui.i18n import describe, t
 from attn_tui.screens.base import TutorScreen
 from attn_tui.widgets.localized import tr
+from attn_tui.widgets.panel import MessageLine
 from attn_tui.widgets.trainer.guide import GUIDE, GuideList, GuideTitle, load_figures
-from attn_tui.widgets.trainer.live import LivePanel
+from attn_tui.widgets.trainer.live import LivePanel, ProgressPart
 from attn_tui.widgets.trainer.models import MODELS, view_of
 from attn_tui.widgets.trainer.settings import Settings, TrainSettings
 from attn_tui.widgets.trainer.tables import PREVIEW_SEEDS, PREVIEW_VARIANTS, RunTables
@@ -121,6 +122,13 @@ class TrainerScreen(TutorScreen):
         Binding("pageup", "earlier", "train.key.earlier", show=False, priority=True),
         Binding("pagedown", "later", "train.key.later", show=False, priority=True),
     ]
+
+    # the widget types whose own CSS (and their bases') the app parses while home is on show
+    # (compat.parse_default_css_early): every type the screen opens with, as a subclass
+    # parses its bases' CSS again (test_trainer_opens_whole counts what is left)
+    WIDGETS_CSS = (Horizontal, VerticalScroll, ContentSwitcher, Select, SelectCurrent, Input,
+                   TrainSettings, MessageLine, GuideTitle, GuideList, LivePanel, ProgressPart,
+                   RunTables, TrainingRun, KeysAtOnceFooter)  # fmt: skip
 
     AUTO_FOCUS = "#guide"  # so 1–5 and F5 work at once (focused as composed: one restyle)
     _wide: bool | None = None  # the footer shows every key (see active_bindings)

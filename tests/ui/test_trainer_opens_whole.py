@@ -1,7 +1,11 @@
-"""The trainer's footer keys are in its first frame, not a frame later (each later frame lays
-the whole screen out again, and the screen is "drawn" only after the last of them; issue 21,
-screens that open at once): Textual's Footer composes them after the first refresh. The
-Transformer's rows and the parts a run shows are built when first needed (test_trainer_pieces).
+"""The trainer opens without work a frame could wait for (issue 21, screens that open at once).
+
+Its footer keys are in its first frame, not a frame later (each later frame lays the whole
+screen out again, and the screen is "drawn" only after the last of them): Textual's Footer
+composes them after the first refresh. The CSS of its widgets (and of their bases, which a
+subclass parses again) is parsed while home is on show: opening it parsed nine sources one
+by one. The Transformer's rows and the parts a run shows are built when first needed
+(test_trainer_pieces).
 """
 
 from __future__ import annotations
@@ -40,3 +44,28 @@ async def test_the_footer_keys_are_composed_with_the_trainer_not_rebuilt_after(
             assert "f6" in {key.key for key in footer.children}
         await pilot.press("f7")
         await pilot.pause()
+
+
+async def test_opening_the_trainer_parses_none_of_its_widgets_css(tmp_path, monkeypatch):
+    """Every widget type it opens with is in TrainerScreen.WIDGETS_CSS (a new one fails here)."""
+    import textual.css.stylesheet as stylesheet_module
+
+    parsed: list[str] = []
+    original = stylesheet_module.parse
+
+    def counted(scope, css, read_from, *args, **kwargs):
+        parsed.append(str(read_from))
+        return original(scope, css, read_from, *args, **kwargs)
+
+    app = AttnApp(lang="en", data_dir=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(1200):  # home's background preparation (imports, CSS)
+            if app.prepared.is_set():
+                break
+            await pilot.pause(0.05)
+        await pilot.pause()
+        monkeypatch.setattr(stylesheet_module, "parse", counted)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TrainerScreen)
+        assert parsed == []  # failed before: nine widget types' CSS, and their bases'

@@ -130,7 +130,7 @@ class TrainerScreen(TutorScreen):
                    TrainSettings, MessageLine, GuideTitle, GuideList, LivePanel, ProgressPart,
                    RunTables, TrainingRun, KeysAtOnceFooter)  # fmt: skip
 
-    AUTO_FOCUS = "#guide"  # so 1–5 and F5 work at once (focused as composed: one restyle)
+    AUTO_FOCUS = "#guide"  # so 1–5 and F5 work at once (it focuses itself as it mounts)
     _wide: bool | None = None  # the footer shows every key (see active_bindings)
     _course_preset: dict | None = None  # a lesson's do-task settings (apply_preset)
 
@@ -149,7 +149,7 @@ class TrainerScreen(TutorScreen):
                 tr(settings, "train.ui.settings", "border_title")
                 yield self.form
                 yield GuideTitle(id="guide-title", classes="muted")
-                yield GuideList(self.figures, id="guide")
+                yield GuideList(self.figures, focused=True, id="guide")
             with ContentSwitcher(initial="live", id="train-right"):
                 yield tr(self.live, "train.ui.live", "border_title")
                 yield tr(self.tables, "train.ui.compare_view", "border_title")

@@ -69,3 +69,28 @@ async def test_opening_the_trainer_parses_none_of_its_widgets_css(tmp_path, monk
         await pilot.pause()
         assert isinstance(app.screen, TrainerScreen)
         assert parsed == []  # failed before: nine widget types' CSS, and their bases'
+
+
+async def test_the_guides_first_focus_restyles_no_settings_row(tmp_path, monkeypatch):
+    """The guide takes the screen's first focus as it mounts: the settings panel's
+    :focus-within border then restyles the panel alone, not the rows of its form."""
+    from textual.css.stylesheet import Stylesheet
+    from textual.widgets import Input, Select
+
+    restyled: list[int] = []
+    original = Stylesheet.update_nodes
+
+    def counted(self, nodes, animate=False):
+        nodes = list(nodes)
+        restyled.append(sum(isinstance(node, (Input, Select)) for node in nodes))
+        return original(self, nodes, animate=animate)
+
+    app = AttnApp(lang="en", data_dir=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        monkeypatch.setattr(Stylesheet, "update_nodes", counted)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TrainerScreen)
+        assert app.screen.focused is app.screen.query_one("#guide")
+        assert restyled and max(restyled) <= 1  # failed before: every row's control, at once

@@ -20,8 +20,9 @@ learner's first visit is: each area's screen is built for the first time. In tha
 4. **cold start**: a bare Textual app that imports numpy against the app up to its home
    screen, each a fresh process, alternately (as ``bench_calculator.py`` does), timed to the
    first screen painted (Textual's Ready) and to the process's end (which also waits for the
-   app's worker threads: home's course load, which the home screen shows once it is in).
-   Goal: ≤ 1.2×.
+   app's non-daemon threads: in a tree before fast-start, home's course load; since, only the
+   store's opening once begun, home's reading of the course being abandoned). Goal: ≤ 1.2×.
+   ``--cold-start-only`` runs this section alone.
 
 Headless Textual skips turning a frame into terminal bytes; a terminal does not, so the hook
 does that too (only the write is left out). The keys are posted the way the driver posts them.
@@ -195,8 +196,8 @@ READY = "import sys, time; print('ready', time.perf_counter(), file=sys.stderr);
 
 def start_once(python: str, code: str) -> tuple[float, float]:
     """One start, in ms: to the first screen painted (Textual's Ready: the child says when,
-    on the same monotonic clock) and to the process's end (which waits for the app's worker
-    threads: home's course load)."""
+    on the same monotonic clock) and to the process's end (which waits for the app's
+    non-daemon threads, such as a thread worker's)."""
     code = code.replace("self.exit()", READY)
     t0 = time.perf_counter()
     done = subprocess.run([python, "-c", code], check=True, capture_output=True, text=True,

@@ -891,8 +891,13 @@ def _try(
     swapped: _Hit | None = None
     readings: list[tuple[int, _Hit]] = []  # (sentence, hit): what each sentence says of it
     unless_terms = [parse_alternative(u) for u in unless]
+    together = idea is not None and bool(idea.source)
     for alt_no, alt in enumerate(alts):
         lists = [a.by_term.get(name, []) for name, _ in alt]
+        if together and len(alt) == 1 and alt[0][0] in comp.targets:
+            # "all three come from the encoder" gives every role its source, this one too
+            lists[0] = lists[0] + _together(a, comp)
+            together = False
         if any(not ls for ls in lists):
             continue
         want = sum(neg for _, neg in alt) % 2
@@ -979,6 +984,39 @@ def _try(
             if st != FOUND and any(k == k2 and sent != s2 for k2, s2 in found_where)
         )
     return best
+
+
+def _together(a: Analysis, comp: Compiled) -> list[Mention]:
+    """Where the answer gives all the roles one source at once ("all three are taken from
+    the encoder", "三个都来自编码器"): an "all" a "from" follows closely, with no role named
+    just before it (in "K and V all come from X" the "all" is K's and V's)."""
+    memo = a.__dict__.setdefault("_together_memo", {})
+    if id(comp) in memo:
+        return memo[id(comp)]
+    roles = set(comp.targets) | {
+        name for idea, alts, _ in comp.ideas if idea.source for alt in alts for name, _ in alt
+    }
+    named = [m for m in a.mentions if m.term in roles]
+    froms = a.by_term.get("@FROM", [])
+    ends = [m.first for m in a.by_term.get("@END", ())]
+    out: list[Mention] = []
+    cands = [m for m in a.by_term.get("@ANAPHOR_ALL", ()) if a.quote(m).casefold() != "it all"]
+    cands += [m for m in froms if a.quote(m).startswith("都")]
+    for m in cands:
+        if m.term == "@ANAPHOR_ALL" and not any(
+            0 < f.first - m.last <= 4
+            and a.clause[f.first] == a.clause[m.first]
+            and not any(m.last < e <= f.first for e in ends)
+            for f in froms
+        ):
+            continue
+        if any(
+            a.clause[r.first] == a.clause[m.first] and 0 <= m.first - r.last <= 4 for r in named
+        ):
+            continue
+        out.append(m)
+    memo[id(comp)] = out
+    return out
 
 
 def _excused(a: Analysis, excuse: tuple[Atom, ...], combo: tuple[Mention, ...], s: int) -> bool:
@@ -1075,6 +1113,8 @@ def _relates(a: Analysis, target: Mention, src: Mention) -> bool:
     )
     if a.sent[target.first] != a.sent[src.first]:
         return False
+    if target.term == "@FROM":  # "三个都来自编码器": the "from" speaks for all the roles
+        return target.first < src.first and a.clause[target.first] == a.clause[src.first]
     words = ("@FROM",) if target.first < src.first else ("@GIVE",)
     return any(
         lo < m.first and m.last < hi and a.clause[m.first] == a.clause[src.first]

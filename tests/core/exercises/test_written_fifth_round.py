@@ -9,7 +9,7 @@ import pytest
 
 from attn_tui import paths
 from attn_tui.core.exercises.grading import grade
-from attn_tui.core.exercises.model import FOUND, SWAPPED
+from attn_tui.core.exercises.model import CONTRADICTED, FOUND, SWAPPED
 
 LIBRARY = paths.load_all()
 
@@ -55,3 +55,43 @@ def test_all_said_of_the_right_roles_stays_right(answer):
     g = grade(item("bx-cross-text"), answer)
     assert states(g)["cross-q"] == FOUND
     assert g.correct
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Yes. Five letters fit easily in the 16-d hidden state, so there is no bottleneck, and "
+        "the extra parameters just add noise that pulls the accuracy down.",
+        "是的。5 个字母装得进 16 维隐状态，没有瓶颈；多出来的参数只会带来噪声。",
+    ],
+)
+def test_a_bare_yes_affirms_what_the_prompt_asks(answer):
+    g = grade(item("rnn-attention/why-worse"), answer)
+    assert states(g)["noise"] == CONTRADICTED
+    assert not g.correct
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "No. Five letters fit in the 16-d hidden state, so there is no bottleneck, and the "
+        "book's drop is one run's noise: over ten seeds it does not appear.",
+        "没有。5 个字母装得进 16 维隐状态，没有瓶颈；课本那次只是一次运行，多跑几个种子下降就不见了。",
+    ],
+)
+def test_a_bare_no_keeps_the_credit(answer):
+    assert grade(item("rnn-attention/why-worse"), answer).correct
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "像查字典：先看每个词条和要查的词合不合（打分），再把这些分数换成加起来是 1 的比例，"
+        "最后按比例把词条的解释混成一段（对值加权求和）。",
+        "就像挑餐馆：先给每家和我想吃的东西打个匹配分，再用 softmax 把分数换成加起来为 1 的权重，"
+        "最后按权重把各家的值加权求和。",
+    ],
+)
+def test_a_step_named_through_its_comparison_scores(answer):
+    g = grade(item("three-steps/name-steps"), answer)
+    assert states(g)["score"] == FOUND

@@ -986,6 +986,76 @@ def _try(
     return best
 
 
+def _bare_yes(a: Analysis) -> Mention | None:
+    """The answer's first sentence when it is only a yes ("Yes.", "是的。") and more follows."""
+    units = a.reading.units
+    if not units or a.sent[-1] == 0:
+        return None
+    _, _, _, yes_zh, yes_en = _question_words()
+    content = [
+        j for j, u in enumerate(units) if a.sent[j] == 0 and u.kind not in BOUNDARY_KINDS
+    ]
+    said = [
+        (units[j].kind == "en" and units[j].key in yes_en)
+        or (units[j].kind == "zh" and a.reading.words[units[j].word] in yes_zh)
+        for j in content
+    ]
+    particle = [units[j].kind == "zh" and units[j].key in "的了啊呀" for j in content]
+    if not any(said) or not all(y or p for y, p in zip(said, particle, strict=True)):
+        return None
+    return Mention("@YES", content[0], content[-1])
+
+
+_prompt_memo: dict[int, tuple[Exercise, tuple[Analysis, ...]]] = {}
+
+
+def _prompt_claims(comp: Compiled) -> tuple[Analysis, ...]:
+    """The prompt read as if it asserted what it asks (in each language)."""
+    ex = comp.exercise
+    hit = _prompt_memo.get(id(ex))
+    if hit is not None and hit[0] is ex:
+        return hit[1]
+    out = []
+    for lang in ("zh", "en"):
+        text = getattr(ex.prompt, lang, "") or ""
+        if text:
+            pa = Analysis(read(text, comp.lex.vocabulary, comp.lex.choices), comp.lex)
+            pa.asks = frozenset(range(pa.sent[-1] + 1 if pa.sent else 0)) - _yes_no(pa)
+            out.append(pa)
+    if len(_prompt_memo) > 512:
+        _prompt_memo.clear()
+    _prompt_memo[id(ex)] = (ex, tuple(out))
+    return tuple(out)
+
+
+_YES_NO_ZH = ("吗", "是否", "是不是", "有没有", "会不会", "能不能", "能否")
+
+
+def _yes_no(pa: Analysis) -> frozenset[int]:
+    """The sentences of a prompt that ask a yes-or-no question ("Did attention make the model
+    worse?", "注意力让模型变差了吗？")."""
+    units = pa.reading.units
+    _, _, aux, _, _ = _question_words()
+    out = set()
+    for i, u in enumerate(units):
+        if u.kind != "sent" or u.key != "?":
+            continue
+        s = pa.sent[i] - 1
+        content = [j for j in range(i) if pa.sent[j] == s and units[j].kind not in BOUNDARY_KINDS]
+        if not content:
+            continue
+        first = units[content[0]]
+        text = "".join(units[j].key for j in content if units[j].kind == "zh")
+        if (first.kind == "en" and first.key in aux) or any(w in text for w in _YES_NO_ZH):
+            out.add(s)
+    return frozenset(out)
+
+
+def _asserts(pa: Analysis, alts, comp: Compiled, unless: Sequence[str]) -> bool:
+    hit = _try(alts, pa, comp, unless=unless, near=True)
+    return hit is not None and hit.state == FOUND
+
+
 def _together(a: Analysis, comp: Compiled) -> list[Mention]:
     """Where the answer gives all the roles one source at once ("all three are taken from
     the encoder", "三个都来自编码器"): an "all" a "from" follows closely, with no role named
@@ -1182,6 +1252,16 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
         for k, idea_id in enumerate(ids):
             if states[k] == FOUND and (not c.cancels or idea_id in c.cancels):
                 states[k], against[k] = CONTRADICTED, hit.mentions[0]
+    # a bare "Yes." opening the answer says what a yes-or-no prompt asks ("Did attention make
+    # the model worse?"): a contradiction the question states is then the answer's claim
+    yes = _bare_yes(a)
+    if yes is not None:
+        for c, alts in comp.contradictions:
+            if not any(_asserts(pa, alts, comp, c.unless) for pa in _prompt_claims(comp)):
+                continue
+            for k, idea_id in enumerate(ids):
+                if states[k] == FOUND and (not c.cancels or idea_id in c.cancels):
+                    states[k], against[k] = CONTRADICTED, yes
     # another reason given as the only or the real one, in a sentence that credits nothing
     credited = [m for h in hits if h is not None and h.state == FOUND for m in h.mentions]
     for m in a.by_term.get("@ONLY_REASON", ()):

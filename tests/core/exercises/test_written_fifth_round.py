@@ -95,3 +95,52 @@ def test_a_bare_no_keeps_the_credit(answer):
 def test_a_step_named_through_its_comparison_scores(answer):
     g = grade(item("three-steps/name-steps"), answer)
     assert states(g)["score"] == FOUND
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "点积越大说明越相关，方差随 d 变大，softmax 就会饱和，梯度几乎为 0，所以要除以 √d。"
+        "不过除以 √d 以后 softmax 反而更尖锐，注意力更集中。",
+    ],
+)
+def test_a_but_sentence_that_reverses_is_a_claim_against(answer):
+    g = grade(item("scaling-variance/why-scale"), answer)
+    assert not g.correct
+
+
+def test_a_caveat_with_a_reversal_about_the_topic_keeps_the_credit():
+    answer = (
+        "每个头有自己的投影，在不同子空间里关注不同的关系，最后拼接再经 W_O 融合。"
+        "不过头也不是越多越好，头太多时每个头的维度太小，反而学不好。"
+    )
+    assert grade(item("multi-head/why-heads"), answer).correct
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "第一步查询和键做点积打分，第二步 softmax 变成权重，第三步对值加权求和。"
+        "不过 softmax 其实就是把最大的分数变成 1，别的全变成 0。",
+        "First the query is dotted with each key, then softmax turns the scores into weights, "
+        "then the values are summed with those weights. But the softmax actually just keeps the "
+        "top score and sets the rest to 0.",
+    ],
+)
+def test_but_then_actually_a_word_on_is_a_strong_turn(answer):
+    g = grade(item("sc-steps"), answer)
+    assert not g.correct
+
+
+@pytest.mark.parametrize("ref", ["sc-steps", "three-steps/name-steps"])
+def test_an_output_beyond_the_values_is_a_contradiction(ref):
+    answer = (
+        "先用查询和键点积打分，再用 softmax 变成加起来为 1 的权重，最后对值加权求和。"
+        "所以输出常常超出所有值的范围。"
+    )
+    assert not grade(item(ref), answer).correct
+    right = (
+        "先用查询和键点积打分，再用 softmax 变成加起来为 1 的权重，最后对值加权求和，"
+        "输出不会超出这些值的范围。"
+    )
+    assert grade(item(ref), right).correct

@@ -1404,6 +1404,15 @@ def _turned(a: Analysis) -> dict[int, tuple[int, int, bool]]:
                 out[s] = (i, j, name == "late_turn")
             elif name == "late_turn" and s in out and out[s][1] + 1 == i:
                 out[s] = (out[s][0], j, True)  # "不过其实", "but actually"
+            elif (
+                name == "late_turn"
+                and s in out
+                and a.clause[i] == a.clause[out[s][0]]
+                and i - out[s][1] <= 4
+            ):
+                # "不过 softmax 其实就是…", "but the softmax really just…": the "actually"
+                # a word or two on is the turn's
+                out[s] = (out[s][0], out[s][1], True)
     return out
 
 
@@ -1436,8 +1445,11 @@ def _late_turns(
     for k, u in enumerate(units):
         if u.kind not in BOUNDARY_KINDS:
             ends[a.sent[k]] = k
+    # a "but" sentence that reverses ("不过缩放以后 softmax 反而更尖锐") is a claim against what
+    # came before even when it names an idea again
+    reversed_ = {a.sent[i] for i, _ in _signal(a, "reversal")}
     for s, (i, j, strong) in a.turned.items():
-        if s <= min(credited) or (s in credited and not strong):
+        if s <= min(credited) or (s in credited and not strong and s not in reversed_):
             continue
         # the concepts the question itself names are its topic: a caveat about them ("不过头也
         # 不是越多越好") speaks of the topic, not against an idea
@@ -1486,6 +1498,7 @@ _SIGNALS = {
     "correct": lexicon.SELF_CORRECT,
     "late_turn": lexicon.LATE_TURN,
     "plain_turn": lexicon.PLAIN_TURN,
+    "reversal": lexicon.REVERSAL,
 }
 
 

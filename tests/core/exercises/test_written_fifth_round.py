@@ -144,3 +144,18 @@ def test_an_output_beyond_the_values_is_a_contradiction(ref):
         "输出不会超出这些值的范围。"
     )
     assert grade(item(ref), right).correct
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "点积的方差约为 d，d 大时 softmax 饱和、梯度几乎为 0；除以 √d（而不是 d）把方差拉回 1。",
+        "The dot product's variance is about d, so softmax saturates and the gradients vanish; "
+        "dividing by √d (not by d) brings the variance back to 1.",
+    ],
+)
+def test_a_denial_in_brackets_denies_only_what_they_hold(answer):
+    g = grade(item("sc-why-sqrt"), answer)
+    assert states(g)["unit"] == FOUND
+    assert states(g)["variance"] == FOUND
+    assert g.correct

@@ -436,6 +436,25 @@ class Analysis:
             else:
                 self.scopes.append((k, lo, m.first - 1))
                 self.scopes.append((k, m.last + 1, hi))
+        # a negator inside brackets denies only what they hold: "除以 √d（而不是 d）把方差拉回
+        # 1", "divide by √d (not by d) to bring the variance back to 1"
+        brackets: list[tuple[int, int]] = []
+        opened: list[int] = []
+        for i, u in enumerate(units):
+            if u.kind == "sym" and u.key in "([":
+                opened.append(i)
+            elif u.kind == "sym" and u.key in ")]" and opened:
+                brackets.append((opened.pop(), i))
+        if brackets:
+            clipped = []
+            for k, lo, hi in self.scopes:
+                m = negators[k]
+                inner = [(o, c) for o, c in brackets if o < m.first and m.last < c]
+                if inner:
+                    o, c = max(inner)
+                    lo, hi = max(lo, o + 1), min(hi, c - 1)
+                clipped.append((k, lo, hi))
+            self.scopes = clipped
         extra = itertools.count(len(negators))
         for m in self.mentions:  # 学不到 is 学到 denied, and what it takes: 收不到梯度
             if (m.first, m.last) in self._potentials:

@@ -76,7 +76,8 @@ def test_a_bare_yes_affirms_what_the_prompt_asks(answer):
     [
         "No. Five letters fit in the 16-d hidden state, so there is no bottleneck, and the "
         "book's drop is one run's noise: over ten seeds it does not appear.",
-        "没有。5 个字母装得进 16 维隐状态，没有瓶颈；课本那次只是一次运行，多跑几个种子下降就不见了。",
+        "没有。5 个字母装得进 16 维隐状态，没有瓶颈；"
+        "课本那次只是一次运行，多跑几个种子下降就不见了。",
     ],
 )
 def test_a_bare_no_keeps_the_credit(answer):

@@ -1011,9 +1011,7 @@ def _bare_yes(a: Analysis) -> Mention | None:
     if not units or a.sent[-1] == 0:
         return None
     _, _, _, yes_zh, yes_en = _question_words()
-    content = [
-        j for j, u in enumerate(units) if a.sent[j] == 0 and u.kind not in BOUNDARY_KINDS
-    ]
+    content = [j for j, u in enumerate(units) if a.sent[j] == 0 and u.kind not in BOUNDARY_KINDS]
     said = [
         (units[j].kind == "en" and units[j].key in yes_en)
         or (units[j].kind == "zh" and a.reading.words[units[j].word] in yes_zh)

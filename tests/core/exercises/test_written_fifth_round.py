@@ -160,3 +160,68 @@ def test_a_denial_in_brackets_denies_only_what_they_hold(answer):
     assert states(g)["unit"] == FOUND
     assert states(g)["variance"] == FOUND
     assert g.correct
+
+
+def test_a_denial_said_of_the_other_task_takes_nothing_back():
+    answer = (
+        "两个任务里查询的位置都告诉输出自己是第几个；反转时键的位置告诉它去哪找。"
+        "排序找的是第几小的字母，不靠键的位置。"
+    )
+    g = grade(item("transformer/why-positions"), answer)
+    assert states(g)["reverse"] == FOUND
+    assert g.correct
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Every key keeps a little weight, so later the model can still shift its attention "
+        "there; a hard max would cut the others off, so no gradient reaches them.",
+        "每个键都留着一点权重，之后还能把注意力挪过去；要是换成 argmax，别的键就收不到梯度。",
+    ],
+)
+def test_no_gradient_under_a_hard_max_says_the_gradient_flows_under_softmax(answer):
+    g = grade(item("softmax/why-nonzero-helps"), answer)
+    assert states(g)["flow"] == FOUND
+    assert g.correct
+
+
+def test_a_hard_max_said_to_be_no_different_is_no_counterfactual():
+    answer = (
+        "Every key keeps a little weight, so the model can shift its attention later. In "
+        "practice, though, a tiny weight gets no gradient either, so softmax behaves just like "
+        "a hard max."
+    )
+    assert not grade(item("softmax/why-nonzero-helps"), answer).correct
+
+
+@pytest.mark.parametrize("ref", ["sc-why-sqrt", "scaling-variance/why-scale"])
+def test_dividing_by_d_said_to_be_right_is_a_contradiction(ref):
+    wrong = (
+        "The variance of q·k grows like d, so softmax saturates and the gradients vanish; "
+        "really one should divide by d rather than √d, since dividing by d makes the "
+        "variance 1."
+    )
+    assert not grade(item(ref), wrong).correct
+    right = (
+        "The variance of q·k grows like d, so softmax saturates and the gradients vanish; "
+        "dividing by √d brings the variance back to 1, while dividing by d would squash the "
+        "scores far too much."
+    )
+    assert grade(item(ref), right).correct
+
+
+def test_computing_in_parallel_for_speed_is_not_order_blindness():
+    answer = "Transformer 可以并行计算，所以训练快；RNN 只能一步一步算，所以慢。"
+    g = grade(item("tf-why-order"), answer)
+    assert states(g)["attention"] != FOUND
+    assert not g.correct
+
+
+def test_a_clause_that_turns_with_though_really_takes_back_what_it_speaks_of():
+    answer = (
+        "First the query is dotted with each key to score them, then softmax turns the scores "
+        "into weights, and the values are summed with those weights, though really the raw "
+        "scores are used as the weights and the softmax is skipped."
+    )
+    assert not grade(item("three-steps/name-steps"), answer).correct

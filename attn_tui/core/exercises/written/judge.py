@@ -987,6 +987,7 @@ def _try(
             )
             and s > max(found_in)
             and (s not in a.otherwise or s in a.turned)
+            and not _other_scope(a, comp, idea, h)
         ]
         if later:
             said = best
@@ -1104,6 +1105,15 @@ def _together(a: Analysis, comp: Compiled) -> list[Mention]:
         out.append(m)
     memo[id(comp)] = out
     return out
+
+
+def _other_scope(a: Analysis, comp: Compiled, idea: Idea, h: _Hit) -> bool:
+    """Whether a hit is said of another part than its idea's ("sorting does not rely on the
+    keys' positions" takes nothing back from reversal's "the keys' positions tell it where")."""
+    if not idea.scope:
+        return False
+    sc = a.scope_at(h.pos, comp.scopes)
+    return sc is not None and sc.term != idea.scope
 
 
 def _excused(a: Analysis, excuse: tuple[Atom, ...], combo: tuple[Mention, ...], s: int) -> bool:
@@ -1316,6 +1326,7 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
                 states[k] = CONTRADICTED
                 against[k] = Mention("@SELF_CORRECT", at, end)
     _late_turns(a, comp, hits, states, against)
+    _clause_turns(a, [alts for _, alts, _ in comp.ideas], hits, states, against)
     # steps out of order: each idea in turn must be found somewhere after the one before
     if exercise.order and a.has_steps:
         last = -1
@@ -1494,6 +1505,51 @@ def _late_turns(
             states[k] = CONTRADICTED
             end = last if last - i <= 24 else a.clause_span[a.clause[i]][1]
             against[k] = Mention("@LATE_TURN", i, end)
+
+
+_REALLY = frozenset(stem(w) for w in ("really", "truly"))
+
+
+def _clause_turns(
+    a: Analysis,
+    ideas: list[list[tuple[Atom, ...]]],
+    hits: list[_Hit | None],
+    states: list[str],
+    against: list[Mention | None],
+) -> None:
+    """A clause inside a sentence that opens with "though really", "although in practice",
+    "不过其实" makes a claim against what came before it: when it speaks of a concept again,
+    every idea found only before it is taken back (as by a strong late turn)."""
+    units = a.reading.units
+    plain = _signal(a, "plain_turn") + [
+        (i, i) for i, u in enumerate(units) if u.kind == "en" and u.key in ("although", "albeit")
+    ]
+    late = _signal(a, "late_turn") + [
+        (i, i) for i, u in enumerate(units) if u.kind == "en" and u.key in _REALLY
+    ]
+    for i, j in plain:
+        s = a.sent[i]
+        if s in a.turned or s in a.asks:
+            continue  # a sentence's own opening turn is read by _late_turns
+        if i == 0 or units[i - 1].kind not in ("clause", "list"):
+            continue  # only at a clause's start, after a comma
+        strong = next((j2 for i2, j2 in late if 0 < i2 - j <= 2 and a.sent[i2] == s), None)
+        if strong is None:
+            continue
+        spoken = {m.term for m in a.mentions if a.sent[m.first] == s and m.first > strong}
+        spoken = {t for t in spoken if _noun(t)}
+        before = [
+            k
+            for k, h in enumerate(hits)
+            if states[k] == FOUND and h is not None and h.found_at and max(h.found_at) < i
+        ]
+        # only what it speaks of again: "…, though in practice the keys are scaled first" is
+        # a caveat about the keys, not a claim against the weighted sum
+        struck = [k for k in before if {n for alt in ideas[k] for n, _ in alt if _noun(n)} & spoken]
+        end = a.clause_span[a.clause[strong]][1] if a.clause[strong] in a.clause_span else strong
+        for k in struck:
+            states[k] = CONTRADICTED
+            against[k] = Mention("@LATE_TURN", i, max(end, strong))
 
 
 def _unread_share(a: Analysis, credited: set[int]) -> float:

@@ -227,7 +227,8 @@ COMMON = (
     "和 与 及 或 等 以及 我们 你 他们 模型 这里 那里 一下 一点 东西 地方 问题 时候 情况 方法 方式",
     "and|or|also|like|such|way|thing|things|model|models|here|number|numbers|because|step|steps|"
     "all|some|any|much|many|more|most|less|few|one|two|three|four|five|six|other|same|own|new|"
-    "well|good|bad|still|even|again|both|either|here|now|there|thing|result|results",
+    "well|good|bad|still|even|again|both|either|here|now|there|thing|result|results|"
+    "though|although|thought|thoughts|through|really|rather",
 )
 
 

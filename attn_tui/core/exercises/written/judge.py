@@ -1507,7 +1507,9 @@ def _late_turns(
             against[k] = Mention("@LATE_TURN", i, end)
 
 
-_REALLY = frozenset(stem(w) for w in ("really", "truly"))
+@cache
+def _really() -> frozenset[str]:
+    return frozenset(stem(w) for w in ("really", "truly"))  # stemmed on first use: no import cost
 
 
 def _clause_turns(
@@ -1525,7 +1527,7 @@ def _clause_turns(
         (i, i) for i, u in enumerate(units) if u.kind == "en" and u.key in ("although", "albeit")
     ]
     late = _signal(a, "late_turn") + [
-        (i, i) for i, u in enumerate(units) if u.kind == "en" and u.key in _REALLY
+        (i, i) for i, u in enumerate(units) if u.kind == "en" and u.key in _really()
     ]
     for i, j in plain:
         s = a.sent[i]

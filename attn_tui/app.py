@@ -226,6 +226,8 @@ class AttnApp(App[None]):
         self._released: asyncio.Event | None = None  # set by release_keys()
         # set once the areas are prepared in the background (_prefetch_areas)
         self.prepared = threading.Event()
+        # set once the first frame is painted (Ready): what home loads waits for it
+        self.first_frame = asyncio.Event()
 
     # ---- keys typed while a screen opens ------------------------------------------------
     async def on_event(self, event: events.Event) -> None:
@@ -323,6 +325,7 @@ class AttnApp(App[None]):
         self._last_input = self._last_full_gc = time.monotonic()
         self.set_interval(FULL_GC_PAUSE_S / 2, self._full_gc, name="full gc")
         self.set_timer(PREFETCH_AFTER_S, self._prefetch_areas, name="prefetch")
+        self.first_frame.set()
 
     def _prefetch_areas(self) -> None:
         """Import every area's module in a thread of its own (a daemon: quitting never waits),

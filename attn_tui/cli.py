@@ -23,7 +23,6 @@ import sys
 from attn_tui import __version__, i18n
 from attn_tui.commands import discover, path_arg
 from attn_tui.core.errors import InputError
-from attn_tui.core.format import shorten, visible
 
 # Options that only mean something beside another one: (command, dest) → the dest it needs.
 NEEDS = {("progress", "yes"): "reset", ("train", "seeds"): "compare"}
@@ -41,6 +40,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (argparse prints the whole usage first)."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        from attn_tui.core.format import shorten, visible  # (not for a bare launch: ~5 ms)
+
         hint = i18n.t("cli.usage_hint", prog=self.prog)
         self.exit(2, f"{self.prog}: {shorten(visible(message, one_line=True))} {hint}\n")
 
@@ -250,6 +251,8 @@ def _stdout_to_devnull() -> None:
 
 
 def say(command: str, message: str) -> None:
+    from attn_tui.core.format import shorten, visible
+
     print(f"{command}: {shorten(visible(message, one_line=True))}", file=sys.stderr)
 
 

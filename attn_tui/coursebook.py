@@ -34,13 +34,16 @@ class Coursebook:
     data_dir: Any = None  # the app's data_dir it was loaded for
 
     @classmethod
-    def load(cls, data_dir: Any, extra: Any = (), store: bool = True) -> Coursebook:
-        """The sets, the lessons and (if ``store``) the progress store under ``data_dir``."""
+    def load(cls, data_dir: Any, extra: Any = (), store: bool = True,
+             sets: tuple[Library, Course] | None = None) -> Coursebook:  # fmt: skip
+        """The sets, the lessons (``sets``: as :func:`read` read them already) and (if
+        ``store``) the progress store under ``data_dir``."""
         from attn_tui.i18n import describe
 
         data = paths.data_dir(data_dir)
-        library = paths.load_all(extra, data)
-        course = paths.load_course(extra, data, library)
+        if sets is None:
+            sets = _sets(data_dir, extra)
+        library, course = sets
         book = cls(library, course, None, data_dir=data_dir)
         if not store:
             return book
@@ -123,6 +126,31 @@ class Coursebook:
 
 
 _LOCK = threading.Lock()
+# The sets and lessons :func:`read` read for one (data_dir, extra folders), until :func:`of`
+# takes them to make that app's book.
+_read: tuple[tuple[Any, tuple[Any, ...]], tuple[Library, Course]] | None = None
+
+
+def _sets(data_dir: Any, extra: Any) -> tuple[Library, Course]:
+    data = paths.data_dir(data_dir)
+    library = paths.load_all(extra, data)
+    return library, paths.load_course(extra, data, library)
+
+
+def _folders(app: Any) -> tuple[Any, tuple[Any, ...]]:
+    return getattr(app, "data_dir", None), tuple(getattr(app, "extra_exercises", ()))
+
+
+def read(app: Any) -> None:
+    """Read and check the sets and lessons :func:`of` will need for ``app``, ahead of it (which
+    then only opens the store). It writes nothing of the learner's (at most the cache of the
+    shipped files, whole or not at all), so it may be abandoned half way: the home screen runs
+    it in a daemon thread, and quitting the app meanwhile does not wait for it."""
+    global _read
+    with _LOCK:
+        folders = _folders(app)
+        if loaded(app) is None and (_read is None or _read[0] != folders):
+            _read = (folders, _sets(*folders))
 
 
 def of(app: Any) -> Coursebook:
@@ -131,18 +159,19 @@ def of(app: Any) -> Coursebook:
     served student is named), the old store is closed and the book loaded again for the new one.
     An app whose ``keeps_progress`` is false (a class's tab before its student is named) gets
     no store at all, so nothing lands in a store nobody owns."""
+    global _read
     with _LOCK:
         book = loaded(app)
         if book is None:
             stale = getattr(app, "_coursebook", None)
             if stale is not None:
                 stale.close()
-            book = Coursebook.load(
-                getattr(app, "data_dir", None),
-                getattr(app, "extra_exercises", ()),
-                store=getattr(app, "keeps_progress", True),
-            )
+            folders = _folders(app)
+            sets = _read[1] if _read is not None and _read[0] == folders else None
+            book = Coursebook.load(*folders, store=getattr(app, "keeps_progress", True),
+                                   sets=sets)  # fmt: skip
             app._coursebook = book
+            _read = None
         return book
 
 

@@ -12,15 +12,16 @@ import string
 from collections.abc import Mapping
 from functools import cache
 
-from attn_tui.text import Entry, load_catalogue
+from attn_tui.text import Catalogue
 
 LANGS = ("zh", "en")
 _current = "en"
 
 
 @cache
-def catalogue() -> dict[str, Entry]:
-    return load_catalogue()
+def catalogue() -> Catalogue:
+    """Every string, each area's read at its first lookup (``catalogue().load_all()``: now)."""
+    return Catalogue()
 
 
 def default_lang(environ: Mapping[str, str] | None = None) -> str:

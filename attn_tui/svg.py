@@ -14,7 +14,6 @@ folder when there is none) at a terminal, and handed to the browser as a downloa
 
 from __future__ import annotations
 
-import html
 import io
 import os
 import re
@@ -42,6 +41,7 @@ _TEXT_RUN = re.compile(r'(<text\b[^>]*?\btextLength=")([0-9.]+)("[^>]*>)([^<]*)(
 
 def widen(svg_text: str) -> str:
     """Each ``<text>`` run's ``textLength`` from the cells it fills (wide characters: two)."""
+    import html  # (not at import: the app's first screen imports this module)
 
     def fix(m: re.Match) -> str:
         text = html.unescape(m.group(4))

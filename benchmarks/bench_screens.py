@@ -1,6 +1,7 @@
 """Screens that open at once: key → frame painted, for every area, the timeline and F2.
 
     .venv/bin/python benchmarks/bench_screens.py [--rounds 5] [--vs OTHER_PYTHON]
+    .venv/bin/python benchmarks/bench_screens.py --cold-start-only [--starts 10] [--vs ...]
 
 Each sample is a fresh process running the app headless (``run_test``) at 120×40, as a
 learner's first visit is: each area's screen is built for the first time. In that process:
@@ -19,8 +20,9 @@ learner's first visit is: each area's screen is built for the first time. In tha
 4. **cold start**: a bare Textual app that imports numpy against the app up to its home
    screen, each a fresh process, alternately (as ``bench_calculator.py`` does), timed to the
    first screen painted (Textual's Ready) and to the process's end (which also waits for the
-   app's worker threads: home's course load, which the home screen shows once it is in).
-   Goal: ≤ 1.2×.
+   app's non-daemon threads: in a tree before fast-start, home's course load; since, only the
+   store's opening once begun, home's reading of the course being abandoned). Goal: ≤ 1.2×.
+   ``--cold-start-only`` runs this section alone.
 
 Headless Textual skips turning a frame into terminal bytes; a terminal does not, so the hook
 does that too (only the write is left out). The keys are posted the way the driver posts them.
@@ -194,8 +196,8 @@ READY = "import sys, time; print('ready', time.perf_counter(), file=sys.stderr);
 
 def start_once(python: str, code: str) -> tuple[float, float]:
     """One start, in ms: to the first screen painted (Textual's Ready: the child says when,
-    on the same monotonic clock) and to the process's end (which waits for the app's worker
-    threads: home's course load)."""
+    on the same monotonic clock) and to the process's end (which waits for the app's
+    non-daemon threads, such as a thread worker's)."""
     code = code.replace("self.exit()", READY)
     t0 = time.perf_counter()
     done = subprocess.run([python, "-c", code], check=True, capture_output=True, text=True,
@@ -216,19 +218,34 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="fresh processes per tree")
     parser.add_argument("--starts", type=int, default=10, help="cold starts per command")
     parser.add_argument("--vs", metavar="PYTHON", help="another checkout's interpreter (B)")
+    parser.add_argument(
+        "--cold-start-only",
+        action="store_true",
+        help="only section 4, the cold start (no screen is opened)",
+    )
     args = parser.parse_args()
     trees = {"A": sys.executable} | ({"B": args.vs} if args.vs else {})
     print(f"A = {sys.executable}" + (f"\nB = {args.vs}" if args.vs else ""))
     print(f"load average at start: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
+    if not args.cold_start_only:
+        screens(trees, args.rounds, bool(args.vs))
+    cold_start(trees, args.starts)
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(f"\nload average at end: {os.getloadavg()[0]:.2f}; "
+          f"children's CPU {usage.ru_utime + usage.ru_stime:.0f} s")  # fmt: skip
+
+
+def screens(trees: dict[str, str], rounds: int, vs: bool) -> None:
+    """Sections 1–3: each area opened, the timeline, F2; medians of fresh processes."""
     runs: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
-    for _ in range(args.rounds):
+    for _ in range(rounds):
         for name, python in trees.items():
             runs[name].append(sample(python))
     for name, python in trees.items():
         print(f"{name} imported {TREES[python]}")
     names = list(runs["A"][0])
-    print(f"\nkey → painted, ms, median of {args.rounds} fresh processes, {SIZE[0]}×{SIZE[1]}")
-    header = f"  {'figure':<28} {'A':>8}" + (f" {'B':>8} {'A/B':>6}" if args.vs else "")
+    print(f"\nkey → painted, ms, median of {rounds} fresh processes, {SIZE[0]}×{SIZE[1]}")
+    header = f"  {'figure':<28} {'A':>8}" + (f" {'B':>8} {'A/B':>6}" if vs else "")
     print(header + f" {'goal':>6}")
     for figure in names:
         a = [r[figure] for r in runs["A"]]
@@ -237,16 +254,19 @@ def main() -> None:
         if len(b) == len(a):  # (a figure one tree does not have is left unpaired)
             ratios = [x / y for x, y in zip(a, b, strict=True) if y > 0]
             row += f" {statistics.median(b):8.1f} {statistics.median(ratios):6.2f}"
-        elif args.vs:
+        elif vs:
             row += f" {'—':>8} {'':>6}"
         g = goal(figure)
         print(row + (f" {'≤' + format(g, '.0f'):>6}" if g == g else ""))
 
-    print(f"\ncold start to the home screen, {args.starts} alternating runs each")
+
+def cold_start(trees: dict[str, str], starts: int) -> None:
+    """Section 4: bare Textual + numpy against the app up to its home screen, alternately."""
+    print(f"\ncold start to the home screen, {starts} alternating runs each")
     for name, python in trees.items():
         start_once(python, BARE), start_once(python, OURS)  # warm the file cache
         bare, ours = [], []
-        for _ in range(args.starts):
+        for _ in range(starts):
             bare.append(start_once(python, BARE))
             ours.append(start_once(python, OURS))
         for n, what in enumerate(("first screen painted", "process ended")):
@@ -255,9 +275,6 @@ def main() -> None:
                   f"{statistics.median(b[n] for b in bare):6.1f} ms, attn-tui "
                   f"{statistics.median(o[n] for o in ours):6.1f} ms, ratio {ratio:.2f}"
                   " (goal ≤ 1.2)")  # fmt: skip
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    print(f"\nload average at end: {os.getloadavg()[0]:.2f}; "
-          f"children's CPU {usage.ru_utime + usage.ru_stime:.0f} s")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -16,7 +16,6 @@ import argparse
 import importlib
 import json
 import os
-import pkgutil
 import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -25,6 +24,8 @@ from typing import Any
 
 
 def discover() -> list[ModuleType]:
+    import pkgutil  # (only for a named command: a bare launch reaches its first screen sooner)
+
     modules = []
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if not info.name.startswith("_"):

@@ -36,28 +36,40 @@ def _linear(c: int) -> float:
     return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
 
 
+_LINEAR = tuple(_linear(c) for c in range(256))  # (the app makes two palettes at start)
+
+
 def luminance(rgb: RGB) -> float:
     r, g, b = rgb
+    if r.__class__ is g.__class__ is b.__class__ is int and 0 <= min(r, g, b) <= max(r, g, b) < 256:
+        return 0.2126 * _LINEAR[r] + 0.7152 * _LINEAR[g] + 0.0722 * _LINEAR[b]
     return 0.2126 * _linear(r) + 0.7152 * _linear(g) + 0.0722 * _linear(b)
 
 
-def contrast(a: RGB, b: RGB) -> float:
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+def _ratio(x: float, y: float) -> float:
+    hi, lo = (x, y) if x >= y else (y, x)
     return (hi + 0.05) / (lo + 0.05)
 
 
+def contrast(a: RGB, b: RGB) -> float:
+    return _ratio(luminance(a), luminance(b))
+
+
 def _toward(rgb: RGB, target: RGB, u: float) -> RGB:
-    return tuple(round(c + (t - c) * u) for c, t in zip(rgb, target, strict=True))  # type: ignore[return-value]
+    (r, g, b), (tr, tg, tb) = rgb, target
+    return round(r + (tr - r) * u), round(g + (tg - g) * u), round(b + (tb - b) * u)
 
 
 def nearest_readable(rgb: RGB, backgrounds: Sequence[RGB], floor: float = FLOOR) -> RGB:
     """``rgb`` moved toward white (dark backgrounds) or black (light ones) in steps of 1 %
     until it reaches ``floor`` against every one of ``backgrounds``."""
-    dark = luminance(backgrounds[0]) < 0.18
+    lit = [luminance(bg) for bg in backgrounds]
+    dark = lit[0] < 0.18
     target: RGB = (255, 255, 255) if dark else (0, 0, 0)
     for step in range(101):
         moved = _toward(rgb, target, step / 100)
-        if min(contrast(moved, bg) for bg in backgrounds) >= floor:
+        own = luminance(moved)
+        if min(_ratio(own, bg) for bg in lit) >= floor:
             return moved
     return target
 

@@ -2,12 +2,18 @@
 areas that work, one line each, Enter to open.
 
 The course needs the sets and lessons checked and the store opened (most of a second), so it
-is loaded in a thread worker after the first frame; until then its line says so.
+is loaded in the background once the first frame is painted; until then its line says so.
+Reading the sets and lessons (and importing the modules they need) writes nothing of the
+learner's, and runs in a daemon thread that quitting abandons; opening the store (which may
+create or migrate it) runs in a thread that the app's end waits for.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from rich.text import Text
 from textual import on, work
@@ -26,6 +32,47 @@ COURSE_OPTIONS = ("continue", "review", "path")
 
 
 _coursebook: Any = None  # the coursebook module, once the background worker has imported it
+READ_THREAD = "course-read"  # the daemon thread that reads the course (tests look for it)
+
+T = TypeVar("T")
+
+
+async def in_daemon_thread(work: Callable[[], T], name: str) -> T:
+    """``work()`` in a daemon thread of its own, awaited: unlike a thread worker's (Textual runs
+    those in asyncio's default executor, whose threads the process's end joins), quitting does
+    not wait for it. Only for work that may be abandoned half way (it writes nothing that must
+    be whole). Cancelling the awaiting task leaves the thread to finish on its own."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[T] = loop.create_future()
+
+    def settle(result: T | None, error: BaseException | None) -> None:
+        if not done.done():  # (cancelled meanwhile: nobody waits)
+            if error is None:
+                done.set_result(result)  # type: ignore[arg-type]
+            else:
+                done.set_exception(error)
+
+    def run() -> None:
+        result, error = None, None
+        try:
+            result = work()
+        except BaseException as err:  # handed to the awaiting task
+            error = err
+        try:
+            loop.call_soon_threadsafe(settle, result, error)
+        except RuntimeError:  # the loop is closed: the app ended meanwhile
+            pass
+
+    threading.Thread(target=run, name=name, daemon=True).start()
+    return await done
+
+
+def _read_course(app: Any) -> None:
+    global _coursebook
+    from attn_tui import coursebook  # whole once this returns, whichever thread began it
+
+    coursebook.read(app)
+    _coursebook = coursebook
 
 
 def loaded_book(app):  # -> coursebook.Coursebook | None
@@ -81,16 +128,20 @@ class HomeScreen(TutorScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#areas", OptionList).focus()  # Enter opens the calculator, as ever
-        self.call_after_refresh(self._load_course)  # after the first frame: home is drawn first
+        self._load_course()  # once the first frame is painted: home is drawn first
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="course")
-    def _load_course(self) -> None:
-        global _coursebook
-        from attn_tui import coursebook  # whole once this returns, whichever thread began it
-
-        _coursebook = coursebook
-        coursebook.of(self.app)
-        self.app.call_from_thread(self.refresh_course)
+    @work(exclusive=True, exit_on_error=False, group="course")
+    async def _load_course(self) -> None:
+        """Wait for the app's first frame (AttnApp.first_frame), so that nothing of the course
+        competes with drawing it; read the sets and lessons in a daemon thread (abandoned if
+        the learner quits first); open the store in a thread the app's end waits for; draw."""
+        app = self.app
+        first_frame = getattr(app, "first_frame", None)
+        if first_frame is not None:
+            await first_frame.wait()
+        await in_daemon_thread(lambda: _read_course(app), READ_THREAD)
+        await asyncio.to_thread(_coursebook.of, app)
+        self.refresh_course()
 
     def on_screen_resume(self, event) -> None:
         super().on_screen_resume(event)

@@ -68,7 +68,7 @@ def preload(lang: str, exercises: list[Path] | None = None) -> None:
     from attn_tui.serve import session  # noqa: F401
 
     i18n.set_lang(lang)
-    i18n.catalogue()
+    i18n.catalogue().load_all()
     share_parsed_css()
     if exercises is not None:
         from attn_tui import paths

@@ -18,7 +18,7 @@ from attn_tui.core.models.transformer_trainer import TransformerConfig
 from attn_tui.core.parse import InputError
 from attn_tui.i18n import describe
 from attn_tui.widgets.trainer.models import MODELS
-from attn_tui.widgets.trainer.settings import TrainSettings
+from attn_tui.widgets.trainer.settings import FIELDS, TrainSettings
 from attn_tui.widgets.training_run import TrainingRun
 
 
@@ -149,6 +149,23 @@ async def test_choosing_the_transformer_shows_its_rows_and_its_recipe():
         settings = form.read()
         assert settings.config == replace(TransformerConfig(), eval_every=100)
         assert settings.versus == "none"
+
+
+async def test_the_transformer_rows_are_built_when_it_is_first_chosen_in_the_tables_order():
+    """A fresh form builds the first model's rows only; a fill of the other model reads back
+    at once (before its rows are mounted) and puts its rows, in FIELDS' order, holding it."""
+    form = TrainSettings()
+    async with Host(form).run_test() as pilot:
+        assert not form.query("#heads") and form.query_one("#variant").parent.display
+        config = TransformerConfig(task="sort", length=8, heads=4, d_model=24, iters=77)
+        form.fill(config, versus="learned")
+        assert form.read().config == config  # (the rows are still being mounted)
+        await pilot.pause()
+        assert form.read().config == config and form.read().versus == "learned"
+        shown = [c.id for c in form.query("Input, Select") if c.parent.display]
+        assert shown == [f.name for f in FIELDS if "transformer" in f.models or not f.models]
+        assert form.query_one("#heads", Input).value == "4"
+        assert form.query_one("#task", Select).value == "sort"
 
 
 # ---- the run's owner -------------------------------------------------------------------------

@@ -268,8 +268,27 @@ class LivePanel(VerticalScroll, can_focus=True):
         self._detected: tuple = ()  # what the detector was fed: (run, frame)
 
     def compose(self) -> ComposeResult:
+        # the parts a run shows are mounted when the first run begins (_mount_run_parts):
+        # until then they are hidden, and each would cost the screen's first frame
         for name, part in PARTS:
-            yield part(id=name, classes="run-only" if part.run_only else "")
+            if not part.run_only and part is not AblationPart:
+                yield part(id=name)
+
+    def _mount_run_parts(self) -> None:
+        """The parts of PARTS not mounted yet, each after the one before it; drawn at once
+        (a Panel takes its content before it is mounted)."""
+        parts = {type(part): part for part in self.query_children(LivePart)}
+        if len(parts) == len(PARTS):
+            return
+        before: LivePart | None = None
+        for name, kind in PARTS:
+            if kind not in parts:
+                parts[kind] = kind(id=name, classes="run-only" if kind.run_only else "")
+                if before is None:
+                    self.mount(parts[kind], before=0)
+                else:
+                    self.mount(parts[kind], after=before)
+            before = parts[kind]
 
     @property
     def text_width(self) -> int:
@@ -291,6 +310,7 @@ class LivePanel(VerticalScroll, can_focus=True):
         self.outcome, self.result = None, None
         self.set_reactive(LivePanel.frame, -1)
         self.set_reactive(LivePanel.ablated, False)
+        self._mount_run_parts()
         self.redraw()
 
     def add(self, update) -> None:

@@ -168,26 +168,69 @@ class TrainSettings(Widget):
         self._model_shown = "rnn"  # the model whose starting rows are in place
         self._task_shown = ""  # the task whose iterations are in place (set in compose)
         self._hidden: dict[str, Any] = {}  # settings no row shows, from the last fill()
+        self._rows: dict[str, Horizontal] = {}  # the rows built so far, by field
+        # the text of a row not built yet, or built but not mounted: its control's value then
+        self._waiting: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
+        # Only the first model's rows (and every model's) are built now: the other models'
+        # rows are hidden until one is chosen, and each costs its styles and layout on the
+        # screen's first frame (a Select is five widgets). They wait here as text, and are
+        # mounted the first time their model is chosen (_build_rows).
         values = starting_values()
+        first = next(iter(MODELS))
         for field in FIELDS:
-            only = " ".join(f"only-{m}" for m in field.models)
-            with Horizontal(classes=f"row {only} {field.classes}"):
-                yield tr(Static(classes="inline-label"), field.label or f"train.ui.{field.name}")
-                value = _shown(values[field.name])
-                self._placed[field.name] = value
-                if field.kind == "choice":
-                    assert field.options is not None
-                    control: Input | Select = Select(field.options(), id=field.name, compact=True,
-                                                     allow_blank=False, value=value)  # fmt: skip
-                else:
-                    kind = "number" if field.kind == "real" else "integer"
-                    control = Input(value, id=field.name, compact=True, type=kind)
-                self._controls[field.name] = control
-                yield control
+            value = _shown(values[field.name])
+            self._placed[field.name] = value
+            if field.models and first not in field.models:
+                self._waiting[field.name] = value
+            else:
+                yield self._row(field, value)
         self._task_shown = self.text("task")
         yield self._error
+
+    def _row(self, field: Field, value: str) -> Horizontal:
+        """A row of the form: its label and its control, showing ``value``."""
+        only = " ".join(f"only-{m}" for m in field.models)
+        label = tr(Static(classes="inline-label"), field.label or f"train.ui.{field.name}")
+        if field.kind == "choice":
+            assert field.options is not None
+            control: Input | Select = Select(field.options(), id=field.name, compact=True,
+                                             allow_blank=False, value=value)  # fmt: skip
+        else:
+            kind = "number" if field.kind == "real" else "integer"
+            control = Input(value, id=field.name, compact=True, type=kind)
+        self._controls[field.name] = control
+        row = Horizontal(label, control, classes=f"row {only} {field.classes}")
+        self._rows[field.name] = row
+        return row
+
+    def _build_rows(self, model: str) -> None:
+        """Mount ``model``'s rows not built yet, each after the row before it in FIELDS; their
+        text stays in ``_waiting`` (what ``text`` reads, what ``_put`` fills) until they are
+        mounted, then goes to the controls (a Select reads no value before it is mounted)."""
+        names = [f.name for f in FIELDS if model in f.models and f.name not in self._rows]
+        if not names:
+            return
+        built: list[str] = []
+        mounts = []
+        for n, field in enumerate(FIELDS):
+            if field.name in names:
+                before = next(self._rows[f.name] for f in reversed(FIELDS[:n])
+                              if f.name in self._rows)  # fmt: skip
+                row = self._row(field, self._waiting[field.name])
+                mounts.append(self.mount(row, after=before))
+                built.append(field.name)
+
+        async def mounted() -> None:
+            for mount in mounts:
+                await mount
+            for name in built:
+                value = self._waiting.pop(name)
+                if self.text(name) != value:  # filled while it was being mounted
+                    self._controls[name].value = value
+
+        self.call_later(mounted)
 
     # ---- reading and filling ------------------------------------------------------------------
     @property
@@ -197,6 +240,8 @@ class TrainSettings(Widget):
 
     def text(self, name: str) -> str:
         """A row as it stands: a field's text (stripped) or a choice's value."""
+        if name in self._waiting:
+            return self._waiting[name]
         control = self._controls[name]
         if isinstance(control, Input):
             return control.value.strip()
@@ -246,7 +291,10 @@ class TrainSettings(Widget):
     def _put(self, name: str, value: Any) -> None:
         """Fill a row as the app (it then follows the model, see the module's docstring)."""
         self._placed[name] = _shown(value)
-        self._controls[name].value = _shown(value)
+        if name in self._waiting:
+            self._waiting[name] = _shown(value)
+        else:
+            self._controls[name].value = _shown(value)
 
     def _placed_here(self, name: str) -> bool:
         """The row still holds what the app put there: the learner has not changed it."""
@@ -290,6 +338,7 @@ class TrainSettings(Widget):
         one named in ``keep``, stays."""
         model = self.model
         self._model_shown = model.name
+        self._build_rows(model.name)
         for name in MODELS:
             self.set_class(model.name == name and name != "rnn", f"-{name}")
         start = starting_values() | model.values(model.default)
@@ -313,7 +362,9 @@ class TrainSettings(Widget):
 
     def relocalize(self) -> None:
         for field in FIELDS:
-            control = self._controls[field.name]
+            control = self._controls.get(field.name)
+            if field.name in self._waiting:
+                continue  # not mounted yet (built with the labels of now)
             if isinstance(control, Select) and field.options is not None:
                 relabel(control, field.options())
         self.check()

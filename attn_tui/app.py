@@ -369,6 +369,11 @@ class AttnApp(App[None]):
         except Exception:  # a broken file: left for Textual to read, and say so, on opening
             for path in read:
                 stylesheet.source.pop((path, ""), None)
+        # the widgets' own CSS (DEFAULT_CSS) a screen names in WIDGETS_CSS, parsed into the
+        # stylesheet's cache only (no source added: nothing changes on show), so that the
+        # screen's first open parses none of it (compat.parse_default_css_early)
+        for screen in screens:
+            compat.parse_default_css_early(stylesheet, getattr(screen, "WIDGETS_CSS", ()))
 
     def _full_gc(self) -> None:
         assert self._gc_threshold is not None

@@ -328,13 +328,15 @@ class AttnApp(App[None]):
         self.first_frame.set()
 
     def _prefetch_areas(self) -> None:
-        """Import every area's module in a thread of its own (a daemon: quitting never waits),
-        then read their CSS files into the app's stylesheet (in the app's own thread)."""
+        """Import every area's module and read every area's strings in a thread of its own (a
+        daemon: quitting never waits), then read their CSS files into the app's stylesheet (in
+        the app's own thread)."""
         areas = [mode for mode in self.AREAS if mode in KNOWN_AREAS]
 
         def prefetch() -> None:
             try:
                 classes = _import_areas(areas)
+                i18n.catalogue().load_all()  # the areas' strings (home read only its own)
                 try:
                     self.call_from_thread(self._read_css_of, classes)
                 except Exception:  # the app closed meanwhile
@@ -367,6 +369,11 @@ class AttnApp(App[None]):
         except Exception:  # a broken file: left for Textual to read, and say so, on opening
             for path in read:
                 stylesheet.source.pop((path, ""), None)
+        # the widgets' own CSS (DEFAULT_CSS) a screen names in WIDGETS_CSS, parsed into the
+        # stylesheet's cache only (no source added: nothing changes on show), so that the
+        # screen's first open parses none of it (compat.parse_default_css_early)
+        for screen in screens:
+            compat.parse_default_css_early(stylesheet, getattr(screen, "WIDGETS_CSS", ()))
 
     def _full_gc(self) -> None:
         assert self._gc_threshold is not None

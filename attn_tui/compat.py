@@ -41,11 +41,23 @@ The hooks, and why a public API does not do:
   app and restyles every screen, twice (``_init_mode`` and ``switch_mode`` each call
   ``refresh_css``), and the first Esc back home did it again. A new screen's widgets are styled
   from the current stylesheet as they are registered, so a new screen is marked up to date.
+- :func:`parse_default_css_early`: a widget type's DEFAULT_CSS is added to the stylesheet and
+  parsed (the whole stylesheet's parse, its cache aside) when the first widget of that type is
+  registered: the trainer's first open parsed nine such sources one by one (~15 ms). The app
+  parses them into the stylesheet's parse cache (its private ``_parse_rules``, keyed as
+  ``DOMNode._get_default_css`` gives them) while home is on show; no source is added, so no
+  style changes. The cache holds 64 sources (Textual's LRUCache): name only what a screen
+  would otherwise parse on opening, or home's own are pushed out.
+- :func:`footer_composes_now`: a Footer composes no key until the screen first publishes its
+  bindings (its private ``_bindings_ready``), then rebuilds itself after the next refresh, so
+  every screen's first frame had an empty footer and a second frame (a recompose, ~15 ms at
+  120×40) followed. Nothing public composes it at once.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterable
 from functools import lru_cache
 
 from rich.color import Color as RichColor
@@ -57,6 +69,7 @@ from textual._ansi_theme import MONOKAI as STOCK_ANSI_DARK
 from textual._compositor import CompositorUpdate
 from textual.app import App
 from textual.color import Color as TextualColor
+from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.drivers._input_reader import InputReader
 from textual.filter import LineFilter, Monochrome, NoColor
@@ -78,8 +91,10 @@ __all__ = [
     "Toast",
     "colour_filter_follows_theme",
     "drop_closed_watchers",
+    "footer_composes_now",
     "inks_follow_theme",
     "mounted_event",
+    "parse_default_css_early",
     "screen_strips",
     "styled_as_now",
     "watchers",
@@ -178,3 +193,23 @@ def styled_as_now(screen: object, app: App) -> None:
     it is on show, as it reaches every screen there. A screen already marked keeps its mark."""
     if getattr(screen, "_css_update_count", None) == -1:
         screen._css_update_count = app._css_update_count
+
+
+def footer_composes_now(footer: object) -> None:
+    """Let a Footer compose its keys the first time it composes, not only after its screen has
+    published its bindings once (``Footer._bindings_ready``)."""
+    footer._bindings_ready = True  # type: ignore[attr-defined]
+
+
+def parse_default_css_early(stylesheet: Stylesheet, widget_types: Iterable[type[DOMNode]]) -> None:
+    """Parse these widget types' DEFAULT_CSS (their bases' too) into ``stylesheet``'s parse
+    cache, as registering a widget of each type will look it up; a broken one is left for
+    Textual to parse, and report, then."""
+    for widget_type in widget_types:
+        node = widget_type.__new__(widget_type)  # (only its class is read)
+        for read_from, css, tie_breaker, scope in node._get_default_css():
+            try:
+                stylesheet._parse_rules(css, read_from, is_default_rules=True,
+                                        tie_breaker=tie_breaker, scope=scope)  # fmt: skip
+            except Exception:
+                continue

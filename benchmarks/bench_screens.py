@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/bench_screens.py [--rounds 5] [--vs OTHER_PYTHON]
     .venv/bin/python benchmarks/bench_screens.py --cold-start-only [--starts 10] [--vs ...]
+    .venv/bin/python benchmarks/bench_screens.py --areas calc,lab --no-cold-start [--vs ...]
 
 Each sample is a fresh process running the app headless (``run_test``) at 120×40, as a
 learner's first visit is: each area's screen is built for the first time. In that process:
@@ -169,7 +170,7 @@ print(json.dumps(figures))
 from bench_calculator import BARE, OURS  # noqa: E402  (this folder is on sys.path when run)
 
 
-def sample(python: str) -> dict[str, float]:
+def sample(python: str, areas: tuple[str, ...] = AREAS) -> dict[str, float]:
     """One fresh process's figures (lists reduced to their median)."""
     env = {**os.environ, "ATTN_TUI_DATA_DIR": ""}
     env.pop("ATTN_TUI_DATA_DIR")
@@ -177,7 +178,7 @@ def sample(python: str) -> dict[str, float]:
     # checkout there would be imported instead of the interpreter's own)
     for attempt in range(3):  # a loaded machine may fail a sample: say why, try again
         done = subprocess.run(
-            [python, "-c", CHILD, json.dumps([SETTLE, SIZE, AREAS])],
+            [python, "-c", CHILD, json.dumps([SETTLE, SIZE, areas])],
             capture_output=True, text=True, env=env, cwd=tempfile.gettempdir(),
         )  # fmt: skip
         if done.returncode == 0:
@@ -223,24 +224,34 @@ def main() -> None:
         action="store_true",
         help="only section 4, the cold start (no screen is opened)",
     )
+    parser.add_argument(
+        "--areas",
+        default=",".join(AREAS),
+        help="the areas to open, comma-separated (the timeline needs train)",
+    )
+    parser.add_argument("--no-cold-start", action="store_true", help="sections 1-3 only")
     args = parser.parse_args()
+    areas = tuple(a for a in args.areas.split(",") if a)
+    if unknown := set(areas) - set(AREAS):
+        parser.error(f"unknown areas: {', '.join(sorted(unknown))} (known: {', '.join(AREAS)})")
     trees = {"A": sys.executable} | ({"B": args.vs} if args.vs else {})
     print(f"A = {sys.executable}" + (f"\nB = {args.vs}" if args.vs else ""))
     print(f"load average at start: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
     if not args.cold_start_only:
-        screens(trees, args.rounds, bool(args.vs))
-    cold_start(trees, args.starts)
+        screens(trees, args.rounds, bool(args.vs), areas)
+    if not args.no_cold_start:
+        cold_start(trees, args.starts)
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     print(f"\nload average at end: {os.getloadavg()[0]:.2f}; "
           f"children's CPU {usage.ru_utime + usage.ru_stime:.0f} s")  # fmt: skip
 
 
-def screens(trees: dict[str, str], rounds: int, vs: bool) -> None:
+def screens(trees: dict[str, str], rounds: int, vs: bool, areas: tuple[str, ...] = AREAS) -> None:
     """Sections 1–3: each area opened, the timeline, F2; medians of fresh processes."""
     runs: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
     for _ in range(rounds):
         for name, python in trees.items():
-            runs[name].append(sample(python))
+            runs[name].append(sample(python, areas))
     for name, python in trees.items():
         print(f"{name} imported {TREES[python]}")
     names = list(runs["A"][0])

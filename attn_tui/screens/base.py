@@ -14,11 +14,12 @@ import gc
 from dataclasses import replace
 
 from textual.binding import ActiveBinding
+from textual.compose import compose
 from textual.events import Event, ScreenResume, ScreenSuspend
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer
 
-from attn_tui.compat import drop_closed_watchers, styled_as_now
+from attn_tui.compat import drop_closed_watchers, footer_composes_now, styled_as_now
 from attn_tui.i18n import catalogue, t
 from attn_tui.widgets.localized import localize_tree
 
@@ -34,10 +35,30 @@ def describe_binding(description: str) -> str:
 
 class TutorFooter(Footer):
     """The footer, compact so that an area's keys fit in 80 columns (Ctrl+P still works, and
-    the help overlay lists it)."""
+    the help overlay lists it).
+
+    Its keys are in the screen's first frame: Textual's Footer composes none until the screen
+    first publishes its bindings, and then rebuilds itself only after the next refresh (a
+    second frame, every key composed again). That first publication comes as the screen gets
+    its focus, or at the latest as it is put on show, both before its first frame: the keys
+    are composed then and there. Later changes are Textual's (TutorScreen.refresh_bindings
+    publishes only those that change what the footer shows). A screen whose keys depend on
+    its first layout (``TutorScreen.FOOTER_AT_ONCE = False``) keeps Textual's way: composed
+    at once, its footer would show a key for a frame that the layout then takes away."""
+
+    _keys_composed = False
 
     def __init__(self) -> None:
         super().__init__(show_command_palette=False, compact=True)
+
+    def bindings_changed(self, screen: Screen) -> None:
+        if (not self._keys_composed and self.is_attached and screen is self.screen
+                and screen.app.app_focus and getattr(screen, "FOOTER_AT_ONCE", True)):  # fmt: skip
+            self._keys_composed = True
+            footer_composes_now(self)
+            self.mount_all(compose(self))
+            return
+        super().bindings_changed(screen)
 
 
 def freeze_heap() -> None:
@@ -60,6 +81,37 @@ class TutorScreen(Screen):
     """
 
     HELP: tuple[tuple[str, str], ...] = ()
+    FOOTER_AT_ONCE = True  # the footer's keys in the first frame (see TutorFooter)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._take_breakpoints()
+
+    def _take_breakpoints(self) -> None:
+        """Give the screen the breakpoint classes of the app's size now, before it is styled.
+
+        Textual sets them when the screen gets its first Resize, just after its first frame:
+        a screen with breakpoints (the calculator) was drawn once at the wrong widths, then
+        restyled whole and laid out again. With the classes right from the start, that Resize
+        changes nothing. (Textual's rule: of a dimension's breakpoints, the largest at or
+        below the size gives its class.)"""
+        try:
+            width, height = self.app.size
+        except Exception:  # made outside a running app: Textual sets them on its Resize
+            return
+        horizontal = (self.HORIZONTAL_BREAKPOINTS if self.HORIZONTAL_BREAKPOINTS is not None
+                      else self.app.HORIZONTAL_BREAKPOINTS) or []  # fmt: skip
+        vertical = (self.VERTICAL_BREAKPOINTS if self.VERTICAL_BREAKPOINTS is not None
+                    else self.app.VERTICAL_BREAKPOINTS) or []  # fmt: skip
+        if not (horizontal or vertical):
+            return
+        classes = {name: False for _, name in (*horizontal, *vertical)}
+        for size, breakpoints in ((width, horizontal), (height, vertical)):
+            for at, name in sorted(breakpoints, reverse=True):
+                if size >= at:
+                    classes[name] = True
+                    break
+        self.update_classes(classes, update=False)
 
     _relabel_pending = False  # a language switch waits to be drawn (see _language_changed)
     _shown_bindings: tuple | None = None  # what the footer was last built from

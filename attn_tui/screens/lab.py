@@ -69,6 +69,9 @@ class LabScreen(TutorScreen):
         ("transformer.lab.source", "transformer.lab.help"),
     )
     AUTO_FOCUS = "#view-attn"  # focused as it is composed: one restyle of the screen, not two
+    # F5 is offered only where the map does not show scores beside weights, which its first
+    # layout decides: composed before it, the footer showed F5 for a frame (TutorFooter)
+    FOOTER_AT_ONCE = False
     BINDINGS = [
         Binding("f3", "toggle_mask", "lab.key.mask"),
         Binding("f4", "next_view", "lab.key.view"),
@@ -87,8 +90,7 @@ class LabScreen(TutorScreen):
         with Horizontal(id="lab"):
             yield tr(self.form, "lab.settings_panel", "border_title")
             yield self.views
-        yield TrainingRun(id="lab-training")
-        yield TutorFooter()
+        yield TutorFooter()  # (the TrainingRun is mounted when a run is wanted: _run)
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -149,7 +151,17 @@ class LabScreen(TutorScreen):
         elif not self.form.training:
             self.form.training = True
             # reversal, L 10: about a second, in a child process like every run of the app
-            self.query_one(TrainingRun).start([TransformerConfig()], pace="fast")
+            self._run().start([TransformerConfig()], pace="fast")
+
+    def _run(self) -> TrainingRun:
+        """The screen's TrainingRun, mounted the first time a run is wanted (most visits to
+        the lab train nothing)."""
+        runs = self.query(TrainingRun)
+        if runs:
+            return runs.first()
+        run = TrainingRun(id="lab-training")
+        self.mount(run, before=self.query_one(TutorFooter))
+        return run
 
     def on_screen_resume(self) -> None:
         """Back in the lab with the trained source on show: a Transformer trained since (on

@@ -33,10 +33,12 @@ from pathlib import Path
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
+from textual.compose import compose
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import ContentSwitcher, Footer, OptionList
+from textual.widgets import ContentSwitcher, Footer, Input, OptionList, Select
 
 from attn_tui import paths
+from attn_tui.compat import SelectCurrent, footer_composes_now
 from attn_tui.core.models import transformer_file
 from attn_tui.core.models.transformer_guide import TF_GUIDE
 from attn_tui.core.models.transformer_trainer import TransformerConfig
@@ -44,8 +46,9 @@ from attn_tui.core.parse import InputError
 from attn_tui.i18n import describe, t
 from attn_tui.screens.base import TutorScreen
 from attn_tui.widgets.localized import tr
+from attn_tui.widgets.panel import MessageLine
 from attn_tui.widgets.trainer.guide import GUIDE, GuideList, GuideTitle, load_figures
-from attn_tui.widgets.trainer.live import LivePanel
+from attn_tui.widgets.trainer.live import LivePanel, ProgressPart
 from attn_tui.widgets.trainer.models import MODELS, view_of
 from attn_tui.widgets.trainer.settings import Settings, TrainSettings
 from attn_tui.widgets.trainer.tables import PREVIEW_SEEDS, PREVIEW_VARIANTS, RunTables
@@ -59,6 +62,27 @@ EXTRA_KEYS = ("f3", "f8", "f9", "f10")  # in the footer only when it is wide (ct
 NARROW_KEYS = {"idle": ("f5", "f9", "f10", "f4"), "seeds": ("f7", "f4")}
 RUN_KEYS = ("f6", "f7", "f8", "f4")  # running, paused, stepping, stopping
 TRAINER_KEYS = ("f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10")  # the keys these rules place
+
+
+class KeysAtOnceFooter(Footer):
+    """The trainer's footer (full-size keys: there is room for them), with its keys in the
+    screen's first frame. Textual's Footer composes none until the screen first publishes its
+    bindings, then rebuilds itself only after the next refresh: a second frame, and the whole
+    screen laid out again. That first publication comes as the screen gets its focus, before
+    its first frame: the keys are mounted then and there. Later changes are Textual's
+    (TutorScreen.refresh_bindings publishes only those that change what the footer shows).
+    The same as base.TutorFooter's, for a footer that is not compact."""
+
+    _keys_composed = False
+
+    def bindings_changed(self, screen) -> None:
+        if (not self._keys_composed and self.is_attached and screen is self.screen
+                and screen.app.app_focus):  # fmt: skip
+            self._keys_composed = True
+            footer_composes_now(self)
+            self.mount_all(compose(self))
+            return
+        super().bindings_changed(screen)
 
 
 class TrainerScreen(TutorScreen):
@@ -99,7 +123,14 @@ class TrainerScreen(TutorScreen):
         Binding("pagedown", "later", "train.key.later", show=False, priority=True),
     ]
 
-    AUTO_FOCUS = "#guide"  # so 1–5 and F5 work at once (focused as composed: one restyle)
+    # the widget types whose own CSS (and their bases') the app parses while home is on show
+    # (compat.parse_default_css_early): every type the screen opens with, as a subclass
+    # parses its bases' CSS again (test_trainer_opens_whole counts what is left)
+    WIDGETS_CSS = (Horizontal, VerticalScroll, ContentSwitcher, Select, SelectCurrent, Input,
+                   TrainSettings, MessageLine, GuideTitle, GuideList, LivePanel, ProgressPart,
+                   RunTables, TrainingRun, KeysAtOnceFooter)  # fmt: skip
+
+    AUTO_FOCUS = "#guide"  # so 1–5 and F5 work at once (it focuses itself as it mounts)
     _wide: bool | None = None  # the footer shows every key (see active_bindings)
     _course_preset: dict | None = None  # a lesson's do-task settings (apply_preset)
 
@@ -118,12 +149,12 @@ class TrainerScreen(TutorScreen):
                 tr(settings, "train.ui.settings", "border_title")
                 yield self.form
                 yield GuideTitle(id="guide-title", classes="muted")
-                yield GuideList(self.figures, id="guide")
+                yield GuideList(self.figures, focused=True, id="guide")
             with ContentSwitcher(initial="live", id="train-right"):
                 yield tr(self.live, "train.ui.live", "border_title")
                 yield tr(self.tables, "train.ui.compare_view", "border_title")
         yield self.run
-        yield Footer(show_command_palette=False)
+        yield KeysAtOnceFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -77,24 +77,36 @@ class StepsView(RichLog, can_focus=True):
         self._drawn_width = 0
 
     def show(self, content: RenderableType) -> None:
-        """Replace what is shown, rendered at the current content width."""
+        """Replace what is shown, rendered at the current content width (or, before the
+        widget has been laid out, at the width it has when first drawn)."""
         self._content = content
         width = self.scrollable_content_region.width
-        self._drawn_width = width
-        if not self._size_known or not width:
+        if not width:
+            self._drawn_width = 0
             self.lines = []
-            self.clear()
-            self.write(content, width=width or None, scroll_end=False)
+            self._line_cache.clear()
+            self.refresh()
             return
-        strips = self._strips(content, width)
+        self._draw_at(width)
+        self.refresh()
+
+    def _draw_at(self, width: int, *, painting: bool = False) -> None:
+        strips = self._strips(self._content, width)
+        self._drawn_width = width
         self.lines = strips  # type: ignore[assignment]  # a lazy sequence of Strips
         self._line_cache.clear()
         self._start_line = 0
         self._widest_line_width = width
         size = Size(width, len(strips))
-        if self.virtual_size != size:  # a relayout only when the height really changes
-            self.virtual_size = size
-        self.refresh()
+        if self.virtual_size == size:
+            return
+        height = self.scrollable_content_region.height
+        if painting and max(self.virtual_size.height, size.height) <= height:
+            # drawn for the first time at this width, and no scrollbar comes or goes: the
+            # size is taken without asking for a layout (another frame, all of it the same)
+            self.set_reactive(StepsView.virtual_size, size)
+        else:
+            self.virtual_size = size  # a relayout only when the height really changes
 
     def _strips(self, content: RenderableType, width: int) -> Sequence[Strip]:
         if isinstance(content, AtWidth):
@@ -118,7 +130,12 @@ class StepsView(RichLog, can_focus=True):
         """RichLog's, with the widget's style computed once rather than for every line (it
         walks every ancestor: 40 lines a keystroke made it a visible part of the cost)."""
         scroll_x, scroll_y = self.scroll_offset
-        line = self._render_line(scroll_y + y, scroll_x, self.scrollable_content_region.width)
+        width = self.scrollable_content_region.width
+        if width and width != self._drawn_width:
+            # first drawn (or drawn at a new width) before its Resize has arrived: the
+            # lines are made now, so the first frame has them, not the one after
+            self._draw_at(width, painting=True)
+        line = self._render_line(scroll_y + y, scroll_x, width)
         if self._line_style is None:
             self._line_style = self.rich_style
         return line.apply_style(self._line_style)

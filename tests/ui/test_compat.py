@@ -88,6 +88,61 @@ async def test_footer_keys_are_footer_key_widgets_that_watch_the_footer():
         assert any(isinstance(owner, compat.FooterKey) for owner in owners)
 
 
+async def test_a_footer_composes_its_keys_at_once_only_when_told_its_bindings_are_ready():
+    composed: dict[str, set[str]] = {}
+
+    class Keys(App):
+        BINDINGS = [Binding("f5", "bell", "Ring")]
+
+        def compose(self) -> ComposeResult:
+            yield Footer(id="plain")
+            ready = Footer(id="ready")
+            compat.footer_composes_now(ready)
+            yield ready
+
+        def on_mount(self) -> None:  # the footers have composed, nothing is drawn yet
+            for footer in self.query(Footer):
+                composed[str(footer.id)] = {key.key for key in footer.query(compat.FooterKey)}
+
+    async with Keys().run_test() as pilot:
+        await pilot.pause()
+        # Textual's own: none until the screen's bindings are published (and a refresh later)
+        assert composed["plain"] == set()
+        assert "f5" in composed["ready"]  # told: composed with the screen
+
+
+async def test_default_css_parsed_early_is_not_parsed_again_when_its_widget_first_mounts(
+    monkeypatch,
+):
+    import textual.css.stylesheet as stylesheet_module
+
+    class Early(Static):
+        DEFAULT_CSS = "Early { height: 3; color: red; }"
+
+    class Late(Static):
+        DEFAULT_CSS = "Late { height: 2; }"
+
+    parsed: list[str] = []
+    original = stylesheet_module.parse
+
+    def counted(scope, css, *args, **kwargs):
+        parsed.append(css)
+        return original(scope, css, *args, **kwargs)
+
+    class Host(App):
+        async def on_mount(self) -> None:
+            compat.parse_default_css_early(self.stylesheet, [Early])
+            assert Early.DEFAULT_CSS in parsed  # (and Static's, Widget's, as Early's bases)
+            parsed.clear()
+            await self.mount(Early("e"), Late("l"))
+
+    monkeypatch.setattr(stylesheet_module, "parse", counted)
+    async with Host().run_test() as pilot:
+        await pilot.pause()
+        assert Early.DEFAULT_CSS not in parsed and Late.DEFAULT_CSS in parsed
+        assert pilot.app.query_one(Early).styles.height.value == 3  # its rules are in force
+
+
 async def test_a_select_has_one_menu_and_one_current_line_with_a_label():
     class Menu(App):
         def compose(self) -> ComposeResult:

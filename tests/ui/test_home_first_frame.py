@@ -125,3 +125,25 @@ print("ended")
     )
     assert run(code, tmp_path).splitlines() == ["quitting", "opened True", "ended"]
     assert (tmp_path / "progress.db").is_file()
+
+
+def test_the_other_areas_strings_are_read_while_home_is_on_show(tmp_path):
+    """What the first frame left out is read in the background before an area opens: every
+    area's strings, with the areas' modules (an area's first string would cost its opening
+    its module of strings)."""
+    code = (
+        APP
+        + f"""
+import asyncio
+class Waits(AttnApp):
+    def on_ready(self):
+        self.run_worker(self.report())
+    async def report(self):
+        while not self.prepared.is_set():
+            await asyncio.sleep(0.02)
+        print(",".join(m for m in {LATER[:4]!r} if m not in sys.modules))
+        self.exit()
+Waits(lang="en", data_dir=Path(sys.argv[1])).run(headless=True)
+"""
+    )
+    assert run(code, tmp_path) == ""

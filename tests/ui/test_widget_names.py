@@ -24,6 +24,7 @@ MEANT = {  # names our classes override on purpose
     "BUTTON_INNER", "virtual_size", "HORIZONTAL_BREAKPOINTS", "render_line",
     "notify_style_update",
     "_watch_expanded",  # PanelSelect: Textual's private hook, the one way to fit the menu
+    "bindings_changed",  # TutorFooter: its keys composed at once, in the screen's first frame
 }  # fmt: skip
 
 

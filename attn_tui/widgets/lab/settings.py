@@ -21,6 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Collapsible, Input, Select, Static, TextArea
 
 from attn_tui.core import format as fmt
@@ -134,6 +135,7 @@ class LabSettings(Vertical):
         self.held = None  # its held-out evaluation (accuracy, what each head does)
         self.training = False  # the default Transformer is being trained for us
         self._by_id: dict[str, Any] = {}
+        self._lazy: dict[str, Widget] = {}  # the widgets built after composing, by id
 
     @property
     def stale(self) -> bool:
@@ -166,37 +168,58 @@ class LabSettings(Vertical):
                               allow_blank=False, value=CROSS_OFF)  # fmt: skip
             yield MessageLine(Prose, id="cross-error", classes="error")
 
+    # The trained model's fields and the typed ones are built when their source is first
+    # chosen, not with the screen: most visits use neither, and their thirty-odd widgets (five
+    # TextAreas among them) were a third of what the lab mounted, styled and laid out as it
+    # opened. Each is mounted one level at a time, so it can be found (and filled) at once;
+    # the four W fields inside the fold come when the fold composes, and until then are found
+    # through ``_lazy``, the widgets built so far by id.
     def _trained_fields(self) -> ComposeResult:
         """What the trained model is, the sequence it reads and the layer on show."""
-        with Vertical(id="trained"):
-            yield Static(id="trained-info")
-            with Horizontal(classes="row"):
-                yield tr(Static(classes="inline-label"), "transformer.lab.sequence")
-                yield LineInput(id="sequence", compact=True)
-            yield MessageLine(Prose, id="sequence-error", classes="error")
-            with Horizontal(classes="row"):
-                yield tr(Static(classes="inline-label"), "transformer.lab.layer")
-                yield Input("1", id="layer", compact=True, type="integer")
-            yield MessageLine(Prose, id="layer-error", classes="error")
+        yield Vertical(id="trained")
 
     def _typed_fields(self) -> ComposeResult:
         """X, its labels and the four W matrices; shown while "typed rows" is chosen."""
-        with Vertical(id="typed"):
-            yield tr(Static(classes="field-label"), "lab.x_label")
-            yield MatrixArea(id="X", compact=True, soft_wrap=False, tab_behavior="focus")
-            yield MessageLine(Prose, id="X-error", classes="error")
-            with Horizontal(classes="row"):
-                yield tr(Static(classes="inline-label"), "lab.labels_label")
-                yield tr(LineInput(id="labels", compact=True), "lab.labels_placeholder",
-                         "placeholder")  # fmt: skip
-            yield MessageLine(Prose, id="labels-error", classes="error")
-            with Collapsible(id="typed-w", title=", ".join(WEIGHTS), collapsed=True):
-                for name in WEIGHTS:
-                    yield Static(name, id=f"{name}-label", classes="field-label")
-                    yield tr(MatrixArea(id=name, compact=True, soft_wrap=False,
-                                        tab_behavior="focus"),
-                             "lab.w_placeholder", "placeholder")  # fmt: skip
-                    yield MessageLine(Prose, id=f"{name}-error", classes="error")
+        yield Vertical(id="typed")
+
+    def _build(self, box_id: str) -> None:
+        """Mount the trained (or typed) source's fields, if they are not yet."""
+        box = self._node(box_id)
+        if box.children:
+            return
+        if box_id == "trained":
+            sequence, layer = Horizontal(classes="row"), Horizontal(classes="row")
+            self._mount(box, Static(id="trained-info"), sequence,
+                        MessageLine(Prose, id="sequence-error", classes="error"), layer,
+                        MessageLine(Prose, id="layer-error", classes="error"))  # fmt: skip
+            self._mount(sequence, tr(Static(classes="inline-label"), "transformer.lab.sequence"),
+                        LineInput(id="sequence", compact=True))  # fmt: skip
+            self._mount(layer, tr(Static(classes="inline-label"), "transformer.lab.layer"),
+                        Input("1", id="layer", compact=True, type="integer"))  # fmt: skip
+        else:
+            labels = Horizontal(classes="row")
+            weights: list[Widget] = []
+            for name in WEIGHTS:
+                weights += [
+                    Static(name, id=f"{name}-label", classes="field-label"),
+                    tr(MatrixArea(id=name, compact=True, soft_wrap=False, tab_behavior="focus"),
+                       "lab.w_placeholder", "placeholder"),
+                    MessageLine(Prose, id=f"{name}-error", classes="error"),
+                ]  # fmt: skip
+            self._lazy.update((w.id, w) for w in weights if w.id)
+            fold = Collapsible(*weights, id="typed-w", title=", ".join(WEIGHTS), collapsed=True)
+            self._mount(box, tr(Static(classes="field-label"), "lab.x_label"),
+                        MatrixArea(id="X", compact=True, soft_wrap=False, tab_behavior="focus"),
+                        MessageLine(Prose, id="X-error", classes="error"), labels,
+                        MessageLine(Prose, id="labels-error", classes="error"), fold)  # fmt: skip
+            self._mount(labels, tr(Static(classes="inline-label"), "lab.labels_label"),
+                        tr(LineInput(id="labels", compact=True), "lab.labels_placeholder",
+                           "placeholder"))  # fmt: skip
+
+    def _mount(self, parent: Widget, *widgets: Widget) -> None:
+        parent.mount_all(widgets)
+        self._lazy.update((w.id, w) for w in widgets if w.id)
+        self._by_id = {}  # found again, with these
 
     def _int_row(self, field: str, label_key: str, value: int) -> ComposeResult:
         with Horizontal(classes="row", id=f"{field}-row"):
@@ -218,7 +241,18 @@ class LabSettings(Vertical):
         """One of the form's own widgets, by id (all looked up once)."""
         if not self._by_id:
             self._by_id = {node.id: node for node in self.query("*") if node.id}
-        return self._by_id[id]
+        node = self._by_id.get(id) or self._lazy.get(id)
+        if node is None:
+            raise KeyError(id)
+        return node
+
+    def _has(self, id: str) -> bool:
+        """Whether the widget is built (a source's fields are built when it is chosen)."""
+        try:
+            self._node(id)
+        except KeyError:
+            return False
+        return True
 
     # ---- what the screen tells it ------------------------------------------------------------
     @property
@@ -241,6 +275,7 @@ class LabSettings(Vertical):
         self.training = False
         self.saved = saved
         self.held = trained.held_out(saved.model, saved.config)
+        self._build("trained")
         with self.prevent(Input.Changed):
             self._node("sequence").value = tasks.labels(saved.config.task, saved.probe)
             self._node("layer").value = "1"
@@ -388,10 +423,31 @@ class LabSettings(Vertical):
         """Read every field into the layer on show, name the faults, tell the screen."""
         self.post_message(self.compute())
 
+    _read_from: tuple | None = None  # every field as compute() last read it
+
+    def _fields_now(self) -> tuple:
+        """Every field's value as it stands (what compute() reads, besides the model)."""
+        node, has = self._node, self._has
+        return (*(node(f).value if has(f) else None
+                  for f in (*INT_FIELDS, "window", "labels", "sequence", "layer", "causal",
+                            "cross", "sentence")),
+                *(node(m).text if has(m) else None for m in MATRICES))  # fmt: skip
+
+    def _recompute_if_edited(self) -> None:
+        """Recompute, unless every field still holds what was last computed from: each field
+        reports its first value as it mounts (eight Changed messages on opening, each a whole
+        recompute and redraw of the view on show), and a field edited back is no change.
+        Nothing is computed before the first compute(), which the screen asks for once the
+        form has mounted."""
+        if self._read_from is not None and self._fields_now() != self._read_from:
+            self.recompute()
+
     def compute(self) -> LabSettings.Changed:
         """Read every field into the layer on show and name the faults; what to show."""
         sentence = self.source
         typed = sentence == TYPED
+        if typed or sentence == TRAINED:
+            self._build("typed" if typed else "trained")
         self._node("typed").set_class(typed, "-shown")
         self._node("trained").set_class(sentence == TRAINED, "-shown")
         self._node("random-settings").set_class(sentence == TRAINED, "-hidden")
@@ -409,14 +465,15 @@ class LabSettings(Vertical):
                     self._node("d_model").value = str(result.d_model)
                     self._node("tokens").value = str(result.n_q)
         d_model = self.result.d_model if self.result is not None else "d_model"
-        for name in WEIGHTS:  # the shape each W needs, beside its name
+        for name in WEIGHTS if self._has("W_O") else ():  # the shape each W needs
             label = t("lab.w_o_rows") if name == "W_O" else t("lab.w_rows", d_model=d_model)
             self._node(f"{name}-label").update(f"{name} {label}")
         if any(name in errors for name in WEIGHTS):  # a fault hidden in the fold is no help
             self._node("typed-w").collapsed = False
         self.errors = errors
         for field in FIELDS:
-            self._node(f"{field}-error").say(errors.get(field, ""))
+            if self._has(f"{field}-error"):  # (the fields not built have no fault)
+                self._node(f"{field}-error").say(errors.get(field, ""))
         if errors:  # the fault's own line may be below the fold of the settings: bring it up
             first = next((f for f in FIELDS if f in errors), None)
             if first is not None:
@@ -426,6 +483,7 @@ class LabSettings(Vertical):
         trained = self.showing_trained
         held = self.held if trained else None
         note = self._weights_note()
+        self._read_from = self._fields_now()
         return self.Changed(self.result, self.shown_layers, errors, note, held, trained)
 
     def _weights_note(self) -> RenderableType:
@@ -441,6 +499,8 @@ class LabSettings(Vertical):
         return Prose(t("transformer.lab.note_random", seed=seed), "yellow")
 
     def _show_trained_info(self) -> None:
+        if not self._has("trained-info"):
+            return  # (built with nothing in it, as the trained source is first chosen)
         info = self._node("trained-info")
         if self.saved is None:
             info.update("")
@@ -470,16 +530,19 @@ class LabSettings(Vertical):
             if preset is not None and event.value.strip() != str(len(preset)):
                 with self.prevent(Select.Changed):
                     sentence.value = "count"
-        self.recompute()
+        self._recompute_if_edited()
 
     @on(TextArea.Changed)
     def _matrix_edited(self) -> None:
-        self.recompute()
+        self._recompute_if_edited()
 
     @on(Select.Changed, "#sentence")
     def _sentence_chosen(self, event: Select.Changed) -> None:
-        rows = self._node("X")
-        if event.value == TYPED and not rows.text.strip() and self.result is not None:
+        if event.value == TYPED:
+            self._build("typed")
+        rows = self._node("X") if self._has("X") else None
+        if (event.value == TYPED and rows is not None and not rows.text.strip()
+                and self.result is not None):  # fmt: skip
             # Start from the numbers on show: nothing moves until the learner edits one.
             with self.prevent(TextArea.Changed, Input.Changed):
                 rows.text = _rows_text(self.result.queries.X)
@@ -490,11 +553,11 @@ class LabSettings(Vertical):
         if event.value == TRAINED:
             self.post_message(self.TrainedWanted())  # the screen opens it, then recomputes
             return
-        self.recompute()
+        self._recompute_if_edited()
 
     @on(Select.Changed, "#cross")
     def _cross_chosen(self) -> None:
-        self.recompute()
+        self._recompute_if_edited()
 
     def relocalize(self) -> None:
         # Relabelling the options must not count as choosing one (it would reset fields).

@@ -73,14 +73,38 @@ class LabViews(Vertical):
         self.trained = False  # the trained Transformer's weights are on show
         self._drawn: set[str] = set()  # the views up to date
         self.both_kinds_shown = False  # scores beside weights: F5 has nothing to switch
+        self._panels: dict[str, ViewPanel] = {}  # the views built so far, by name
 
     def compose(self) -> ComposeResult:
         yield MessageLine(Prose, id="stale", classes="stale")
         with ContentSwitcher(initial="view-attn", id="lab-views"):
-            for name in VIEWS:
-                panel = HeatPanel if name in ("attn", "lines") else ViewPanel
-                with panel(id=f"view-{name}"):
-                    yield Static(id=f"{name}-body")
+            yield self._panel("attn", Static(id="attn-body"))
+
+    # The views other than the attention map are built when first shown (F4): twelve widgets
+    # fewer for the screen to mount, style and lay out as it opens.
+    def _panel(self, name: str, *body: Static) -> ViewPanel:
+        panel = (HeatPanel if name in ("attn", "lines") else ViewPanel)(*body, id=f"view-{name}")
+        self._panels[name] = panel
+        self._dress(panel, name)
+        return panel
+
+    def _built(self, name: str) -> ViewPanel:
+        """The view's panel, mounted now if it is not yet (it and its body are registered at
+        once, one level at a time, so they can be found and drawn in this same turn)."""
+        panel = self._panels.get(name)
+        if panel is None:
+            panel = self._panel(name)
+            self.query_one(ContentSwitcher).mount(panel)
+            panel.mount(Static(id=f"{name}-body"))
+        return panel
+
+    def _dress(self, panel: ViewPanel, name: str) -> None:
+        """A panel's title, its head (views with a cursor), and whether it is stale."""
+        panel.border_title = t("lab.view_of", view=lab_t(f"lab.view.{name}"),
+                               i=VIEWS.index(name) + 1, n=len(VIEWS))  # fmt: skip
+        panel.set_class(self.stale, "-stale")
+        if self.result is not None and name in ("attn", "lines"):
+            panel.border_subtitle = t("lab.head_of", head=self.head + 1, heads=self.result.heads)
 
     # ---- what the screen tells it -----------------------------------------------------------
     def show(self, shown: LabSettings.Changed) -> None:
@@ -99,7 +123,7 @@ class LabViews(Vertical):
 
     def focus_view(self) -> None:
         """The focus to the view on show (its arrow keys move the cursor)."""
-        self.query_one(f"#view-{self.view}", ViewPanel).focus()
+        self._built(self.view).focus()
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._check_kinds_shown)  # once the view has its new width
@@ -136,11 +160,12 @@ class LabViews(Vertical):
 
     def watch_view(self, view: str) -> None:
         had_focus = isinstance(self.screen.focused, ViewPanel)
+        panel = self._built(view)
         self.query_one(ContentSwitcher).current = f"view-{view}"
         if view not in self._drawn:
             self._draw(view)
         if had_focus:
-            self.query_one(f"#view-{view}", ViewPanel).focus()
+            panel.focus()
 
     def watch_kind(self) -> None:
         self.redraw()
@@ -162,17 +187,10 @@ class LabViews(Vertical):
                      next(iter(self.errors.values()), ""))  # fmt: skip
         stale = t("lab.stale_because", fault=fault) if self.stale and self.result else ""
         self.query_one("#stale", MessageLine).say(stale)
-        for i, name in enumerate(VIEWS):
-            panel = self.query_one(f"#view-{name}", ViewPanel)
-            panel.border_title = t("lab.view_of", view=lab_t(f"lab.view.{name}"), i=i + 1,
-                                   n=len(VIEWS))  # fmt: skip
-            panel.set_class(self.stale, "-stale")
+        for name, panel in self._panels.items():
+            self._dress(panel, name)
         if self.result is None:
             return
-        for name in ("attn", "lines"):
-            self.query_one(f"#view-{name}", ViewPanel).border_subtitle = t(
-                "lab.head_of", head=self.head + 1, heads=self.result.heads
-            )
         self._drawn.clear()
         self._draw(self.view)
 

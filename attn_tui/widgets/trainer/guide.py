@@ -90,9 +90,17 @@ class GuideList(OptionList):
 
     model: var[str] = var("rnn", init=False)  # whose guide is listed
 
-    def __init__(self, figures: stored.Figures | None, **kwargs) -> None:
+    def __init__(self, figures: stored.Figures | None, *, focused: bool = False, **kwargs) -> None:
         self.figures = figures
+        self._focus_at_mount = focused
         super().__init__(*self._guide_options("rnn"), compact=True, **kwargs)
+
+    def on_mount(self) -> None:
+        # ``focused``: the screen's first focus, taken as the list is mounted, before the rows
+        # around it are: focused once they are all styled, its panel's :focus-within border
+        # restyled every one of them (the trainer's settings, ~60 widgets)
+        if self._focus_at_mount and self.screen.focused is None:
+            self.screen.set_focus(self)
 
     def watch_model(self, model: str) -> None:
         self.clear_options()

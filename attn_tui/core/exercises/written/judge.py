@@ -436,6 +436,25 @@ class Analysis:
             else:
                 self.scopes.append((k, lo, m.first - 1))
                 self.scopes.append((k, m.last + 1, hi))
+        # a negator inside brackets denies only what they hold: "除以 √d（而不是 d）把方差拉回
+        # 1", "divide by √d (not by d) to bring the variance back to 1"
+        brackets: list[tuple[int, int]] = []
+        opened: list[int] = []
+        for i, u in enumerate(units):
+            if u.kind == "sym" and u.key in "([":
+                opened.append(i)
+            elif u.kind == "sym" and u.key in ")]" and opened:
+                brackets.append((opened.pop(), i))
+        if brackets:
+            clipped = []
+            for k, lo, hi in self.scopes:
+                m = negators[k]
+                inner = [(o, c) for o, c in brackets if o < m.first and m.last < c]
+                if inner:
+                    o, c = max(inner)
+                    lo, hi = max(lo, o + 1), min(hi, c - 1)
+                clipped.append((k, lo, hi))
+            self.scopes = clipped
         extra = itertools.count(len(negators))
         for m in self.mentions:  # 学不到 is 学到 denied, and what it takes: 收不到梯度
             if (m.first, m.last) in self._potentials:
@@ -891,8 +910,13 @@ def _try(
     swapped: _Hit | None = None
     readings: list[tuple[int, _Hit]] = []  # (sentence, hit): what each sentence says of it
     unless_terms = [parse_alternative(u) for u in unless]
+    together = idea is not None and bool(idea.source)
     for alt_no, alt in enumerate(alts):
         lists = [a.by_term.get(name, []) for name, _ in alt]
+        if together and len(alt) == 1 and alt[0][0] in comp.targets:
+            # "all three come from the encoder" gives every role its source, this one too
+            lists[0] = lists[0] + _together(a, comp)
+            together = False
         if any(not ls for ls in lists):
             continue
         want = sum(neg for _, neg in alt) % 2
@@ -963,6 +987,7 @@ def _try(
             )
             and s > max(found_in)
             and (s not in a.otherwise or s in a.turned)
+            and not _other_scope(a, comp, idea, h)
         ]
         if later:
             said = best
@@ -979,6 +1004,116 @@ def _try(
             if st != FOUND and any(k == k2 and sent != s2 for k2, s2 in found_where)
         )
     return best
+
+
+def _bare_yes(a: Analysis) -> Mention | None:
+    """The answer's first sentence when it is only a yes ("Yes.", "是的。") and more follows."""
+    units = a.reading.units
+    if not units or a.sent[-1] == 0:
+        return None
+    _, _, _, yes_zh, yes_en = _question_words()
+    content = [j for j, u in enumerate(units) if a.sent[j] == 0 and u.kind not in BOUNDARY_KINDS]
+    said = [
+        (units[j].kind == "en" and units[j].key in yes_en)
+        or (units[j].kind == "zh" and a.reading.words[units[j].word] in yes_zh)
+        for j in content
+    ]
+    particle = [units[j].kind == "zh" and units[j].key in "的了啊呀" for j in content]
+    if not any(said) or not all(y or p for y, p in zip(said, particle, strict=True)):
+        return None
+    return Mention("@YES", content[0], content[-1])
+
+
+_prompt_memo: dict[int, tuple[Exercise, tuple[Analysis, ...]]] = {}
+
+
+def _prompt_claims(comp: Compiled) -> tuple[Analysis, ...]:
+    """The prompt read as if it asserted what it asks (in each language)."""
+    ex = comp.exercise
+    hit = _prompt_memo.get(id(ex))
+    if hit is not None and hit[0] is ex:
+        return hit[1]
+    out = []
+    for lang in ("zh", "en"):
+        text = getattr(ex.prompt, lang, "") or ""
+        if text:
+            pa = Analysis(read(text, comp.lex.vocabulary, comp.lex.choices), comp.lex)
+            pa.asks = frozenset(range(pa.sent[-1] + 1 if pa.sent else 0)) - _yes_no(pa)
+            out.append(pa)
+    if len(_prompt_memo) > 512:
+        _prompt_memo.clear()
+    _prompt_memo[id(ex)] = (ex, tuple(out))
+    return tuple(out)
+
+
+_YES_NO_ZH = ("吗", "是否", "是不是", "有没有", "会不会", "能不能", "能否")
+
+
+def _yes_no(pa: Analysis) -> frozenset[int]:
+    """The sentences of a prompt that ask a yes-or-no question ("Did attention make the model
+    worse?", "注意力让模型变差了吗？")."""
+    units = pa.reading.units
+    _, _, aux, _, _ = _question_words()
+    out = set()
+    for i, u in enumerate(units):
+        if u.kind != "sent" or u.key != "?":
+            continue
+        s = pa.sent[i] - 1
+        content = [j for j in range(i) if pa.sent[j] == s and units[j].kind not in BOUNDARY_KINDS]
+        if not content:
+            continue
+        first = units[content[0]]
+        text = "".join(units[j].key for j in content if units[j].kind == "zh")
+        if (first.kind == "en" and first.key in aux) or any(w in text for w in _YES_NO_ZH):
+            out.add(s)
+    return frozenset(out)
+
+
+def _asserts(pa: Analysis, alts, comp: Compiled, unless: Sequence[str]) -> bool:
+    hit = _try(alts, pa, comp, unless=unless, near=True)
+    return hit is not None and hit.state == FOUND
+
+
+def _together(a: Analysis, comp: Compiled) -> list[Mention]:
+    """Where the answer gives all the roles one source at once ("all three are taken from
+    the encoder", "三个都来自编码器"): an "all" a "from" follows closely, with no role named
+    just before it (in "K and V all come from X" the "all" is K's and V's)."""
+    memo = a.__dict__.setdefault("_together_memo", {})
+    if id(comp) in memo:
+        return memo[id(comp)]
+    roles = set(comp.targets) | {
+        name for idea, alts, _ in comp.ideas if idea.source for alt in alts for name, _ in alt
+    }
+    named = [m for m in a.mentions if m.term in roles]
+    froms = a.by_term.get("@FROM", [])
+    ends = [m.first for m in a.by_term.get("@END", ())]
+    out: list[Mention] = []
+    cands = [m for m in a.by_term.get("@ANAPHOR_ALL", ()) if a.quote(m).casefold() != "it all"]
+    cands += [m for m in froms if a.quote(m).startswith("都")]
+    for m in cands:
+        if m.term == "@ANAPHOR_ALL" and not any(
+            0 < f.first - m.last <= 4
+            and a.clause[f.first] == a.clause[m.first]
+            and not any(m.last < e <= f.first for e in ends)
+            for f in froms
+        ):
+            continue
+        if any(
+            a.clause[r.first] == a.clause[m.first] and 0 <= m.first - r.last <= 4 for r in named
+        ):
+            continue
+        out.append(m)
+    memo[id(comp)] = out
+    return out
+
+
+def _other_scope(a: Analysis, comp: Compiled, idea: Idea, h: _Hit) -> bool:
+    """Whether a hit is said of another part than its idea's ("sorting does not rely on the
+    keys' positions" takes nothing back from reversal's "the keys' positions tell it where")."""
+    if not idea.scope:
+        return False
+    sc = a.scope_at(h.pos, comp.scopes)
+    return sc is not None and sc.term != idea.scope
 
 
 def _excused(a: Analysis, excuse: tuple[Atom, ...], combo: tuple[Mention, ...], s: int) -> bool:
@@ -1075,6 +1210,8 @@ def _relates(a: Analysis, target: Mention, src: Mention) -> bool:
     )
     if a.sent[target.first] != a.sent[src.first]:
         return False
+    if target.term == "@FROM":  # "三个都来自编码器": the "from" speaks for all the roles
+        return target.first < src.first and a.clause[target.first] == a.clause[src.first]
     words = ("@FROM",) if target.first < src.first else ("@GIVE",)
     return any(
         lo < m.first and m.last < hi and a.clause[m.first] == a.clause[src.first]
@@ -1142,6 +1279,16 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
         for k, idea_id in enumerate(ids):
             if states[k] == FOUND and (not c.cancels or idea_id in c.cancels):
                 states[k], against[k] = CONTRADICTED, hit.mentions[0]
+    # a bare "Yes." opening the answer says what a yes-or-no prompt asks ("Did attention make
+    # the model worse?"): a contradiction the question states is then the answer's claim
+    yes = _bare_yes(a)
+    if yes is not None:
+        for c, alts in comp.contradictions:
+            if not any(_asserts(pa, alts, comp, c.unless) for pa in _prompt_claims(comp)):
+                continue
+            for k, idea_id in enumerate(ids):
+                if states[k] == FOUND and (not c.cancels or idea_id in c.cancels):
+                    states[k], against[k] = CONTRADICTED, yes
     # another reason given as the only or the real one, in a sentence that credits nothing
     credited = [m for h in hits if h is not None and h.state == FOUND for m in h.mentions]
     for m in a.by_term.get("@ONLY_REASON", ()):
@@ -1179,6 +1326,7 @@ def judge(exercise: Exercise, answer: str, glossary) -> Judgement:
                 states[k] = CONTRADICTED
                 against[k] = Mention("@SELF_CORRECT", at, end)
     _late_turns(a, comp, hits, states, against)
+    _clause_turns(a, [alts for _, alts, _ in comp.ideas], hits, states, against)
     # steps out of order: each idea in turn must be found somewhere after the one before
     if exercise.order and a.has_steps:
         last = -1
@@ -1284,6 +1432,15 @@ def _turned(a: Analysis) -> dict[int, tuple[int, int, bool]]:
                 out[s] = (i, j, name == "late_turn")
             elif name == "late_turn" and s in out and out[s][1] + 1 == i:
                 out[s] = (out[s][0], j, True)  # "不过其实", "but actually"
+            elif (
+                name == "late_turn"
+                and s in out
+                and a.clause[i] == a.clause[out[s][0]]
+                and i - out[s][1] <= 4
+            ):
+                # "不过 softmax 其实就是…", "but the softmax really just…": the "actually"
+                # a word or two on is the turn's
+                out[s] = (out[s][0], out[s][1], True)
     return out
 
 
@@ -1316,8 +1473,11 @@ def _late_turns(
     for k, u in enumerate(units):
         if u.kind not in BOUNDARY_KINDS:
             ends[a.sent[k]] = k
+    # a "but" sentence that reverses ("不过缩放以后 softmax 反而更尖锐") is a claim against what
+    # came before even when it names an idea again
+    reversed_ = {a.sent[i] for i, _ in _signal(a, "reversal")}
     for s, (i, j, strong) in a.turned.items():
-        if s <= min(credited) or (s in credited and not strong):
+        if s <= min(credited) or (s in credited and not strong and s not in reversed_):
             continue
         # the concepts the question itself names are its topic: a caveat about them ("不过头也
         # 不是越多越好") speaks of the topic, not against an idea
@@ -1347,6 +1507,53 @@ def _late_turns(
             against[k] = Mention("@LATE_TURN", i, end)
 
 
+@cache
+def _really() -> frozenset[str]:
+    return frozenset(stem(w) for w in ("really", "truly"))  # stemmed on first use: no import cost
+
+
+def _clause_turns(
+    a: Analysis,
+    ideas: list[list[tuple[Atom, ...]]],
+    hits: list[_Hit | None],
+    states: list[str],
+    against: list[Mention | None],
+) -> None:
+    """A clause inside a sentence that opens with "though really", "although in practice",
+    "不过其实" makes a claim against what came before it: when it speaks of a concept again,
+    every idea found only before it is taken back (as by a strong late turn)."""
+    units = a.reading.units
+    plain = _signal(a, "plain_turn") + [
+        (i, i) for i, u in enumerate(units) if u.kind == "en" and u.key in ("although", "albeit")
+    ]
+    late = _signal(a, "late_turn") + [
+        (i, i) for i, u in enumerate(units) if u.kind == "en" and u.key in _really()
+    ]
+    for i, j in plain:
+        s = a.sent[i]
+        if s in a.turned or s in a.asks:
+            continue  # a sentence's own opening turn is read by _late_turns
+        if i == 0 or units[i - 1].kind not in ("clause", "list"):
+            continue  # only at a clause's start, after a comma
+        strong = next((j2 for i2, j2 in late if 0 < i2 - j <= 2 and a.sent[i2] == s), None)
+        if strong is None:
+            continue
+        spoken = {m.term for m in a.mentions if a.sent[m.first] == s and m.first > strong}
+        spoken = {t for t in spoken if _noun(t)}
+        before = [
+            k
+            for k, h in enumerate(hits)
+            if states[k] == FOUND and h is not None and h.found_at and max(h.found_at) < i
+        ]
+        # only what it speaks of again: "…, though in practice the keys are scaled first" is
+        # a caveat about the keys, not a claim against the weighted sum
+        struck = [k for k in before if {n for alt in ideas[k] for n, _ in alt if _noun(n)} & spoken]
+        end = a.clause_span[a.clause[strong]][1] if a.clause[strong] in a.clause_span else strong
+        for k in struck:
+            states[k] = CONTRADICTED
+            against[k] = Mention("@LATE_TURN", i, max(end, strong))
+
+
 def _unread_share(a: Analysis, credited: set[int]) -> float:
     """The share of the answer's words in sentences that credit no idea: what the grader
     passed over (a claim it has no rule for, a comparison in words it does not know)."""
@@ -1366,6 +1573,7 @@ _SIGNALS = {
     "correct": lexicon.SELF_CORRECT,
     "late_turn": lexicon.LATE_TURN,
     "plain_turn": lexicon.PLAIN_TURN,
+    "reversal": lexicon.REVERSAL,
 }
 
 

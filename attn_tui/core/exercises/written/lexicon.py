@@ -167,6 +167,9 @@ LATE_TURN = (
     "strictly speaking|then again|in truth|realistically|admittedly|mind you|well actually|"
     "that being said",
 )
+# A reversal ("反而", "on the contrary"): a plain "but" sentence that says one is a claim against
+# what came before even when it names an idea again ("不过缩放以后 softmax 反而更尖锐").
+REVERSAL = ("反而 反倒 恰恰相反 正好相反", "on the contrary|quite the opposite|the very opposite")
 # A plain "but" opening a sentence often brings the answer's second half ("…; but a high
 # weight is no cause"): it is a late turn only in a sentence that credits no idea itself.
 PLAIN_TURN = ("不过 但 但是 可是 可 然而 只不过", "but|however|though|still|yet")
@@ -224,7 +227,8 @@ COMMON = (
     "和 与 及 或 等 以及 我们 你 他们 模型 这里 那里 一下 一点 东西 地方 问题 时候 情况 方法 方式",
     "and|or|also|like|such|way|thing|things|model|models|here|number|numbers|because|step|steps|"
     "all|some|any|much|many|more|most|less|few|one|two|three|four|five|six|other|same|own|new|"
-    "well|good|bad|still|even|again|both|either|here|now|there|thing|result|results",
+    "well|good|bad|still|even|again|both|either|here|now|there|thing|result|results|"
+    "though|although|thought|thoughts|through|really|rather",
 )
 
 

@@ -70,6 +70,10 @@ DEFAULT += [
         "independent_a5.jsonl",
         "independent_a3.jsonl",
         "independent_a4.jsonl",
+        "independent_a9.jsonl",
+        "independent_a10.jsonl",
+        "independent_a11.jsonl",
+        "independent_a12.jsonl",
     )
 ]
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")

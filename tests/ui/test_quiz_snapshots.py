@@ -13,13 +13,17 @@ from attn_tui.app import AttnApp
 from attn_tui.screens.quiz import QuizScreen
 
 SIZES = [(80, 24), (120, 40)]
-# An sc-why-lost answer that fails short of the pass mark and leans on a comparison, so the
-# flag's model doubts it and the feedback offers the self-check.
+# An sc-why-lost answer that fails short of the pass mark, at length, leaning on a comparison in
+# words the grader half knows, so the flag's model doubts it and the feedback offers the
+# self-check.
 HALF = {
-    "zh": "就像把 5 个字母装进能放 16 个的袋子：隐状态装得下，根本没有瓶颈，"
-    "注意力的那些参数没活可干。",
-    "en": "It is like packing five letters into a bag made for sixteen: nothing has to be "
-    "squeezed, so there is no bottleneck, and the attention has no work to do.",
+    "zh": "就像把 5 个字母装进能放 16 个的行李箱：什么都不用折叠、不用卷起、不用硬塞，"
+    "隐状态轻轻松松就装得下，根本没有瓶颈；而注意力本来就是用来缓解瓶颈的，"
+    "它多出来的那些参数自然没活可干，只能闲着。",
+    "en": "It is like packing five letters into a suitcase made for sixteen: nothing has to be "
+    "folded, rolled or squeezed, so at this length the hidden state holds them easily and "
+    "there is no bottleneck at all. The attention layer, which exists to relieve one, simply "
+    "has no work to do here; its extra weights sit idle.",
 }
 
 

@@ -424,7 +424,8 @@ def idea_found(idea: Idea, flat_answer: str) -> bool:
 
 def _grade_text(inst: Instance, answer: Any) -> Grade:
     ex = inst.exercise
-    j = judge(ex, _as_text(answer), shipped_glossary())
+    glossary = shipped_glossary()
+    j = judge(ex, _as_text(answer), glossary)
     found = tuple(r.idea for r in j.results if r.state == FOUND)
     missing = tuple(r.idea for r in j.results if r.state != FOUND)
     correct = j.score >= ex.pass_mark - 1e-9
@@ -436,7 +437,9 @@ def _grade_text(inst: Instance, answer: Any) -> Grade:
         notes.append(Note("ex.fb.cut", {"chars": MAX_ANSWER_CHARS}))
     # Flagged by a small logistic model of the judge's own signals (written/unsure.py),
     # fitted on judged answers; never for an answer that only says it does not know.
-    uncertain = unsure.unsure(unsure.of_judgement(ex, j), j.dont_know)
+    uncertain = unsure.unsure(
+        unsure.of_judgement(ex, j, answer=_as_text(answer), glossary=glossary), j.dont_know
+    )
     return Grade(
         "text",
         status,

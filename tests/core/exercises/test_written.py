@@ -207,10 +207,13 @@ def test_the_first_written_answer_prints_nothing_even_with_an_unwritable_home(tm
 
 
 def test_an_uncertain_fail_offers_the_self_check_and_the_self_check_keeps_the_score(tmp_path):
-    # a fail one idea short, in words the grader half knows: the flag's model doubts it
+    # a fail one idea short, at length, in words the grader half knows: the flag's model
+    # doubts it
     ex = quiz("tf-why-order")
-    g = grade(ex, "Attention treats its inputs like a bag: shuffle them and each output just "
-                  "moves with its token.")  # fmt: skip
+    g = grade(ex, "Attention treats its inputs like a bag of marbles rather than a row: shuffle "
+                  "the marbles and every output just moves along with its own marble, and none "
+                  "of the weighted sums it computes changes, so on its own it cannot tell which "
+                  "marble came first.")  # fmt: skip
     assert g.uncertain and not g.correct
     assert t("ex.fb.uncertain", lang="en") in g.lines(t, "en")
     missing = [k for k, r in enumerate(g.ideas) if r.state == MISSING]

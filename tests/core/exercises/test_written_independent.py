@@ -206,8 +206,8 @@ def test_a_fail_one_idea_short_is_doubted_and_one_that_found_nothing_is_not():
     assert not far.correct and not far.uncertain
     near = grade(
         item("tf-why-order"),
-        "Attention treats its inputs like a bag: shuffle them and each output just moves "
-        "with its token.",
+        "注意力把输入当成一袋弹珠：把弹珠打乱，每个输出只是跟着自己的那颗弹珠换个位置，"
+        "算出来的加权和一点没变，所以它自己分不出谁先谁后。",
     )
     assert not near.correct and near.uncertain
 
@@ -220,22 +220,61 @@ def test_the_flags_model_is_the_sum_of_its_weights_times_its_signals():
 
     assert len(unsure.FEATURES) == len(unsure.WEIGHTS)
     x = unsure.features(
-        0.5, 0.6, 0.5, unread=0.25, denied=False, turn=True, comparison=True,
-        unknown=0.4, words=19, keyword_list=False, item_rate=0.05,
+        0.5, 0.6, all_found=False, denied=False, conflict=True, turn=True, unknown=0.4,
+        words=19, tail=0.3, tail_sentences=1, other_reading=True, chinese=True, item_rate=0.05,
     )  # fmt: skip
     assert len(x) == len(unsure.FEATURES)
-    # a fail 0.1 below the mark: near = e^-1; log words = log(20) / 4
+    # a fail 0.1 below the mark: near = e^-1; log words = log(20) / 4; what comes after the
+    # last credited sentence counts on a pass only
     expected = dict.fromkeys(unsure.FEATURES, 0.0)
-    expected |= {"failed": 1, "failed × margin": -0.1, "failed × near": math.exp(-1),
-                 "failed × found share": 0.5, "failed × unread": 0.25, "turn": 1,
-                 "failed × comparison": 1, "failed × unknown": 0.4,
-                 "failed × log words": math.log(20) / 4,
+    expected |= {"failed": 1, "failed × near": math.exp(-1), "failed × conflict": 1, "turn": 1,
+                 "failed × unknown": 0.4, "failed × log words": math.log(20) / 4,
+                 "failed × other reading": 1, "failed × Chinese": 1,
                  "item's misgrading rate": 0.5}  # fmt: skip
     assert x == pytest.approx(tuple(expected.values()))
     by_hand = sum(w * v for w, v in zip(unsure.WEIGHTS, expected.values(), strict=True))
     assert unsure.log_odds(x) == pytest.approx(by_hand)
     assert unsure.unsure(x, False) == (by_hand > unsure.THRESHOLD)
     assert not unsure.unsure(x, True), "never for an answer that only says it does not know"
+    passed = unsure.features(
+        0.9, 0.6, all_found=True, denied=False, conflict=False, turn=False, unknown=0.0,
+        words=30, tail=0.25, tail_sentences=3,
+    )  # fmt: skip
+    assert passed[unsure.FEATURES.index("passed × tail")] == 0.25
+    assert passed[unsure.FEATURES.index("passed × tail sentences")] == 1.0  # two or more: 1
+    assert passed[unsure.FEATURES.index("passed × all found")] == 1.0
+
+
+def test_the_flag_reads_what_follows_the_last_credited_sentence():
+    from attn_tui.core.exercises.written import unsure
+
+    said = "Softmax makes the weights positive. They sum to one."
+    # the quote of a credited idea sits in the first sentence; two sentences follow it
+    share, after = unsure.tail_after_credit(said + " So the output can leave the range.",
+                                            ["the weights positive"])  # fmt: skip
+    assert after == 2 and share == pytest.approx(11 / 16)
+    assert unsure.tail_after_credit(said, ["They sum to one"]) == (0.0, 0)
+    assert unsure.tail_after_credit(said, []) == (0.0, 0), "nothing credited: no tail"
+    # Chinese sentences end at 。！？；, and a full stop inside a number is none
+    assert unsure.sentences("权重为正。加起来是 1；所以输出在范围内！") == [
+        "权重为正。", "加起来是 1；", "所以输出在范围内！"]  # fmt: skip
+    assert len(unsure.sentences("The score is 0.5 here. Then softmax.")) == 2
+
+
+def test_a_second_reading_sentence_by_sentence_is_compared_with_the_whole():
+    from attn_tui.core.exercises.glossary import shipped
+    from attn_tui.core.exercises.model import FOUND
+    from attn_tui.core.exercises.written import unsure
+    from attn_tui.core.exercises.written.judge import judge
+
+    ex = item("sc-steps")
+    answer = STEPS_SAID + "Actually I think the result is mostly the first value."
+    whole = {r.idea.id for r in judge(ex, answer, shipped()).results if r.state == FOUND}
+    assert "sum" not in whole  # the late turn took the sum back …
+    # … which the sum's sentence, read alone, still says
+    assert unsure.other_reading(ex, answer, whole, shipped())
+    plain = {r.idea.id for r in judge(ex, STEPS_SAID, shipped()).results if r.state == FOUND}
+    assert not unsure.other_reading(ex, STEPS_SAID, plain, shipped())
 
 
 def test_a_question_the_flag_was_never_fitted_on_gets_the_mean_rate():

@@ -7,22 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from attn_tui import paths
 from attn_tui.core.exercises.grading import grade
 from attn_tui.core.exercises.model import CONTRADICTED, FOUND, SWAPPED
 
-LIBRARY = paths.load_all()
-
-
-def item(ref: str):
-    if "/" in ref:
-        set_id, ex_id = ref.split("/")
-        return LIBRARY.get(set_id).exercise(ex_id)
-    return next(e for e in LIBRARY.quiz_exercises if e.id == ref)
-
-
-def states(g) -> dict[str, str]:
-    return {r.idea.id: r.state for r in g.ideas}
+from .shipped_items import item, states
 
 
 @pytest.mark.parametrize(
